@@ -1,0 +1,173 @@
+import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
+import { ApiKeyService, RateLimitSettings } from '../api-key.service';
+import { ApiKeyEntity } from '../entities/api-key.entity';
+
+const positiveInt =
+  (name: string) =>
+  (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < 1) {
+      throw new Error(`${name} must be a whole number of at least 1`);
+    }
+    return Number(value);
+  };
+
+interface LimitOptions {
+  rateLimit?: number;
+  rateWindow?: number;
+  rateBlock?: number;
+}
+
+/** Declares the rate-limit flags once for the subcommands that take them. */
+abstract class LimitFlags extends CommandRunner {
+  @Option({ flags: '--rate-limit <n>', description: 'requests allowed per window' })
+  parseRateLimit(value: string): number {
+    return positiveInt('--rate-limit')(value);
+  }
+
+  @Option({ flags: '--rate-window <seconds>', description: 'length of the rate-limit window' })
+  parseRateWindow(value: string): number {
+    return positiveInt('--rate-window')(value);
+  }
+
+  @Option({
+    flags: '--rate-block <seconds>',
+    description: 'how long a key that went over stays blocked (default: its window)',
+  })
+  parseRateBlock(value: string): number {
+    return positiveInt('--rate-block')(value);
+  }
+}
+
+function describe(apiKey: ApiKeyEntity): Record<string, unknown> {
+  return {
+    id: apiKey.id,
+    name: apiKey.name,
+    prefix: apiKey.prefix,
+    rate_limit: apiKey.rateLimit,
+    rate_window: apiKey.rateWindow,
+    rate_block: apiKey.rateBlock ?? apiKey.rateWindow,
+    created_at: apiKey.createdAt.toISOString(),
+    revoked_at: apiKey.revokedAt?.toISOString() ?? null,
+    last_used_at: apiKey.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+@SubCommand({ name: 'create', description: 'create an API key and print it once' })
+export class CreateKeyCommand extends LimitFlags {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  async run(_args: string[], options: LimitOptions & { name?: string; json?: boolean }): Promise<void> {
+    if (!options.name || options.name.trim() === '' || options.name.length > 100) {
+      throw new Error('--name is required (1 to 100 characters)');
+    }
+    const { apiKey, key } = await this.apiKeys.create(options.name.trim(), options);
+    if (options.json) {
+      print(
+        JSON.stringify({
+          id: apiKey.id,
+          name: apiKey.name,
+          key,
+          rate_limit: apiKey.rateLimit,
+          rate_window: apiKey.rateWindow,
+        }),
+      );
+      return;
+    }
+    print(`Created API key ${apiKey.id} (${apiKey.name})`);
+    print(`  key:         ${key}`);
+    print(
+      `  rate limit:  ${apiKey.rateLimit} requests per ${apiKey.rateWindow} s, blocked ${apiKey.rateBlock ?? apiKey.rateWindow} s when over`,
+    );
+    print('Store the key now: it is not shown again.');
+  }
+
+  @Option({ flags: '--name <name>', description: 'who the key is for', required: true })
+  parseName(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--json', description: 'print one JSON line' })
+  parseJson(): boolean {
+    return true;
+  }
+}
+
+@SubCommand({ name: 'list', description: 'list API keys (never the keys themselves)' })
+export class ListKeysCommand extends CommandRunner {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  async run(_args: string[], options: { json?: boolean }): Promise<void> {
+    const keys = await this.apiKeys.list();
+    if (options.json) {
+      print(JSON.stringify(keys.map(describe)));
+      return;
+    }
+    if (keys.length === 0) {
+      print('No API keys.');
+      return;
+    }
+    for (const key of keys) {
+      const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
+      const limits = `${key.rateLimit}/${key.rateWindow}s block ${key.rateBlock ?? key.rateWindow}s`;
+      print(`${key.id}  ${key.prefix}…  ${key.name}  ${limits}  ${state}`);
+    }
+  }
+
+  @Option({ flags: '--json', description: 'print JSON' })
+  parseJson(): boolean {
+    return true;
+  }
+}
+
+@SubCommand({
+  name: 'revoke',
+  arguments: '<id>',
+  description: 'revoke an API key (its tokens stop working within seconds)',
+})
+export class RevokeKeyCommand extends CommandRunner {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  async run([id]: string[]): Promise<void> {
+    const apiKey = await this.apiKeys.revoke(id);
+    print(`Revoked API key ${apiKey.id} (${apiKey.name})`);
+  }
+}
+
+@SubCommand({ name: 'set-limit', arguments: '<id>', description: "change a key's rate limit (applies within 5 s)" })
+export class SetKeyLimitCommand extends LimitFlags {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  async run([id]: string[], options: LimitOptions): Promise<void> {
+    const limits: RateLimitSettings = options;
+    if (limits.rateLimit === undefined && limits.rateWindow === undefined && limits.rateBlock === undefined) {
+      throw new Error('give at least one of --rate-limit, --rate-window, --rate-block');
+    }
+    const apiKey = await this.apiKeys.setLimits(id, limits);
+    print(
+      `API key ${apiKey.id}: ${apiKey.rateLimit} requests per ${apiKey.rateWindow} s, blocked ${apiKey.rateBlock ?? apiKey.rateWindow} s when over`,
+    );
+  }
+}
+
+@Command({
+  name: 'keys',
+  description: 'manage API keys',
+  subCommands: [CreateKeyCommand, ListKeysCommand, RevokeKeyCommand, SetKeyLimitCommand],
+})
+export class KeysCommand extends CommandRunner {
+  run(): Promise<void> {
+    this.command.help();
+  }
+}

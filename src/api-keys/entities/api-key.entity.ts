@@ -1,0 +1,38 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A client system's credential. Only the SHA-256 of the key is stored; `prefix` is for display. */
+@Entity({ name: 'api_keys' })
+export class ApiKeyEntity {
+  @PrimaryColumn({ type: 'char', length: 36 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  name!: string;
+
+  @Index('uq_api_keys_key_hash', { unique: true })
+  @Column({ name: 'key_hash', type: 'char', length: 64 })
+  keyHash!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  prefix!: string;
+
+  @Column({ name: 'rate_limit', type: 'int', unsigned: true })
+  rateLimit!: number;
+
+  /** Seconds. */
+  @Column({ name: 'rate_window', type: 'int', unsigned: true })
+  rateWindow!: number;
+
+  /** Seconds a key stays blocked after going over; null means "its window". */
+  @Column({ name: 'rate_block', type: 'int', unsigned: true, nullable: true })
+  rateBlock!: number | null;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  @Column({ name: 'revoked_at', type: 'datetime', precision: 3, nullable: true })
+  revokedAt!: Date | null;
+
+  @Column({ name: 'last_used_at', type: 'datetime', precision: 3, nullable: true })
+  lastUsedAt!: Date | null;
+}

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { randomUUID } from 'node:crypto';
+import { sha256Hex } from '../common/crypto';
+import { AppConfig } from '../config/app-config';
+
+/** RFC 9068 media type of a JWT access token, carried in the `typ` header. */
+export const ACCESS_TOKEN_TYP = 'at+jwt';
+const ALGORITHM = 'HS256';
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+export interface AccessTokenClaims {
+  apiKeyId: string;
+  jti: string;
+}
+
+/**
+ * Issues and verifies access tokens: HS256 JWTs with `typ: at+jwt` and the claims iss, aud, sub (the API
+ * key id), jti, iat, exp = iat + 900. The `kid` header names the secret, so JWT_PREVIOUS_SECRETS keep
+ * tokens signed before a rotation valid until they expire.
+ */
+@Injectable()
+export class AccessTokenService {
+  private readonly currentKid: string;
+  private readonly secretsByKid = new Map<string, string>();
+
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly config: AppConfig,
+  ) {
+    this.currentKid = kidOf(config.auth.jwtSecret);
+    for (const secret of [config.auth.jwtSecret, ...config.auth.jwtPreviousSecrets]) {
+      this.secretsByKid.set(kidOf(secret), secret);
+    }
+  }
+
+  get ttl(): number {
+    return this.config.auth.accessTokenTtl;
+  }
+
+  issue(apiKeyId: string): string {
+    return this.jwt.sign(
+      { jti: randomUUID() },
+      {
+        secret: this.config.auth.jwtSecret,
+        algorithm: ALGORITHM,
+        header: { alg: ALGORITHM, typ: ACCESS_TOKEN_TYP, kid: this.currentKid },
+        subject: apiKeyId,
+        issuer: this.config.auth.issuer,
+        audience: this.config.auth.audience,
+        expiresIn: this.ttl,
+      },
+    );
+  }
+
+  /** The token's claims, or null for anything that is not a valid, unexpired access token of ours. */
+  verify(token: string): AccessTokenClaims | null {
+    if (!JWT_SHAPE.test(token)) {
+      return null;
+    }
+    const header = parseHeader(token);
+    if (!header || header.alg !== ALGORITHM || header.typ !== ACCESS_TOKEN_TYP || typeof header.kid !== 'string') {
+      return null;
+    }
+    const secret = this.secretsByKid.get(header.kid);
+    if (!secret) {
+      return null;
+    }
+    let payload: Record<string, unknown>;
+    try {
+      payload = this.jwt.verify<Record<string, unknown>>(token, {
+        secret,
+        algorithms: [ALGORITHM],
+        issuer: this.config.auth.issuer,
+        audience: this.config.auth.audience,
+      });
+    } catch {
+      return null;
+    }
+    const { sub, jti, iat, exp } = payload;
+    if (
+      typeof sub !== 'string' ||
+      typeof jti !== 'string' ||
+      typeof iat !== 'number' ||
+      typeof exp !== 'number' ||
+      exp - iat !== this.ttl
+    ) {
+      return null;
+    }
+    return { apiKeyId: sub, jti };
+  }
+}
+
+/** A secret's public name: the start of its SHA-256, which says nothing usable about the secret. */
+function kidOf(secret: string): string {
+  return sha256Hex(secret).slice(0, 16);
+}
+
+function parseHeader(token: string): Record<string, unknown> | null {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString('utf8'));
+    return header && typeof header === 'object' && !Array.isArray(header) ? (header as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { ApiKeyService } from '../api-keys/api-key.service';
+import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
+import { AuthFailureService } from '../rate-limit/auth-failure.service';
+import { AccessTokenService } from './access-token.service';
+import { AuthErrors } from './auth-errors';
+import { TokenSetDto } from './dto/token-set.dto';
+import { RefreshTokenService } from './refresh-token.service';
+
+export interface RefreshRequest {
+  refreshToken: string;
+  /** The active key that owns the token, as RefreshTokenOwnerGuard found it. */
+  owner?: ApiKeyEntity;
+  /** X-API-KEY, when the client also sent it: it must be the owner's key (RFC 6749 section 6). */
+  presentedApiKey?: string;
+  clientIp: string;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly accessTokens: AccessTokenService,
+    private readonly refreshTokens: RefreshTokenService,
+    private readonly apiKeys: ApiKeyService,
+    private readonly authFailures: AuthFailureService,
+  ) {}
+
+  /** /auth.php: a new token family for an authenticated key. */
+  async issueTokens(apiKey: ApiKeyEntity): Promise<TokenSetDto> {
+    const [refreshToken] = await Promise.all([
+      this.refreshTokens.issueFamily(apiKey.id),
+      this.apiKeys.markUsed(apiKey),
+    ]);
+    return this.tokenSet(apiKey.id, refreshToken);
+  }
+
+  /** /auth_refresh.php: spends the refresh token and answers a new token set. */
+  async refresh(request: RefreshRequest): Promise<TokenSetDto> {
+    const outcome =
+      request.owner && (await this.isBoundTo(request.owner, request.presentedApiKey))
+        ? await this.refreshTokens.rotate(request.refreshToken)
+        : null;
+    if (!outcome?.ok) {
+      await this.authFailures.record(request.clientIp);
+      throw AuthErrors.invalidRefreshToken();
+    }
+    return this.tokenSet(outcome.apiKeyId, outcome.refreshToken);
+  }
+
+  private async isBoundTo(owner: ApiKeyEntity, presentedApiKey: string | undefined): Promise<boolean> {
+    if (presentedApiKey === undefined) {
+      return true;
+    }
+    const presented = await this.apiKeys.findActiveByKey(presentedApiKey);
+    return presented?.id === owner.id;
+  }
+
+  private tokenSet(apiKeyId: string, refreshToken: string): TokenSetDto {
+    return {
+      access_token: this.accessTokens.issue(apiKeyId),
+      token_type: 'Bearer',
+      expires_in: this.accessTokens.ttl,
+      refresh_token: refreshToken,
+    };
+  }
+}

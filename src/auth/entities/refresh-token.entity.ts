@@ -1,0 +1,39 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * One refresh token of a family (all tokens descended from one /auth.php call). Only the SHA-256 of
+ * the token is stored. A token is spent when `used_at` is set; a family is revoked when reuse is seen.
+ */
+@Entity({ name: 'refresh_tokens' })
+@Index('ix_refresh_tokens_family', ['familyId'])
+export class RefreshTokenEntity {
+  @PrimaryColumn({ type: 'char', length: 36 })
+  id!: string;
+
+  @Index('uq_refresh_tokens_token_hash', { unique: true })
+  @Column({ name: 'token_hash', type: 'char', length: 64 })
+  tokenHash!: string;
+
+  @Column({ name: 'family_id', type: 'char', length: 36 })
+  familyId!: string;
+
+  @Index('ix_refresh_tokens_api_key')
+  @Column({ name: 'api_key_id', type: 'char', length: 36 })
+  apiKeyId!: string;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  /** The earlier of the idle expiry and the family's absolute expiry. */
+  @Column({ name: 'expires_at', type: 'datetime', precision: 3 })
+  expiresAt!: Date;
+
+  @Column({ name: 'family_expires_at', type: 'datetime', precision: 3 })
+  familyExpiresAt!: Date;
+
+  @Column({ name: 'used_at', type: 'datetime', precision: 3, nullable: true })
+  usedAt!: Date | null;
+
+  @Column({ name: 'revoked_at', type: 'datetime', precision: 3, nullable: true })
+  revokedAt!: Date | null;
+}

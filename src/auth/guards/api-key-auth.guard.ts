@@ -1,0 +1,49 @@
+import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { ApiKeyEntity } from '../../api-keys/entities/api-key.entity';
+import { ApiException } from '../../common/api-exception';
+import type { IdentifiedRequest } from '../../common/request-context';
+import { AuthFailureService } from '../../rate-limit/auth-failure.service';
+import { AuthErrors } from '../auth-errors';
+import { API_KEY_STRATEGY } from '../strategies/api-key.strategy';
+
+/**
+ * Authenticates X-API-KEY through the passport strategy. An IP that failed too often is refused
+ * before the key is looked at; every failure counts against the IP.
+ */
+@Injectable()
+export class ApiKeyAuthGuard extends AuthGuard(API_KEY_STRATEGY) {
+  constructor(private readonly authFailures: AuthFailureService) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<IdentifiedRequest>();
+    await this.authFailures.assertAllowed(request.ip);
+    try {
+      return (await super.canActivate(context)) as boolean;
+    } catch (error) {
+      if (error instanceof ApiException && error.getStatus() === Number(HttpStatus.UNAUTHORIZED)) {
+        await this.authFailures.record(request.ip);
+      }
+      throw error;
+    }
+  }
+
+  override handleRequest<T = ApiKeyEntity>(
+    error: unknown,
+    apiKey: T | false,
+    _info: unknown,
+    context: ExecutionContext,
+  ): T {
+    if (error) {
+      throw error instanceof Error ? error : new Error(String(error));
+    }
+    const request = context.switchToHttp().getRequest<IdentifiedRequest>();
+    if (!apiKey) {
+      throw request.headers['x-api-key'] ? AuthErrors.invalidApiKey() : AuthErrors.missingApiKey();
+    }
+    request.apiKey = apiKey as unknown as ApiKeyEntity;
+    return apiKey;
+  }
+}

@@ -1,0 +1,114 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { sha256Hex } from '../common/crypto';
+import { AppConfig } from '../config/app-config';
+import { RefreshTokenEntity } from './entities/refresh-token.entity';
+
+export const REFRESH_TOKEN_PREFIX = 'rt_';
+
+export type RotationOutcome =
+  | { ok: true; apiKeyId: string; refreshToken: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'retried' | 'raced' };
+
+/**
+ * Opaque refresh tokens (256 random bits), stored as SHA-256, rotated on every use. Reuse of a spent
+ * token after the grace period revokes the whole family (RFC 6819 5.2.2.3; OAuth 2.0 Security BCP 4.14).
+ */
+@Injectable()
+export class RefreshTokenService {
+  private readonly logger = new Logger(RefreshTokenService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Starts a new family for an /auth.php call and returns its first token. */
+  async issueFamily(apiKeyId: string): Promise<string> {
+    const now = new Date();
+    const familyExpiresAt = new Date(now.getTime() + this.config.auth.refreshTokenTtl * 1000);
+    return this.insertToken(this.dataSource.manager, apiKeyId, uuidv7(), familyExpiresAt, now);
+  }
+
+  /** The API key that owns a presented token, whatever the token's state (for rate limiting). */
+  async ownerOf(token: string): Promise<string | null> {
+    const row = await this.dataSource
+      .getRepository(RefreshTokenEntity)
+      .findOne({ select: { apiKeyId: true }, where: { tokenHash: sha256Hex(token) } });
+    return row?.apiKeyId ?? null;
+  }
+
+  /**
+   * Spends `token` and issues its successor in one transaction. The spend is a conditional UPDATE, so
+   * of two concurrent rotations of one token exactly one succeeds.
+   */
+  async rotate(token: string, now = new Date()): Promise<RotationOutcome> {
+    const repository = this.dataSource.getRepository(RefreshTokenEntity);
+    const row = await repository.findOneBy({ tokenHash: sha256Hex(token) });
+    if (!row) {
+      return { ok: false, reason: 'unknown' };
+    }
+    if (row.revokedAt) {
+      return { ok: false, reason: 'revoked' };
+    }
+    if (row.usedAt) {
+      if (now.getTime() - row.usedAt.getTime() <= this.config.auth.refreshReuseGrace * 1000) {
+        return { ok: false, reason: 'retried' };
+      }
+      await this.revokeFamily(row.familyId, now);
+      this.logger.warn(`Refresh token reuse detected: revoked family ${row.familyId} of API key ${row.apiKeyId}`);
+      return { ok: false, reason: 'reused' };
+    }
+    if (row.expiresAt.getTime() <= now.getTime()) {
+      return { ok: false, reason: 'expired' };
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const spent = await manager
+        .createQueryBuilder()
+        .update(RefreshTokenEntity)
+        .set({ usedAt: now })
+        .where({ id: row.id, usedAt: IsNull(), revokedAt: IsNull() })
+        .execute();
+      if (spent.affected !== 1) {
+        return { ok: false, reason: 'raced' } as const;
+      }
+      const refreshToken = await this.insertToken(manager, row.apiKeyId, row.familyId, row.familyExpiresAt, now);
+      return { ok: true, apiKeyId: row.apiKeyId, refreshToken } as const;
+    });
+  }
+
+  async revokeFamily(familyId: string, now = new Date()): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(RefreshTokenEntity)
+      .set({ revokedAt: now })
+      .where({ familyId, revokedAt: IsNull() })
+      .execute();
+  }
+
+  private async insertToken(
+    manager: EntityManager,
+    apiKeyId: string,
+    familyId: string,
+    familyExpiresAt: Date,
+    now: Date,
+  ): Promise<string> {
+    const token = REFRESH_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const idleExpiresAt = now.getTime() + this.config.auth.refreshTokenIdleTtl * 1000;
+    await manager.insert(RefreshTokenEntity, {
+      id: uuidv7(),
+      tokenHash: sha256Hex(token),
+      familyId,
+      apiKeyId,
+      createdAt: now,
+      expiresAt: new Date(Math.min(idleExpiresAt, familyExpiresAt.getTime())),
+      familyExpiresAt,
+      usedAt: null,
+      revokedAt: null,
+    });
+    return token;
+  }
+}

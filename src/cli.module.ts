@@ -1,0 +1,24 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ApiKeyModule } from './api-keys/api-key.module';
+import {
+  CreateKeyCommand,
+  KeysCommand,
+  ListKeysCommand,
+  RevokeKeyCommand,
+  SetKeyLimitCommand,
+} from './api-keys/commands/keys.command';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+
+/** The operator's command line: the app's own modules, no HTTP and no worker. */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeyModule],
+      providers: [KeysCommand, CreateKeyCommand, ListKeysCommand, RevokeKeyCommand, SetKeyLimitCommand],
+    };
+  }
+}

@@ -1,0 +1,27 @@
+import { CommandFactory } from 'nest-commander';
+import { CliModule } from './cli.module';
+import { loadConfig } from './config/app-config';
+import { InvalidConfigurationError } from './config/environment';
+import { ensureDatabase } from './database/ensure-database';
+
+/** `npm run cli -- keys create --name NAME`: see the README's command line section. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  await ensureDatabase(config.db.url, config.db.connectTimeoutMs);
+  await CommandFactory.run(CliModule.forRoot(config), {
+    logger: ['error'],
+    errorHandler: (error: Error) => {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exit(1);
+    },
+    serviceErrorHandler: (error: Error) => {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exit(1);
+    },
+  });
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(error instanceof InvalidConfigurationError ? `${error.message}\n` : `error: ${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+/** The specification's paths (section 4), relative to BASE_PATH. */
+export const AUTH_PATH = 'auth.php';
+export const AUTH_REFRESH_PATH = 'auth_refresh.php';
+export const CONTACT_PATH = 'contact_api.php';
+
+export const CONTRACT_PATHS = [`/${AUTH_PATH}`, `/${AUTH_REFRESH_PATH}`, `/${CONTACT_PATH}`];

@@ -1,0 +1,138 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../config/app-config';
+import { ApiException } from './api-exception';
+import { CONTRACT_PATHS } from './contract-paths';
+
+/**
+ * The contract's message for each status, used for errors raised below our code (Fastify's body
+ * parser and router arrive as plain HttpExceptions) and for statuses whose text the contract fixes.
+ */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  408: 'Request timeout',
+  413: 'Request body too large',
+  415: 'Unsupported Content-Type: expected application/json',
+  429: 'Too many requests',
+  503: 'Service unavailable',
+};
+
+const FIXED_MESSAGE_STATUSES = new Set([404, 405, 413, 415, 429]);
+
+/** Error codes of mysql2 and Node sockets that mean "the database is not reachable right now". */
+const DATABASE_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'POOL_CLOSED',
+  'POOL_ENQUEUELIMIT',
+]);
+
+interface ErrorLike {
+  code?: unknown;
+  errno?: unknown;
+  statusCode?: unknown;
+  fatal?: unknown;
+  driverError?: ErrorLike;
+  message?: unknown;
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const candidate = error as ErrorLike | undefined;
+  if (!candidate || typeof candidate !== 'object') {
+    return false;
+  }
+  const inner = candidate.driverError ?? candidate;
+  if (typeof inner.code === 'string' && DATABASE_UNAVAILABLE.has(inner.code)) {
+    return true;
+  }
+  if (inner.fatal === true) {
+    return true;
+  }
+  return typeof inner.message === 'string' && /connect ETIMEDOUT|Connection lost|Pool is closed/i.test(inner.message);
+}
+
+/**
+ * Turns every error, from any layer, into the contract's body `{"status":"error","message":"..."}`.
+ * Unexpected errors are logged with their stack and answered 500 without internals.
+ */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ErrorEnvelopeFilter.name);
+
+  constructor(private readonly config: AppConfig) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const [status, message, headers] = this.describe(exception, request);
+    if (status >= 500) {
+      if (status === 503) {
+        this.logger.warn(`${request.method} ${request.url}: database unavailable (${describeCause(exception)})`);
+      } else {
+        this.logger.error(
+          `${request.method} ${request.url}: ${describeCause(exception)}`,
+          exception instanceof Error ? exception.stack : undefined,
+        );
+      }
+    }
+    for (const [name, value] of Object.entries(headers)) {
+      void reply.header(name, value);
+    }
+    void reply.status(status).type('application/json; charset=utf-8').send({ status: 'error', message });
+  }
+
+  private describe(exception: unknown, request: FastifyRequest): [number, string, Record<string, string>] {
+    if (exception instanceof ApiException) {
+      return [exception.getStatus(), exception.message, exception.headers];
+    }
+    if (exception instanceof ThrottlerException) {
+      return [HttpStatus.TOO_MANY_REQUESTS, 'Too many requests', {}];
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === Number(HttpStatus.NOT_FOUND) && this.isContractPath(request)) {
+        return [HttpStatus.METHOD_NOT_ALLOWED, 'Method not allowed', { Allow: 'POST' }];
+      }
+      if (FIXED_MESSAGE_STATUSES.has(status)) {
+        return [status, STATUS_MESSAGES[status], {}];
+      }
+      const response = exception.getResponse();
+      return [status, typeof response === 'string' ? response : (STATUS_MESSAGES[status] ?? exception.message), {}];
+    }
+    const candidate = exception as ErrorLike;
+    if (isDatabaseUnavailable(exception)) {
+      return [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable', { 'Retry-After': '5' }];
+    }
+    if (typeof candidate?.statusCode === 'number' && candidate.statusCode >= 400 && candidate.statusCode < 500) {
+      return [candidate.statusCode, STATUS_MESSAGES[candidate.statusCode] ?? 'Bad request', {}];
+    }
+    return [HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error', {}];
+  }
+
+  private isContractPath(request: FastifyRequest): boolean {
+    const path = request.url.split('?')[0];
+    const base = this.config.http.basePath;
+    return path.startsWith(base) && CONTRACT_PATHS.includes(path.slice(base.length));
+  }
+}
+
+function describeCause(exception: unknown): string {
+  if (exception instanceof Error) {
+    const code = (exception as ErrorLike).code;
+    return `${exception.name}${typeof code === 'string' ? ` ${code}` : ''}: ${exception.message}`;
+  }
+  return String(exception);
+}

@@ -1,0 +1,17 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
+
+/**
+ * What guards learn about a request: the API key it acts for. Set by the API key strategy
+ * (/auth.php), the refresh token owner lookup (/auth_refresh.php) and the access token guard
+ * (/contact_api.php); read by the per-key rate limiter and the handlers.
+ */
+export interface IdentifiedRequest extends FastifyRequest {
+  apiKey?: ApiKeyEntity;
+}
+
+/** The API key a guard identified for this request. */
+export const CurrentApiKey = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<IdentifiedRequest>().apiKey,
+);

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { EnvironmentVariables, validateEnvironment } from './environment';
+
+/** The validated, typed configuration every module receives by injection. Durations are seconds. */
+export class AppConfig {
+  readonly env: EnvironmentVariables['NODE_ENV'];
+  readonly role: EnvironmentVariables['ROLE'];
+  readonly logLevel: string;
+  readonly http: {
+    port: number;
+    host: string;
+    basePath: string;
+    bodyLimit: number;
+    trustProxy: boolean | number | string;
+  };
+  readonly db: { url: string; poolSize: number; connectTimeoutMs: number };
+  readonly redis: { url: string; prefix: string };
+  readonly auth: {
+    jwtSecret: string;
+    jwtSecretGenerated: boolean;
+    jwtPreviousSecrets: string[];
+    issuer: string;
+    audience: string;
+    accessTokenTtl: number;
+    refreshTokenTtl: number;
+    refreshTokenIdleTtl: number;
+    refreshReuseGrace: number;
+    apiKeyCacheTtl: number;
+  };
+  readonly rateLimit: { defaultLimit: number; defaultWindow: number; authFailureLimit: number };
+  readonly queue: {
+    relayInterval: number;
+    relayEnabled: boolean;
+    concurrency: number;
+    attempts: number;
+    backoffDelay: number;
+    shutdownTimeout: number;
+  };
+  readonly staff: {
+    webhookUrl?: string;
+    webhookSecret: string;
+    smtpUrl?: string;
+    emailTo?: string;
+    emailFrom?: string;
+  };
+  readonly admin: { user?: string; password?: string };
+
+  constructor(env: EnvironmentVariables) {
+    this.env = env.NODE_ENV;
+    this.role = env.ROLE;
+    this.logLevel = env.LOG_LEVEL;
+    this.http = {
+      port: env.PORT,
+      host: env.HOST,
+      basePath: normalizeBasePath(env.BASE_PATH),
+      bodyLimit: env.BODY_LIMIT,
+      trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    };
+    this.db = { url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, connectTimeoutMs: env.DB_CONNECT_TIMEOUT };
+    this.redis = { url: env.REDIS_URL, prefix: env.REDIS_PREFIX };
+    this.auth = {
+      jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+      jwtSecretGenerated: !env.JWT_SECRET,
+      jwtPreviousSecrets: env.JWT_PREVIOUS_SECRETS.split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      // Fixed by the specification (section 8): expires_in is always 900.
+      accessTokenTtl: 900,
+      refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+      refreshTokenIdleTtl: env.REFRESH_TOKEN_IDLE_TTL,
+      refreshReuseGrace: env.REFRESH_REUSE_GRACE,
+      apiKeyCacheTtl: env.API_KEY_CACHE_TTL,
+    };
+    this.rateLimit = {
+      defaultLimit: env.DEFAULT_RATE_LIMIT,
+      defaultWindow: env.DEFAULT_RATE_WINDOW,
+      authFailureLimit: env.AUTH_FAILURE_LIMIT,
+    };
+    this.queue = {
+      relayInterval: env.OUTBOX_RELAY_INTERVAL,
+      relayEnabled: env.OUTBOX_RELAY_ENABLED,
+      concurrency: env.WORKER_CONCURRENCY,
+      attempts: env.JOB_ATTEMPTS,
+      backoffDelay: env.JOB_BACKOFF_DELAY,
+      shutdownTimeout: env.SHUTDOWN_TIMEOUT,
+    };
+    this.staff = {
+      webhookUrl: env.STAFF_WEBHOOK_URL,
+      webhookSecret: env.STAFF_WEBHOOK_SECRET,
+      smtpUrl: env.SMTP_URL,
+      emailTo: env.STAFF_EMAIL_TO,
+      emailFrom: env.STAFF_EMAIL_FROM,
+    };
+    this.admin = { user: env.ADMIN_USER, password: env.ADMIN_PASSWORD };
+  }
+
+  get servesHttp(): boolean {
+    return this.role !== 'worker';
+  }
+
+  get runsWorker(): boolean {
+    return this.role !== 'api';
+  }
+}
+
+function normalizeBasePath(raw: string): string {
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  if (trimmed === '') {
+    return '';
+  }
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function parseTrustProxy(raw: string): boolean | number | string {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') {
+    return false;
+  }
+  if (value === 'true') {
+    return true;
+  }
+  if (/^\d+$/.test(value)) {
+    return Number(value);
+  }
+  return value;
+}
+
+/**
+ * Reads `.env` into the environment (if present; variables already set win), then validates the
+ * environment with `overrides` on top, once. Throws InvalidConfigurationError listing every bad setting.
+ */
+export function loadConfig(overrides: Record<string, string | undefined> = {}): AppConfig {
+  if (existsSync('.env')) {
+    process.loadEnvFile('.env');
+  }
+  return new AppConfig(validateEnvironment({ ...process.env, ...overrides }));
+}

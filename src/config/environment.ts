@@ -1,0 +1,254 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const toNumber = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+const toBoolean = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') {
+    return value;
+  }
+  const lowered = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(lowered)) {
+    return true;
+  }
+  if (['0', 'false', 'no', 'off', ''].includes(lowered)) {
+    return false;
+  }
+  return value;
+};
+const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/**
+ * Every setting the service reads, with its default. `.env.example` and the README's settings table
+ * list the same names; keep the three in step.
+ */
+export class EnvironmentVariables {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @IsIn(['all', 'api', 'worker'])
+  ROLE: 'all' | 'api' | 'worker' = 'all';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @IsString()
+  BASE_PATH = '';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  BODY_LIMIT = 65536;
+
+  @IsString()
+  TRUST_PROXY = 'false';
+
+  @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose'])
+  LOG_LEVEL = 'log';
+
+  @IsUrl({ protocols: ['mysql'], require_tld: false, require_protocol: true })
+  DATABASE_URL = 'mysql://root@127.0.0.1:3306/contact_intake';
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  DB_POOL_SIZE = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  DB_CONNECT_TIMEOUT = 5000;
+
+  @IsUrl({ protocols: ['redis', 'rediss'], require_tld: false, require_protocol: true })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  @IsString()
+  @MinLength(1)
+  REDIS_PREFIX = 'contact-intake';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  JWT_SECRET?: string;
+
+  @IsString()
+  JWT_PREVIOUS_SECRETS = '';
+
+  @IsString()
+  @MinLength(1)
+  JWT_ISSUER = 'contact-intake';
+
+  @IsString()
+  @MinLength(1)
+  JWT_AUDIENCE = 'contact-intake';
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  REFRESH_TOKEN_TTL = 30 * 24 * 3600;
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  REFRESH_TOKEN_IDLE_TTL = 7 * 24 * 3600;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  REFRESH_REUSE_GRACE = 10;
+
+  @Transform(toNumber)
+  @IsNumber()
+  @Min(0)
+  @Max(5)
+  API_KEY_CACHE_TTL = 2;
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  DEFAULT_RATE_LIMIT = 60;
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  DEFAULT_RATE_WINDOW = 60;
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  AUTH_FAILURE_LIMIT = 20;
+
+  @Transform(toNumber)
+  @IsNumber()
+  @IsPositive()
+  OUTBOX_RELAY_INTERVAL = 5;
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  WORKER_CONCURRENCY = 5;
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  JOB_ATTEMPTS = 8;
+
+  @Transform(toNumber)
+  @IsNumber()
+  @Min(0)
+  JOB_BACKOFF_DELAY = 5;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  STAFF_WEBHOOK_URL?: string;
+
+  @IsString()
+  STAFF_WEBHOOK_SECRET = '';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true })
+  SMTP_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  STAFF_EMAIL_TO?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({ require_tld: false })
+  STAFF_EMAIL_FROM?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ADMIN_USER?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ADMIN_PASSWORD?: string;
+
+  @Transform(toNumber)
+  @IsNumber()
+  @IsPositive()
+  SHUTDOWN_TIMEOUT = 10;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  OUTBOX_RELAY_ENABLED = true;
+}
+
+/** Validates raw environment values; throws one line per bad setting. */
+export function validateEnvironment(raw: Record<string, string | undefined>): EnvironmentVariables {
+  const known = Object.keys(new EnvironmentVariables());
+  const present: Record<string, string> = {};
+  for (const name of [
+    ...known,
+    'JWT_SECRET',
+    'STAFF_WEBHOOK_URL',
+    'SMTP_URL',
+    'STAFF_EMAIL_TO',
+    'STAFF_EMAIL_FROM',
+    'ADMIN_USER',
+    'ADMIN_PASSWORD',
+  ]) {
+    const value = raw[name];
+    if (value !== undefined) {
+      present[name] = value;
+    }
+  }
+  const env = plainToInstance(EnvironmentVariables, present);
+  const problems = validateSync(env, { skipMissingProperties: false }).map((error) => {
+    const shown =
+      typeof error.value === 'string' && !/SECRET|PASSWORD/.test(error.property) ? ` (got "${error.value}")` : '';
+    return `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}${shown}`;
+  });
+  if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || Buffer.byteLength(env.JWT_SECRET) < 32)) {
+    problems.push('JWT_SECRET: must be set to at least 32 bytes when NODE_ENV=production');
+  }
+  if (env.JWT_SECRET && Buffer.byteLength(env.JWT_SECRET) < 32 && env.NODE_ENV !== 'production') {
+    problems.push('JWT_SECRET: must be at least 32 bytes');
+  }
+  if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_USER, ADMIN_PASSWORD: set both or neither');
+  }
+  if (env.SMTP_URL && !env.STAFF_EMAIL_TO) {
+    problems.push('STAFF_EMAIL_TO: required when SMTP_URL is set');
+  }
+  if (problems.length > 0) {
+    throw new InvalidConfigurationError(problems);
+  }
+  return env;
+}
+
+export class InvalidConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
+}

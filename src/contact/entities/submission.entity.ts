@@ -1,0 +1,62 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+export const SUBMISSION_STATES = ['received', 'queued', 'processing', 'delivered', 'failed'] as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
+/**
+ * A stored contact request. `state = 'received'` doubles as the outbox: a row in that state has not
+ * reached the queue yet, and the relay re-enqueues it.
+ */
+@Entity({ name: 'submissions' })
+@Index('ix_submissions_state_created', ['state', 'createdAt'])
+@Index('uq_submissions_idempotency', ['apiKeyId', 'idempotencyKey'], { unique: true })
+export class SubmissionEntity {
+  @PrimaryColumn({ type: 'char', length: 36 })
+  id!: string;
+
+  @Column({ name: 'api_key_id', type: 'char', length: 36 })
+  apiKeyId!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email!: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  phone!: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  business!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  message!: string | null;
+
+  @Column({ name: 'client_ip', type: 'varchar', length: 45 })
+  clientIp!: string;
+
+  @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
+  userAgent!: string | null;
+
+  /** SHA-256 of the client's Idempotency-Key; cleared once older than 24 hours and reused. */
+  @Column({ name: 'idempotency_key', type: 'char', length: 64, nullable: true })
+  idempotencyKey!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  state!: SubmissionState;
+
+  @Column({ type: 'int', unsigned: true, default: 0 })
+  attempts!: number;
+
+  @Column({ name: 'last_error', type: 'varchar', length: 1000, nullable: true })
+  lastError!: string | null;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'datetime', precision: 3 })
+  updatedAt!: Date;
+
+  @Column({ name: 'processed_at', type: 'datetime', precision: 3, nullable: true })
+  processedAt!: Date | null;
+}

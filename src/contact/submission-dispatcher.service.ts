@@ -1,0 +1,87 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import { In, LessThan, Repository } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { DELIVER_SUBMISSION_JOB, DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';
+import { SubmissionEntity } from './entities/submission.entity';
+
+const RELAY_BATCH = 500;
+
+/**
+ * Moves committed submissions onto the queue (transactional outbox): right after commit, and again
+ * from the relay for every row still `received` after OUTBOX_RELAY_INTERVAL seconds (Redis was down,
+ * or the process died in between). Job id = submission id, so adding twice is harmless.
+ */
+@Injectable()
+export class SubmissionDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SubmissionDispatcher.name);
+  private relayTimer?: NodeJS.Timeout;
+  private relayRunning?: Promise<void>;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    @InjectQueue(SUBMISSIONS_QUEUE) private readonly queue: Queue<DeliverSubmissionJob>,
+    @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.servesHttp && this.config.queue.relayEnabled) {
+      this.relayTimer = setInterval(() => this.scheduleRelay(), this.config.queue.relayInterval * 1000);
+      this.relayTimer.unref();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.relayTimer);
+    await Promise.allSettled([...this.inFlight, this.relayRunning]);
+  }
+
+  /** Enqueues after commit without holding up the response; a failure is left to the relay. */
+  dispatch(submissionId: string): void {
+    const work = this.enqueue([submissionId]).catch((error: Error) => {
+      this.logger.warn(`Submission ${submissionId} not queued yet (${error.message}); the relay will retry`);
+    });
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  /** One relay pass: every submission still `received` and older than the relay interval. */
+  async relayOnce(): Promise<number> {
+    const cutoff = new Date(Date.now() - this.config.queue.relayInterval * 1000);
+    const pending = await this.submissions.find({
+      select: { id: true },
+      where: { state: 'received', createdAt: LessThan(cutoff) },
+      order: { createdAt: 'ASC' },
+      take: RELAY_BATCH,
+    });
+    if (pending.length > 0) {
+      await this.enqueue(pending.map((row) => row.id));
+      this.logger.log(`Relay queued ${pending.length} stored submission(s) that had not reached the queue`);
+    }
+    return pending.length;
+  }
+
+  private scheduleRelay(): void {
+    if (this.relayRunning) {
+      return;
+    }
+    this.relayRunning = this.relayOnce()
+      .then(() => undefined)
+      .catch((error: Error) => this.logger.warn(`Outbox relay pass failed: ${error.message}`))
+      .finally(() => (this.relayRunning = undefined));
+  }
+
+  private async enqueue(ids: string[]): Promise<void> {
+    await this.queue.addBulk(
+      ids.map((submissionId) => ({
+        name: DELIVER_SUBMISSION_JOB,
+        data: { submissionId },
+        opts: { jobId: submissionId },
+      })),
+    );
+    await this.submissions.update({ id: In(ids), state: 'received' }, { state: 'queued', updatedAt: new Date() });
+  }
+}

@@ -1,0 +1,43 @@
+import type { DataSourceOptions } from 'typeorm';
+import { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
+import { RefreshTokenEntity } from '../auth/entities/refresh-token.entity';
+import { SubmissionEntity } from '../contact/entities/submission.entity';
+import { SubmissionDeliveryEntity } from '../staff/entities/submission-delivery.entity';
+import { InitialSchema1763769600000 } from './migrations/1763769600000-InitialSchema';
+
+export const CHARSET = 'utf8mb4';
+export const COLLATION = 'utf8mb4_unicode_ci';
+
+export interface DatabaseSettings {
+  url: string;
+  poolSize: number;
+  connectTimeoutMs: number;
+}
+
+/**
+ * One definition of the connection, shared by the app (TypeOrmModule), the migration CLI (ormconfig.ts)
+ * and the tests. utf8mb4_unicode_ci exists on MySQL 8 and MariaDB alike, so every table and the
+ * connection use it and joins never meet mixed collations.
+ */
+export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOptions {
+  return {
+    type: 'mysql',
+    url: settings.url,
+    charset: COLLATION,
+    timezone: 'Z',
+    entities: [ApiKeyEntity, RefreshTokenEntity, SubmissionEntity, SubmissionDeliveryEntity],
+    migrations: [InitialSchema1763769600000],
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    poolSize: settings.poolSize,
+    connectTimeout: settings.connectTimeoutMs,
+    extra: {
+      // A request must not wait forever for a connection while the database is away.
+      queueLimit: 200,
+      enableKeepAlive: true,
+      keepAliveInitialDelay: 10_000,
+      maxIdle: settings.poolSize,
+      idleTimeout: 60_000,
+    },
+  };
+}

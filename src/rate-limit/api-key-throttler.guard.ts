@@ -1,0 +1,49 @@
+import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import type { ThrottlerLimitDetail } from '@nestjs/throttler/dist/throttler.guard.interface';
+import { ApiException } from '../common/api-exception';
+import type { IdentifiedRequest } from '../common/request-context';
+
+/**
+ * @nestjs/throttler keyed by API key: one budget per key across all three endpoints and all processes.
+ * Runs after the guard that identifies the key; requests with no identified key are not counted here
+ * (failed authentication is limited per IP by AuthFailureService).
+ */
+@Injectable()
+export class ApiKeyThrottlerGuard extends ThrottlerGuard {
+  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return Promise.resolve(!context.switchToHttp().getRequest<IdentifiedRequest>().apiKey);
+  }
+
+  protected override getTracker(request: Record<string, unknown>): Promise<string> {
+    return Promise.resolve((request as unknown as IdentifiedRequest).apiKey!.id);
+  }
+
+  protected override generateKey(_context: ExecutionContext, tracker: string): string {
+    return `key:${tracker}`;
+  }
+
+  protected override throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests', {
+      'Retry-After': String(detail.timeToBlockExpire),
+      'X-RateLimit-Limit': String(detail.limit),
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(detail.timeToBlockExpire),
+    });
+  }
+}
+
+/** The rate-limit settings of the identified key, in the throttler's units (milliseconds). */
+export const perKeyThrottler = {
+  name: 'default',
+  limit: (context: ExecutionContext): number => keyOf(context)?.rateLimit ?? 1,
+  ttl: (context: ExecutionContext): number => (keyOf(context)?.rateWindow ?? 1) * 1000,
+  blockDuration: (context: ExecutionContext): number => {
+    const apiKey = keyOf(context);
+    return (apiKey?.rateBlock ?? apiKey?.rateWindow ?? 1) * 1000;
+  },
+};
+
+function keyOf(context: ExecutionContext): IdentifiedRequest['apiKey'] {
+  return context.switchToHttp().getRequest<IdentifiedRequest>().apiKey;
+}

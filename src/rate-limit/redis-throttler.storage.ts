@@ -1,0 +1,82 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { InjectRedis } from '../redis/redis.module';
+import { FailOpen } from './fail-open';
+
+/**
+ * One fixed window per key, atomically in Redis, so every API process shares one budget.
+ * KEYS: hits, block. ARGV: window ms, limit, block ms.
+ * Returns {hits, window ms left, blocked 0/1, block ms left}. Going over the limit starts a block and
+ * clears the hits, so calls succeed again as soon as the block ends.
+ */
+const INCREMENT_SCRIPT = `
+local blockLeft = redis.call('PTTL', KEYS[2])
+if blockLeft > 0 then
+  return {tonumber(ARGV[2]) + 1, blockLeft, 1, blockLeft}
+end
+local hits = redis.call('INCR', KEYS[1])
+local windowLeft = redis.call('PTTL', KEYS[1])
+if windowLeft < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  windowLeft = tonumber(ARGV[1])
+end
+if hits > tonumber(ARGV[2]) then
+  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+  redis.call('DEL', KEYS[1])
+  return {hits, tonumber(ARGV[3]), 1, tonumber(ARGV[3])}
+end
+return {hits, windowLeft, 0, 0}
+`;
+
+type RedisWithThrottle = Redis & {
+  throttleIncrement(
+    hitsKey: string,
+    blockKey: string,
+    windowMs: number,
+    limit: number,
+    blockMs: number,
+  ): Promise<number[]>;
+};
+
+/** @nestjs/throttler storage on Redis. Fails open (the request passes) while Redis is unreachable. */
+@Injectable()
+export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly logger = new Logger(RedisThrottlerStorage.name);
+  private readonly failOpen = new FailOpen(this.logger);
+  private readonly redis: RedisWithThrottle;
+  private readonly prefix: string;
+
+  constructor(@InjectRedis() redis: Redis, config: AppConfig) {
+    redis.defineCommand('throttleIncrement', { numberOfKeys: 2, lua: INCREMENT_SCRIPT });
+    this.redis = redis as RedisWithThrottle;
+    this.prefix = `${config.redis.prefix}:rate`;
+  }
+
+  /** `ttl` and `blockDuration` are milliseconds (the throttler's unit); the answer is in seconds. */
+  async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
+    const passing: ThrottlerStorageRecord = {
+      totalHits: 0,
+      timeToExpire: Math.ceil(ttl / 1000),
+      isBlocked: false,
+      timeToBlockExpire: 0,
+    };
+    return this.failOpen.run(async () => {
+      const [hits, windowLeft, blocked, blockLeft] = await this.redis.throttleIncrement(
+        `${this.prefix}:${key}:hits`,
+        `${this.prefix}:${key}:block`,
+        ttl,
+        limit,
+        blockDuration,
+      );
+      return {
+        totalHits: hits,
+        timeToExpire: Math.ceil(windowLeft / 1000),
+        isBlocked: blocked === 1,
+        timeToBlockExpire: Math.ceil(blockLeft / 1000),
+      };
+    }, passing);
+  }
+}

@@ -1,0 +1,42 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { redisOptionsFromUrl } from './redis-options';
+
+export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
+export const InjectRedis = (): ParameterDecorator => Inject(REDIS_CLIENT);
+
+/**
+ * The Redis connection for request-path work (rate limits). Commands fail at once while Redis is
+ * away instead of queueing, so callers can fail open; ioredis reconnects by itself.
+ */
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(@InjectRedis() private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS_CLIENT,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        new Redis({
+          ...redisOptionsFromUrl(config.redis.url),
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          commandTimeout: 1000,
+          connectTimeout: 2000,
+          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+        }),
+    },
+    RedisCloser,
+  ],
+  exports: [REDIS_CLIENT],
+})
+export class RedisModule {}

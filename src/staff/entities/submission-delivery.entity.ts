@@ -1,0 +1,14 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** One staff channel's successful delivery of one submission, so a retried job skips channels done. */
+@Entity({ name: 'submission_deliveries' })
+export class SubmissionDeliveryEntity {
+  @PrimaryColumn({ name: 'submission_id', type: 'char', length: 36 })
+  submissionId!: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  channel!: string;
+
+  @Column({ name: 'delivered_at', type: 'datetime', precision: 3 })
+  deliveredAt!: Date;
+}

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
+import { AppConfig } from '../config/app-config';
+import { SubmissionEntity } from '../contact/entities/submission.entity';
+import { QueueModule } from '../queue/queue.module';
+import { EmailChannel } from './channels/email.channel';
+import { STAFF_CHANNELS, StaffChannel } from './channels/staff-channel';
+import { WebhookChannel } from './channels/webhook.channel';
+import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
+import { StaffDeliveryService } from './staff-delivery.service';
+import { SubmissionProcessor } from './submission.processor';
+
+/** The worker side: consumes the queue and delivers to the configured staff channels. */
+@Module({
+  imports: [TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity, ApiKeyEntity]), QueueModule],
+  providers: [
+    {
+      provide: STAFF_CHANNELS,
+      inject: [AppConfig],
+      useFactory: ({ staff }: AppConfig): StaffChannel[] => {
+        const channels: StaffChannel[] = [];
+        if (staff.webhookUrl) {
+          channels.push(new WebhookChannel(staff.webhookUrl, staff.webhookSecret));
+        }
+        if (staff.smtpUrl && staff.emailTo) {
+          channels.push(new EmailChannel(staff.smtpUrl, staff.emailTo, staff.emailFrom ?? 'contact-intake@localhost'));
+        }
+        return channels;
+      },
+    },
+    StaffDeliveryService,
+    SubmissionProcessor,
+  ],
+})
+export class StaffModule {}

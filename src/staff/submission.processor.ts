@@ -1,0 +1,33 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, OnModuleInit } from '@nestjs/common';
+import { Job } from 'bullmq';
+import { AppConfig } from '../config/app-config';
+import { DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';
+import { StaffDeliveryService } from './staff-delivery.service';
+
+/** Consumes the `submissions` queue; the work itself is StaffDeliveryService's. */
+@Processor(SUBMISSIONS_QUEUE)
+export class SubmissionProcessor extends WorkerHost implements OnModuleInit {
+  private readonly logger = new Logger(SubmissionProcessor.name);
+
+  constructor(
+    private readonly delivery: StaffDeliveryService,
+    private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  onModuleInit(): void {
+    this.worker.concurrency = this.config.queue.concurrency;
+  }
+
+  async process(job: Job<DeliverSubmissionJob>): Promise<void> {
+    const attempts = job.opts.attempts ?? 1;
+    await this.delivery.deliver(job.data.submissionId, { final: job.attemptsMade + 1 >= attempts });
+  }
+
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.error(`Worker error: ${error.message}`);
+  }
+}
