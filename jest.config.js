@@ -1,5 +1,5 @@
-/** Unit tests beside the code (src/**/*.spec.ts); end-to-end tests in test/ against real MariaDB and Redis. */
-const transform = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }] };
+// Unit tests beside the code (src, *.spec.ts); end-to-end tests in test/ against real MariaDB and Redis.
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] };
 
 module.exports = {
   testTimeout: 60000,

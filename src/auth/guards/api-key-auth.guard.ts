@@ -37,7 +37,7 @@ export class ApiKeyAuthGuard extends AuthGuard(API_KEY_STRATEGY) {
     context: ExecutionContext,
   ): T {
     if (error) {
-      throw error instanceof Error ? error : new Error(String(error));
+      throw error instanceof Error ? error : new Error('API key authentication failed');
     }
     const request = context.switchToHttp().getRequest<IdentifiedRequest>();
     if (!apiKey) {

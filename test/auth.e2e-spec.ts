@@ -1,0 +1,196 @@
+import { JwtService } from '@nestjs/jwt';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { generateApiKey } from '../src/api-keys/api-key-format';
+import { createTestApp, issueTokens, TestApp } from './support/test-app';
+
+const run = promisify(execFile);
+const jwt = new JwtService({});
+const b64 = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+const decodePart = (token: string, index: number): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[index], 'base64url').toString('utf8'));
+
+describe('POST /auth.php', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('answers 401 "Missing API key" with an ApiKey challenge when the header is absent', async () => {
+    const response = await t.http().post('/auth.php').expect(401);
+    expect(response.body).toEqual({ status: 'error', message: 'Missing API key' });
+    expect(response.headers['www-authenticate']).toBe('ApiKey');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it.each([
+    ['malformed', 'not-a-key'],
+    ['with a wrong checksum', `${generateApiKey().slice(0, -1)}0`],
+    ['well formed but unknown', generateApiKey()],
+  ])('answers 401 "Invalid API key" for a key that is %s', async (_label, key) => {
+    const response = await t.http().post('/auth.php').set('X-API-KEY', key).expect(401);
+    expect(response.body).toEqual({ status: 'error', message: 'Invalid API key' });
+    expect(response.headers['www-authenticate']).toBe('ApiKey');
+  });
+
+  it('answers the token set with no-store caching for a valid key, whatever the header case', async () => {
+    const { id, key } = await t.createKey();
+    const response = await t.http().post('/auth.php').set('x-api-key', key).expect(200);
+    expect(Object.keys(response.body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'token_type']);
+    expect(response.body.token_type).toBe('Bearer');
+    expect(response.body.expires_in).toBe(900);
+    expect(response.body.refresh_token).toMatch(/^rt_[A-Za-z0-9_-]{43}$/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.pragma).toBe('no-cache');
+    const header = decodePart(response.body.access_token, 0);
+    const claims = decodePart(response.body.access_token, 1);
+    expect(header).toMatchObject({ alg: 'HS256', typ: 'at+jwt' });
+    expect(claims).toMatchObject({ sub: id, iss: t.config.auth.issuer, aud: t.config.auth.audience });
+    expect(claims.exp).toBe((claims.iat as number) + 900);
+    expect(typeof claims.jti).toBe('string');
+  });
+
+  it('ignores a JSON body', async () => {
+    const { key } = await t.createKey();
+    await t.http().post('/auth.php').set('X-API-KEY', key).send({ anything: true }).expect(200);
+  });
+
+  it('refuses a revoked key exactly like an unknown one', async () => {
+    const { id, key } = await t.createKey();
+    await issueTokens(t, key);
+    await run(process.execPath, ['dist/cli.js', 'keys', 'revoke', id], { env: { ...process.env, LOG_LEVEL: 'error' } });
+    await waitFor(async () => (await t.http().post('/auth.php').set('X-API-KEY', key)).status === 401, 5000);
+    const response = await t.http().post('/auth.php').set('X-API-KEY', key).expect(401);
+    expect(response.body).toEqual({ status: 'error', message: 'Invalid API key' });
+  });
+
+  it('never stores the key or tokens in clear', async () => {
+    const { key } = await t.createKey();
+    const tokens = await issueTokens(t, key);
+    const dataSource = t.app.get(require('typeorm').DataSource);
+    const dump = JSON.stringify([
+      await dataSource.query('SELECT * FROM api_keys'),
+      await dataSource.query('SELECT * FROM refresh_tokens'),
+    ]);
+    expect(dump).not.toContain(key);
+    expect(dump).not.toContain(key.slice(3, 20));
+    expect(dump).not.toContain(tokens.refresh_token);
+  });
+});
+
+describe('access tokens on POST /contact_api.php', () => {
+  let t: TestApp;
+  let apiKeyId: string;
+  let key: string;
+  const submit = (authorization?: string) => {
+    const call = t.http().post('/contact_api.php').send({ name: 'Token Test' });
+    return authorization === undefined ? call : call.set('Authorization', authorization);
+  };
+  const sign = (claims: Record<string, unknown>, options: Record<string, unknown> = {}) =>
+    jwt.sign(claims, { secret: t.config.auth.jwtSecret, algorithm: 'HS256', ...options });
+  const kid = () => decodePart(t.app.get(require('../src/auth/access-token.service').AccessTokenService).issue('x'), 0).kid;
+  const now = () => Math.floor(Date.now() / 1000);
+  const validClaims = () => ({
+    sub: apiKeyId,
+    jti: randomUUID(),
+    iss: t.config.auth.issuer,
+    aud: t.config.auth.audience,
+    iat: now(),
+    exp: now() + 900,
+  });
+  const validHeader = () => ({ alg: 'HS256', typ: 'at+jwt', kid: kid() });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ id: apiKeyId, key } = await t.createKey());
+  });
+  afterAll(() => t.close());
+
+  it('accepts a token crafted exactly like ours (the control for the cases below)', async () => {
+    await submit(`Bearer ${sign(validClaims(), { header: validHeader() })}`).expect(200);
+  });
+
+  it('answers 401 with a bare Bearer challenge when no token is sent', async () => {
+    const response = await submit().expect(401);
+    expect(response.body).toEqual({ status: 'error', message: 'Invalid or missing access token' });
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  const invalid: [string, () => string][] = [
+    ['a malformed header', () => 'Token abc'],
+    ['garbage', () => 'Bearer not.a.jwt'],
+    ['alg none', () => `Bearer ${b64({ alg: 'none', typ: 'at+jwt', kid: kid() })}.${b64(validClaims())}.`],
+    [
+      'alg none with a signature part',
+      () => `Bearer ${b64({ alg: 'none', typ: 'at+jwt', kid: kid() })}.${b64(validClaims())}.AAAA`,
+    ],
+    [
+      'another secret',
+      () =>
+        `Bearer ${jwt.sign(validClaims(), { secret: 'another-secret-of-at-least-32-bytes!!', algorithm: 'HS256', header: validHeader() })}`,
+    ],
+    ['HS512', () => `Bearer ${sign(validClaims(), { algorithm: 'HS512', header: { ...validHeader(), alg: 'HS512' } })}`],
+    ['a plain JWT type', () => `Bearer ${sign(validClaims(), { header: { ...validHeader(), typ: 'JWT' } })}`],
+    ['no kid', () => `Bearer ${sign(validClaims(), { header: { alg: 'HS256', typ: 'at+jwt' } })}`],
+    ['an expired token', () => `Bearer ${sign({ ...validClaims(), iat: now() - 1000, exp: now() - 100 }, { header: validHeader() })}`],
+    ['a wrong audience', () => `Bearer ${sign({ ...validClaims(), aud: 'someone-else' }, { header: validHeader() })}`],
+    ['a wrong issuer', () => `Bearer ${sign({ ...validClaims(), iss: 'someone-else' }, { header: validHeader() })}`],
+    ['no jti', () => `Bearer ${sign({ ...validClaims(), jti: undefined }, { header: validHeader() })}`],
+    ['a lifetime other than 900 s', () => `Bearer ${sign({ ...validClaims(), exp: now() + 3600 }, { header: validHeader() })}`],
+    ['an unknown subject', () => `Bearer ${sign({ ...validClaims(), sub: randomUUID() }, { header: validHeader() })}`],
+  ];
+  it.each(invalid)('refuses %s with error="invalid_token"', async (_label, authorization) => {
+    const response = await submit(authorization()).expect(401);
+    expect(response.body).toEqual({ status: 'error', message: 'Invalid or missing access token' });
+    expect(response.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+  });
+
+  it('refuses a refresh token presented as an access token', async () => {
+    const tokens = await issueTokens(t, key);
+    await submit(`Bearer ${tokens.refresh_token}`).expect(401);
+  });
+
+  it("stops accepting a token within 5 s of its key's revocation from the command line", async () => {
+    const other = await t.createKey();
+    const tokens = await issueTokens(t, other.key);
+    await submit(`Bearer ${tokens.access_token}`).expect(200);
+    const revokedAt = Date.now();
+    await run(process.execPath, ['dist/cli.js', 'keys', 'revoke', other.id], { env: process.env });
+    await waitFor(async () => (await submit(`Bearer ${tokens.access_token}`)).status === 401, 5000);
+    expect(Date.now() - revokedAt).toBeLessThan(5000 + 1000);
+  });
+});
+
+describe('JWT secret rotation', () => {
+  it('accepts tokens signed with a previous secret while JWT_PREVIOUS_SECRETS lists it', async () => {
+    const oldSecret = 'old-secret-old-secret-old-secret-0001';
+    const newSecret = 'new-secret-new-secret-new-secret-0002';
+    const before = await createTestApp({ JWT_SECRET: oldSecret });
+    const { key } = await before.createKey();
+    const tokens = await issueTokens(before, key);
+    await before.close();
+
+    const rotated = await createTestApp({ JWT_SECRET: newSecret, JWT_PREVIOUS_SECRETS: oldSecret });
+    const cutOff = await createTestApp({ JWT_SECRET: newSecret });
+    try {
+      const body = { name: 'Rotation' };
+      await rotated.http().post('/contact_api.php').set('Authorization', `Bearer ${tokens.access_token}`).send(body).expect(200);
+      await cutOff.http().post('/contact_api.php').set('Authorization', `Bearer ${tokens.access_token}`).send(body).expect(401);
+      const fresh = await issueTokens(rotated, key);
+      expect(decodePart(fresh.access_token, 0).kid).not.toBe(decodePart(tokens.access_token, 0).kid);
+    } finally {
+      await rotated.close();
+      await cutOff.close();
+    }
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

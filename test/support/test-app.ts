@@ -1,0 +1,62 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { ApiKeyService, RateLimitSettings } from '../../src/api-keys/api-key.service';
+import { AppModule } from '../../src/app.module';
+import { configureHttpApp, createHttpAdapter } from '../../src/app.setup';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  http: () => TestAgent;
+  createKey: (limits?: RateLimitSettings & { name?: string }) => Promise<{ id: string; key: string }>;
+  close: () => Promise<void>;
+}
+
+/** A Redis prefix of this run's, unique to the caller, so counters and queues never collide. */
+export function uniquePrefix(): string {
+  return `${process.env.REDIS_PREFIX}:${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * The real AppModule on Fastify, configured exactly as main.ts does, against the run's MariaDB and
+ * Redis. ROLE defaults to `api` (no worker) unless a test asks for the worker.
+ */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ ROLE: 'api', REDIS_PREFIX: uniquePrefix(), ...overrides });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(config), {
+    bodyParser: false,
+    logger: false,
+  });
+  configureHttpApp(app, config);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const apiKeys = app.get(ApiKeyService);
+  return {
+    app,
+    config,
+    http: () => request(app.getHttpServer()),
+    createKey: async (limits = {}) => {
+      const { apiKey, key } = await apiKeys.create(limits.name ?? 'test client', limits);
+      return { id: apiKey.id, key };
+    },
+    close: () => app.close(),
+  };
+}
+
+export interface TokenSet {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+}
+
+/** Goes through /auth.php as a client would. */
+export async function issueTokens(testApp: TestApp, key: string): Promise<TokenSet> {
+  const response = await testApp.http().post('/auth.php').set('X-API-KEY', key).expect(200);
+  return response.body as TokenSet;
+}
