@@ -1,0 +1,190 @@
+import { DataSource } from 'typeorm';
+import { createTestApp, issueTokens, TestApp } from './support/test-app';
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('POST /contact_api.php', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let apiKeyId: string;
+  let accessToken: string;
+  const submit = (body: unknown, headers: Record<string, string> = {}) =>
+    t
+      .http()
+      .post('/contact_api.php')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .set(headers)
+      .send(body as object);
+  const row = async (id: string) => (await db.query('SELECT * FROM submissions WHERE id = ?', [id]))[0];
+  const countForKey = async () =>
+    Number((await db.query('SELECT COUNT(*) AS n FROM submissions WHERE api_key_id = ?', [apiKeyId]))[0].n);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+    const created = await t.createKey({ rateLimit: 10_000 });
+    apiKeyId = created.id;
+    accessToken = (await issueTokens(t, created.key)).access_token;
+  });
+  afterAll(() => t.close());
+
+  it('stores a trimmed submission and answers its UUIDv7 id only after commit', async () => {
+    const response = await submit(
+      { name: '  Ada Lovelace ', email: ' ada@example.com ', phone: '+44 (0)20 7946-0958 x12', business: 'Engines', message: ' Hello\nthere\t! ' },
+      { 'User-Agent': 'contact-tests/1.0' },
+    ).expect(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Object.keys(response.body).sort()).toEqual(['id', 'message', 'status']);
+    expect(response.body.status).toBe('success');
+    expect(response.body.message).toBe('Submission received');
+    expect(response.body.id).toMatch(UUID_V7);
+    const stored = await row(response.body.id);
+    expect(stored).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 (0)20 7946-0958 x12',
+      business: 'Engines',
+      message: 'Hello\nthere\t!',
+      api_key_id: apiKeyId,
+      client_ip: '127.0.0.1',
+      user_agent: 'contact-tests/1.0',
+    });
+    expect(['received', 'queued']).toContain(stored.state);
+  });
+
+  it('stores empty and null optional fields as null', async () => {
+    const response = await submit({ name: 'Only Name', email: '', phone: '   ', business: null }).expect(200);
+    expect(await row(response.body.id)).toMatchObject({ email: null, phone: null, business: null, message: null });
+  });
+
+  it.each([
+    ['emoji', 'Zoë 🦄👩🏽‍💻 Müller'],
+    ['quotes', `O'Brien "the \\ backslash"`],
+    ['SQL', "Robert'); DROP TABLE submissions;--"],
+    ['CJK and RTL', '山田太郎 محمد'],
+  ])('stores a name with %s byte for byte', async (_label, name) => {
+    const response = await submit({ name, message: name }).expect(200);
+    const stored = await row(response.body.id);
+    expect(Buffer.from(stored.name).equals(Buffer.from(name))).toBe(true);
+    expect(stored.message).toBe(name);
+  });
+
+  const validationCases: [string, unknown, string][] = [
+    ['an unknown field first of all', { name: 5, foo: 1, bar: 2 }, 'Unknown field: foo'],
+    ['the first unknown field in body order', { bar: 1, name: 'x', foo: 2 }, 'Unknown field: bar'],
+    ['an absent name', { email: 'x' }, 'Missing field: name'],
+    ['a null name', { name: null }, 'Missing field: name'],
+    ['an empty name', { name: '' }, 'Missing field: name'],
+    ['a blank name', { name: ' \t ' }, 'Missing field: name'],
+    ['a missing name before an invalid email', { email: 5 }, 'Missing field: name'],
+    ['a numeric name', { name: 42 }, 'Invalid field: name'],
+    ['an object name', { name: { first: 'a' } }, 'Invalid field: name'],
+    ['a name of 201 characters', { name: 'a'.repeat(201) }, 'Invalid field: name'],
+    ['a name with a control character', { name: 'a\u0007b' }, 'Invalid field: name'],
+    ['an invalid name before an invalid email', { email: 'bad', name: 1 }, 'Invalid field: name'],
+    ['an invalid email', { name: 'x', email: 'not-an-email' }, 'Invalid field: email'],
+    ['a numeric email', { name: 'x', email: 1 }, 'Invalid field: email'],
+    ['an email over 254 characters', { name: 'x', email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com` }, 'Invalid field: email'],
+    ['an email before a phone', { name: 'x', phone: 'abc', email: 'bad' }, 'Invalid field: email'],
+    ['a phone with letters', { name: 'x', phone: 'call me' }, 'Invalid field: phone'],
+    ['a phone of 33 characters', { name: 'x', phone: '1'.repeat(33) }, 'Invalid field: phone'],
+    ['a boolean business', { name: 'x', business: true }, 'Invalid field: business'],
+    ['a business of 201 characters', { name: 'x', business: 'b'.repeat(201) }, 'Invalid field: business'],
+    ['a message of 10 001 characters', { name: 'x', message: 'm'.repeat(10_001) }, 'Invalid field: message'],
+    ['a message with a NUL', { name: 'x', message: 'a\u0000b' }, 'Invalid field: message'],
+    ['a message with an escape sequence', { name: 'x', message: '\u001b[31mred' }, 'Invalid field: message'],
+    ['an array message', { name: 'x', message: ['a'] }, 'Invalid field: message'],
+  ];
+  it.each(validationCases)('answers 400 for %s and stores nothing', async (_label, body, message) => {
+    const before = await countForKey();
+    const response = await submit(body).expect(400);
+    expect(response.body).toEqual({ status: 'error', message });
+    expect(await countForKey()).toBe(before);
+  });
+
+  it('accepts the bounds exactly (characters, not bytes)', async () => {
+    const response = await submit({
+      name: '🦄'.repeat(200),
+      phone: '1'.repeat(32),
+      business: 'é'.repeat(200),
+      message: 'm'.repeat(10_000),
+    }).expect(200);
+    const stored = await row(response.body.id);
+    expect([...stored.name]).toHaveLength(200);
+    expect(stored.message).toHaveLength(10_000);
+  });
+
+  it('stores 50 concurrent submissions, each with its own id', async () => {
+    const before = await countForKey();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => submit({ name: `Concurrent ${i}`, message: `n=${i}` })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
+    const ids = responses.map((response) => response.body.id as string);
+    expect(new Set(ids).size).toBe(50);
+    expect(await countForKey()).toBe(before + 50);
+    const stored: { id: string; message: string }[] = await db.query(
+      `SELECT id, message FROM submissions WHERE id IN (${ids.map(() => '?').join(',')})`,
+      ids,
+    );
+    expect(stored).toHaveLength(50);
+    for (const { id, message } of stored) {
+      expect(message).toBe(`n=${ids.indexOf(id)}`);
+    }
+  });
+
+  describe('Idempotency-Key', () => {
+    it('answers the first id for a repeat and stores nothing new', async () => {
+      const headers = { 'Idempotency-Key': `order-${Date.now()}` };
+      const first = await submit({ name: 'Idem' }, headers).expect(200);
+      const before = await countForKey();
+      const second = await submit({ name: 'Idem again' }, headers).expect(200);
+      expect(second.body.id).toBe(first.body.id);
+      expect(await countForKey()).toBe(before);
+    });
+
+    it('stores one submission for concurrent duplicates', async () => {
+      const headers = { 'Idempotency-Key': `burst-${Date.now()}` };
+      const before = await countForKey();
+      const responses = await Promise.all(Array.from({ length: 10 }, () => submit({ name: 'Burst' }, headers)));
+      expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
+      expect(new Set(responses.map((response) => response.body.id)).size).toBe(1);
+      expect(await countForKey()).toBe(before + 1);
+    });
+
+    it('keeps keys of different API keys apart', async () => {
+      const other = await t.createKey();
+      const otherToken = (await issueTokens(t, other.key)).access_token;
+      const headers = { 'Idempotency-Key': `shared-${Date.now()}` };
+      const mine = await submit({ name: 'Mine' }, headers).expect(200);
+      const theirs = await t
+        .http()
+        .post('/contact_api.php')
+        .set('Authorization', `Bearer ${otherToken}`)
+        .set(headers)
+        .send({ name: 'Theirs' })
+        .expect(200);
+      expect(theirs.body.id).not.toBe(mine.body.id);
+    });
+
+    it('stores a new submission once the first is older than 24 hours', async () => {
+      const headers = { 'Idempotency-Key': `old-${Date.now()}` };
+      const first = await submit({ name: 'Yesterday' }, headers).expect(200);
+      await db.query('UPDATE submissions SET created_at = created_at - INTERVAL 25 HOUR WHERE id = ?', [first.body.id]);
+      const second = await submit({ name: 'Today' }, headers).expect(200);
+      expect(second.body.id).not.toBe(first.body.id);
+    });
+
+    it('answers 400 for a key that is not 1-255 visible ASCII characters', async () => {
+      const response = await submit({ name: 'x' }, { 'Idempotency-Key': 'k'.repeat(256) }).expect(400);
+      expect(response.body).toEqual({ status: 'error', message: 'Invalid header: Idempotency-Key' });
+    });
+  });
+
+  it('answers 413 for a body over BODY_LIMIT and stores nothing', async () => {
+    const before = await countForKey();
+    const response = await submit({ name: 'Big', message: 'x'.repeat(70_000) }).expect(413);
+    expect(response.body).toEqual({ status: 'error', message: 'Request body too large' });
+    expect(await countForKey()).toBe(before);
+  });
+});
