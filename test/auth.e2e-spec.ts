@@ -2,7 +2,9 @@ import { JwtService } from '@nestjs/jwt';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import { DataSource } from 'typeorm';
 import { generateApiKey } from '../src/api-keys/api-key-format';
+import { AccessTokenService } from '../src/auth/access-token.service';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
 const run = promisify(execFile);
@@ -67,7 +69,7 @@ describe('POST /auth.php', () => {
   it('never stores the key or tokens in clear', async () => {
     const { key } = await t.createKey();
     const tokens = await issueTokens(t, key);
-    const dataSource = t.app.get(require('typeorm').DataSource);
+    const dataSource = t.app.get(DataSource);
     const dump = JSON.stringify([
       await dataSource.query('SELECT * FROM api_keys'),
       await dataSource.query('SELECT * FROM refresh_tokens'),
@@ -88,7 +90,7 @@ describe('access tokens on POST /contact_api.php', () => {
   };
   const sign = (claims: Record<string, unknown>, options: Record<string, unknown> = {}) =>
     jwt.sign(claims, { secret: t.config.auth.jwtSecret, algorithm: 'HS256', ...options });
-  const kid = () => decodePart(t.app.get(require('../src/auth/access-token.service').AccessTokenService).issue('x'), 0).kid;
+  const kid = () => decodePart(t.app.get(AccessTokenService).issue('x'), 0).kid;
   const now = () => Math.floor(Date.now() / 1000);
   const validClaims = () => ({
     sub: apiKeyId,
@@ -129,14 +131,23 @@ describe('access tokens on POST /contact_api.php', () => {
       () =>
         `Bearer ${jwt.sign(validClaims(), { secret: 'another-secret-of-at-least-32-bytes!!', algorithm: 'HS256', header: validHeader() })}`,
     ],
-    ['HS512', () => `Bearer ${sign(validClaims(), { algorithm: 'HS512', header: { ...validHeader(), alg: 'HS512' } })}`],
+    [
+      'HS512',
+      () => `Bearer ${sign(validClaims(), { algorithm: 'HS512', header: { ...validHeader(), alg: 'HS512' } })}`,
+    ],
     ['a plain JWT type', () => `Bearer ${sign(validClaims(), { header: { ...validHeader(), typ: 'JWT' } })}`],
     ['no kid', () => `Bearer ${sign(validClaims(), { header: { alg: 'HS256', typ: 'at+jwt' } })}`],
-    ['an expired token', () => `Bearer ${sign({ ...validClaims(), iat: now() - 1000, exp: now() - 100 }, { header: validHeader() })}`],
+    [
+      'an expired token',
+      () => `Bearer ${sign({ ...validClaims(), iat: now() - 1000, exp: now() - 100 }, { header: validHeader() })}`,
+    ],
     ['a wrong audience', () => `Bearer ${sign({ ...validClaims(), aud: 'someone-else' }, { header: validHeader() })}`],
     ['a wrong issuer', () => `Bearer ${sign({ ...validClaims(), iss: 'someone-else' }, { header: validHeader() })}`],
     ['no jti', () => `Bearer ${sign({ ...validClaims(), jti: undefined }, { header: validHeader() })}`],
-    ['a lifetime other than 900 s', () => `Bearer ${sign({ ...validClaims(), exp: now() + 3600 }, { header: validHeader() })}`],
+    [
+      'a lifetime other than 900 s',
+      () => `Bearer ${sign({ ...validClaims(), exp: now() + 3600 }, { header: validHeader() })}`,
+    ],
     ['an unknown subject', () => `Bearer ${sign({ ...validClaims(), sub: randomUUID() }, { header: validHeader() })}`],
   ];
   it.each(invalid)('refuses %s with error="invalid_token"', async (_label, authorization) => {
@@ -174,8 +185,18 @@ describe('JWT secret rotation', () => {
     const cutOff = await createTestApp({ JWT_SECRET: newSecret });
     try {
       const body = { name: 'Rotation' };
-      await rotated.http().post('/contact_api.php').set('Authorization', `Bearer ${tokens.access_token}`).send(body).expect(200);
-      await cutOff.http().post('/contact_api.php').set('Authorization', `Bearer ${tokens.access_token}`).send(body).expect(401);
+      await rotated
+        .http()
+        .post('/contact_api.php')
+        .set('Authorization', `Bearer ${tokens.access_token}`)
+        .send(body)
+        .expect(200);
+      await cutOff
+        .http()
+        .post('/contact_api.php')
+        .set('Authorization', `Bearer ${tokens.access_token}`)
+        .send(body)
+        .expect(401);
       const fresh = await issueTokens(rotated, key);
       expect(decodePart(fresh.access_token, 0).kid).not.toBe(decodePart(tokens.access_token, 0).kid);
     } finally {

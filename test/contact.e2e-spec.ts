@@ -30,7 +30,13 @@ describe('POST /contact_api.php', () => {
 
   it('stores a trimmed submission and answers its UUIDv7 id only after commit', async () => {
     const response = await submit(
-      { name: '  Ada Lovelace ', email: ' ada@example.com ', phone: '+44 (0)20 7946-0958 x12', business: 'Engines', message: ' Hello\nthere\t! ' },
+      {
+        name: '  Ada Lovelace ',
+        email: ' ada@example.com ',
+        phone: '+44 (0)20 7946-0958 x12',
+        business: 'Engines',
+        message: ' Hello\nthere\t! ',
+      },
       { 'User-Agent': 'contact-tests/1.0' },
     ).expect(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -84,7 +90,11 @@ describe('POST /contact_api.php', () => {
     ['an invalid name before an invalid email', { email: 'bad', name: 1 }, 'Invalid field: name'],
     ['an invalid email', { name: 'x', email: 'not-an-email' }, 'Invalid field: email'],
     ['a numeric email', { name: 'x', email: 1 }, 'Invalid field: email'],
-    ['an email over 254 characters', { name: 'x', email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com` }, 'Invalid field: email'],
+    [
+      'an email over 254 characters',
+      { name: 'x', email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com` },
+      'Invalid field: email',
+    ],
     ['an email before a phone', { name: 'x', phone: 'abc', email: 'bad' }, 'Invalid field: email'],
     ['a phone with letters', { name: 'x', phone: 'call me' }, 'Invalid field: phone'],
     ['a phone of 33 characters', { name: 'x', phone: '1'.repeat(33) }, 'Invalid field: phone'],

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { ApiKeyService } from '../src/api-keys/api-key.service';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -6,7 +7,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('POST /auth_refresh.php', () => {
   let t: TestApp;
   const refresh = (body: unknown, headers: Record<string, string> = {}) =>
-    t.http().post('/auth_refresh.php').set(headers).send(body as object);
+    t
+      .http()
+      .post('/auth_refresh.php')
+      .set(headers)
+      .send(body as object);
 
   beforeAll(async () => (t = await createTestApp({ REFRESH_REUSE_GRACE: '1' })));
   afterAll(() => t.close());
@@ -92,10 +97,10 @@ describe('POST /auth_refresh.php', () => {
     await refresh({ refresh_token: tokens.refresh_token }, { 'X-API-KEY': mine.key }).expect(200);
   });
 
-  it("refuses a token whose API key was revoked", async () => {
+  it('refuses a token whose API key was revoked', async () => {
     const { id, key } = await t.createKey();
     const tokens = await issueTokens(t, key);
-    await t.app.get(require('../src/api-keys/api-key.service').ApiKeyService).revoke(id);
+    await t.app.get(ApiKeyService).revoke(id);
     await refresh({ refresh_token: tokens.refresh_token }).expect(401);
   });
 

@@ -16,7 +16,10 @@ describe('wire format', () => {
     'answers 415 for a %s body',
     async (type) => {
       const response = await post('/contact_api.php').set('Content-Type', type).send('name=x').expect(415);
-      expect(response.body).toEqual({ status: 'error', message: 'Unsupported Content-Type: expected application/json' });
+      expect(response.body).toEqual({
+        status: 'error',
+        message: 'Unsupported Content-Type: expected application/json',
+      });
     },
   );
 

@@ -109,8 +109,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       if (FIXED_MESSAGE_STATUSES.has(status)) {
         return [status, STATUS_MESSAGES[status], {}];
       }
-      const response = exception.getResponse();
-      return [status, typeof response === 'string' ? response : (STATUS_MESSAGES[status] ?? exception.message), {}];
+      return [status, messageOf(exception.getResponse()) ?? STATUS_MESSAGES[status] ?? 'Error', {}];
     }
     const candidate = exception as ErrorLike;
     if (isDatabaseUnavailable(exception)) {
@@ -127,6 +126,14 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const base = this.config.http.basePath;
     return path.startsWith(base) && CONTRACT_PATHS.includes(path.slice(base.length));
   }
+}
+
+function messageOf(response: string | object): string | undefined {
+  if (typeof response === 'string') {
+    return response;
+  }
+  const { message } = response as { message?: unknown };
+  return typeof message === 'string' ? message : undefined;
 }
 
 function describeCause(exception: unknown): string {

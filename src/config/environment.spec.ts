@@ -1,0 +1,59 @@
+import { loadConfig } from './app-config';
+import { InvalidConfigurationError, validateEnvironment } from './environment';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    validateEnvironment(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidConfigurationError);
+    return (error as InvalidConfigurationError).problems;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({ NODE_ENV: 'development', JWT_SECRET: '' });
+    expect(config.http.port).toBe(3000);
+    expect(config.db.url).toBe('mysql://root@127.0.0.1:3306/contact_intake');
+    expect(config.redis.url).toBe('redis://127.0.0.1:6379');
+    expect(config.auth.jwtSecretGenerated).toBe(true);
+    expect(config.auth.accessTokenTtl).toBe(900);
+    expect(config.rateLimit).toEqual({ defaultLimit: 60, defaultWindow: 60, authFailureLimit: 20 });
+  });
+
+  it('requires a JWT_SECRET of at least 32 bytes in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'JWT_SECRET: must be set to at least 32 bytes when NODE_ENV=production',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toEqual([]);
+  });
+
+  it('reports one line per bad setting', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'postgres://x/y',
+      ROLE: 'boss',
+      API_KEY_CACHE_TTL: '9',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.map((line) => line.split(':')[0]).sort()).toEqual([
+      'API_KEY_CACHE_TTL',
+      'DATABASE_URL',
+      'PORT',
+      'ROLE',
+    ]);
+    expect(problems.every((line) => !line.includes('\n'))).toBe(true);
+  });
+
+  it('never echoes a secret in an error', () => {
+    const problems = problemsOf({ JWT_SECRET: 'short-secret' });
+    expect(problems.join(' ')).not.toContain('short-secret');
+  });
+
+  it('normalises BASE_PATH and parses JWT_PREVIOUS_SECRETS', () => {
+    const config = loadConfig({ BASE_PATH: 'api/', JWT_PREVIOUS_SECRETS: ' a , b ,' });
+    expect(config.http.basePath).toBe('/api');
+    expect(config.auth.jwtPreviousSecrets).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,52 @@
+import { DataSource } from 'typeorm';
+import { createTestApp, issueTokens, TestApp } from './support/test-app';
+import { TcpProxy } from './support/tcp-proxy';
+
+describe('a database outage', () => {
+  const proxy = new TcpProxy('127.0.0.1', 3306);
+  let t: TestApp;
+  let accessToken: string;
+
+  beforeAll(async () => {
+    const port = await proxy.start();
+    const url = new URL(process.env.DATABASE_URL!);
+    url.port = String(port);
+    url.hostname = '127.0.0.1';
+    t = await createTestApp({ DATABASE_URL: url.toString(), API_KEY_CACHE_TTL: '0', DB_CONNECT_TIMEOUT: '1000' });
+    const { key } = await t.createKey({ rateLimit: 1000 });
+    accessToken = (await issueTokens(t, key)).access_token;
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.stop();
+  });
+
+  const submit = (name: string) =>
+    t.http().post('/contact_api.php').set('Authorization', `Bearer ${accessToken}`).send({ name });
+
+  it('answers 503 in the envelope while the database is unreachable, then recovers by itself', async () => {
+    await submit('before').expect(200);
+
+    await proxy.cut();
+    for (let i = 0; i < 3; i++) {
+      const response = await submit(`during ${i}`);
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'error', message: 'Service unavailable' });
+      expect(JSON.stringify(response.body)).not.toMatch(/ECONN|mysql|SELECT|INSERT/i);
+    }
+
+    await proxy.restore();
+    let recovered: { status: number; body: { id?: string } } | undefined;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      recovered = await submit('after');
+      if (recovered.status === 200) {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(recovered?.status).toBe(200);
+    const rows = await t.app.get(DataSource).query('SELECT name FROM submissions WHERE id = ?', [recovered!.body.id]);
+    expect(rows).toEqual([{ name: 'after' }]);
+  });
+});
