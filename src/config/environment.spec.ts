@@ -1,4 +1,4 @@
-import { loadConfig } from './app-config';
+import { AppConfig } from './app-config';
 import { InvalidConfigurationError, validateEnvironment } from './environment';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -13,7 +13,7 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('configuration', () => {
   it('has working defaults for development', () => {
-    const config = loadConfig({ NODE_ENV: 'development', JWT_SECRET: '' });
+    const config = new AppConfig(validateEnvironment({}));
     expect(config.http.port).toBe(3000);
     expect(config.db.url).toBe('mysql://root@127.0.0.1:3306/contact_intake');
     expect(config.redis.url).toBe('redis://127.0.0.1:6379');
@@ -52,7 +52,7 @@ describe('configuration', () => {
   });
 
   it('normalises BASE_PATH and parses JWT_PREVIOUS_SECRETS', () => {
-    const config = loadConfig({ BASE_PATH: 'api/', JWT_PREVIOUS_SECRETS: ' a , b ,' });
+    const config = new AppConfig(validateEnvironment({ BASE_PATH: 'api/', JWT_PREVIOUS_SECRETS: ' a , b ,' }));
     expect(config.http.basePath).toBe('/api');
     expect(config.auth.jwtPreviousSecrets).toEqual(['a', 'b']);
   });
