@@ -1,13 +1,15 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { In, LessThan, Repository } from 'typeorm';
+import { settleWithin } from '../common/settle-within';
 import { AppConfig } from '../config/app-config';
-import { DELIVER_SUBMISSION_JOB, DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';
+import { DELIVER_SUBMISSION_JOB, DeliverSubmissionJob } from '../queue/queue.constants';
+import { InjectSubmissionProducer } from '../queue/queue.module';
 import { SubmissionEntity } from './entities/submission.entity';
 
 const RELAY_BATCH = 500;
+const SHUTDOWN_GRACE_MS = 2000;
 
 /**
  * Moves committed submissions onto the queue (transactional outbox): right after commit, and again
@@ -22,7 +24,7 @@ export class SubmissionDispatcher implements OnApplicationBootstrap, OnApplicati
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    @InjectQueue(SUBMISSIONS_QUEUE) private readonly queue: Queue<DeliverSubmissionJob>,
+    @InjectSubmissionProducer() private readonly queue: Queue<DeliverSubmissionJob>,
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
     private readonly config: AppConfig,
   ) {}
@@ -36,7 +38,9 @@ export class SubmissionDispatcher implements OnApplicationBootstrap, OnApplicati
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.relayTimer);
-    await Promise.allSettled([...this.inFlight, this.relayRunning]);
+    // Adds in flight finish within moments while Redis is up; while it is away they would wait for it.
+    // Either way the rows are committed, so whatever does not finish in time is the relay's.
+    await settleWithin(Promise.allSettled([...this.inFlight, this.relayRunning]), SHUTDOWN_GRACE_MS);
   }
 
   /** Enqueues after commit without holding up the response; a failure is left to the relay. */

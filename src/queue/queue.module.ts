@@ -1,15 +1,66 @@
-import { BullModule } from '@nestjs/bullmq';
-import { Module } from '@nestjs/common';
+import { BullModule, InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { OccasionalLog } from '../common/occasional-log';
+import { settleWithin } from '../common/settle-within';
+import { JobsOptions, Queue } from 'bullmq';
+import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
-import { SUBMISSIONS_QUEUE } from './queue.constants';
+import { DeliverSubmissionJob, SUBMISSIONS_QUEUE } from './queue.constants';
+
+/** The producer the request path uses; see QueueModule for why it is a queue handle of its own. */
+export const SUBMISSION_PRODUCER = Symbol('SUBMISSION_PRODUCER');
+export const InjectSubmissionProducer = (): ParameterDecorator => Inject(SUBMISSION_PRODUCER);
+
+const CLOSE_GRACE_MS = 1000;
 
 /** Completed jobs are kept an hour (at most 10 000) so Redis does not grow without bound. */
 const KEEP_COMPLETED = { age: 3600, count: 10_000 };
 
+/** Default job options of the `submissions` queue, in one place. */
+export function submissionJobOptions(config: AppConfig): JobsOptions {
+  return {
+    attempts: config.queue.attempts,
+    backoff: { type: 'exponential', delay: Math.round(config.queue.backoffDelay * 1000) },
+    removeOnComplete: KEEP_COMPLETED,
+    // Failed jobs stay in BullMQ's failed set, visible and retryable from the dashboard.
+    removeOnFail: false,
+  };
+}
+
+function queuePrefix(config: AppConfig): string {
+  return `${config.redis.prefix}:bull`;
+}
+
+@Injectable()
+class SubmissionProducerLifecycle implements OnModuleInit, OnApplicationShutdown {
+  private readonly log = new OccasionalLog(new Logger('Queue'));
+
+  constructor(
+    @InjectSubmissionProducer() private readonly producer: Queue<DeliverSubmissionJob>,
+    @InjectQueue(SUBMISSIONS_QUEUE) private readonly queue: Queue<DeliverSubmissionJob>,
+  ) {}
+
+  /** Without listeners BullMQ prints every connection error; one line a minute says enough. */
+  onModuleInit(): void {
+    const report = (error: Error) => this.log.error(`Queue connection problem: ${error.message}`);
+    this.producer.on('error', report);
+    this.queue.on('error', report);
+    (this.producer.opts.connection as Redis).on('error', report);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // BullMQ's close() waits for a connection that is not there while Redis is away; give it a moment,
+    // then drop the connection we own (nothing is pending on this handle).
+    await settleWithin(this.producer.close(), CLOSE_GRACE_MS);
+    (this.producer.opts.connection as Redis).disconnect();
+  }
+}
+
 /**
- * BullMQ connection and the `submissions` queue with its default job options, in one place.
- * The producer's connection does not queue commands while Redis is away: an add fails at once and
- * the outbox relay retries it later.
+ * BullMQ for the `submissions` queue. Workers, the dashboard and the CLI use the queue registered with
+ * @nestjs/bullmq (ordinary connection: it waits out Redis outages). The request path adds jobs through
+ * a handle of its own, on a connection this module owns, so shutdown never waits on BullMQ for a Redis
+ * that is away; a job that cannot be added is left to the outbox relay.
  */
 @Module({
   imports: [
@@ -17,29 +68,28 @@ const KEEP_COMPLETED = { age: 3600, count: 10_000 };
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
         connection: { url: config.redis.url, maxRetriesPerRequest: null },
-        prefix: `${config.redis.prefix}:bull`,
+        prefix: queuePrefix(config),
       }),
     }),
     BullModule.registerQueueAsync({
       name: SUBMISSIONS_QUEUE,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        connection: {
-          url: config.redis.url,
-          enableOfflineQueue: false,
-          connectTimeout: 2000,
-        },
-        prefix: `${config.redis.prefix}:bull`,
-        defaultJobOptions: {
-          attempts: config.queue.attempts,
-          backoff: { type: 'exponential', delay: Math.round(config.queue.backoffDelay * 1000) },
-          removeOnComplete: KEEP_COMPLETED,
-          // Failed jobs stay in BullMQ's failed set, visible and retryable from the dashboard.
-          removeOnFail: false,
-        },
-      }),
+      useFactory: (config: AppConfig) => ({ defaultJobOptions: submissionJobOptions(config) }),
     }),
   ],
-  exports: [BullModule],
+  providers: [
+    {
+      provide: SUBMISSION_PRODUCER,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        new Queue<DeliverSubmissionJob>(SUBMISSIONS_QUEUE, {
+          connection: new Redis(config.redis.url, { maxRetriesPerRequest: 1, connectTimeout: 2000 }),
+          prefix: queuePrefix(config),
+          defaultJobOptions: submissionJobOptions(config),
+        }),
+    },
+    SubmissionProducerLifecycle,
+  ],
+  exports: [BullModule, SUBMISSION_PRODUCER],
 })
 export class QueueModule {}

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
@@ -14,13 +14,12 @@ const WINDOW_MS = 60_000;
  */
 @Injectable()
 export class AuthFailureService {
-  private readonly logger = new Logger(AuthFailureService.name);
-  private readonly failOpen = new FailOpen(this.logger);
   private readonly prefix: string;
 
   constructor(
     @InjectRedis() private readonly redis: Redis,
     private readonly config: AppConfig,
+    private readonly failOpen: FailOpen,
   ) {
     this.prefix = `${config.redis.prefix}:authfail`;
   }

@@ -2,21 +2,29 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ApiKeyThrottlerGuard, perKeyThrottler } from './api-key-throttler.guard';
 import { AuthFailureService } from './auth-failure.service';
+import { FailOpen } from './fail-open';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
-/** Provides the storage to ThrottlerModule's async factory, which can only inject from its imports. */
-@Module({ providers: [RedisThrottlerStorage], exports: [RedisThrottlerStorage] })
-class ThrottlerStorageModule {}
+/**
+ * The Redis-backed pieces, in a module of their own so ThrottlerModule's async factory (which can only
+ * inject from its imports) gets the same instances as the guards.
+ */
+@Module({
+  providers: [FailOpen, RedisThrottlerStorage, AuthFailureService],
+  exports: [RedisThrottlerStorage, AuthFailureService],
+})
+class RateLimitStorageModule {}
 
 @Module({
   imports: [
+    RateLimitStorageModule,
     ThrottlerModule.forRootAsync({
-      imports: [ThrottlerStorageModule],
+      imports: [RateLimitStorageModule],
       inject: [RedisThrottlerStorage],
       useFactory: (storage: RedisThrottlerStorage) => ({ throttlers: [perKeyThrottler], storage }),
     }),
   ],
-  providers: [AuthFailureService, ApiKeyThrottlerGuard],
-  exports: [AuthFailureService, ApiKeyThrottlerGuard, ThrottlerModule],
+  providers: [ApiKeyThrottlerGuard],
+  exports: [RateLimitStorageModule, ApiKeyThrottlerGuard, ThrottlerModule],
 })
 export class RateLimitModule {}

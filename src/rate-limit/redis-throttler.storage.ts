@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
@@ -44,12 +44,14 @@ type RedisWithThrottle = Redis & {
 /** @nestjs/throttler storage on Redis. Fails open (the request passes) while Redis is unreachable. */
 @Injectable()
 export class RedisThrottlerStorage implements ThrottlerStorage {
-  private readonly logger = new Logger(RedisThrottlerStorage.name);
-  private readonly failOpen = new FailOpen(this.logger);
   private readonly redis: RedisWithThrottle;
   private readonly prefix: string;
 
-  constructor(@InjectRedis() redis: Redis, config: AppConfig) {
+  constructor(
+    @InjectRedis() redis: Redis,
+    config: AppConfig,
+    private readonly failOpen: FailOpen,
+  ) {
     redis.defineCommand('throttleIncrement', { numberOfKeys: 2, lua: INCREMENT_SCRIPT });
     this.redis = redis as RedisWithThrottle;
     this.prefix = `${config.redis.prefix}:rate`;

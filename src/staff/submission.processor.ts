@@ -1,6 +1,7 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnModuleInit } from '@nestjs/common';
 import { Job } from 'bullmq';
+import { OccasionalLog } from '../common/occasional-log';
 import { AppConfig } from '../config/app-config';
 import { DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';
 import { StaffDeliveryService } from './staff-delivery.service';
@@ -8,7 +9,7 @@ import { StaffDeliveryService } from './staff-delivery.service';
 /** Consumes the `submissions` queue; the work itself is StaffDeliveryService's. */
 @Processor(SUBMISSIONS_QUEUE)
 export class SubmissionProcessor extends WorkerHost implements OnModuleInit {
-  private readonly logger = new Logger(SubmissionProcessor.name);
+  private readonly connectionLog = new OccasionalLog(new Logger(SubmissionProcessor.name));
 
   constructor(
     private readonly delivery: StaffDeliveryService,
@@ -28,6 +29,6 @@ export class SubmissionProcessor extends WorkerHost implements OnModuleInit {
 
   @OnWorkerEvent('error')
   onError(error: Error): void {
-    this.logger.error(`Worker error: ${error.message}`);
+    this.connectionLog.error(`Worker error: ${error.message}`);
   }
 }

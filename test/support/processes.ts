@@ -1,0 +1,79 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface StartedProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** Stops exactly this process (by its pid) and waits for it to exit; resolves its exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+function track(child: ChildProcess): StartedProcess {
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(child.pid!, signal);
+        const timer = setTimeout(() => child.exitCode === null && process.kill(child.pid!, 'SIGKILL'), 15_000);
+        const code = await exited;
+        clearTimeout(timer);
+        return code;
+      }
+      return child.exitCode;
+    },
+  };
+}
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) {
+      throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts the built service (`node dist/main.js`) with the run's settings plus `env`, and waits for it. */
+export async function startService(env: Record<string, string>, entry = 'main.js'): Promise<StartedProcess> {
+  const started = track(
+    spawn(process.execPath, [join(__dirname, '..', '..', 'dist', entry)], {
+      env: { ...process.env, LOG_LEVEL: 'log', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  const ready = entry === 'worker.js' ? 'Staff worker started' : 'Listening on';
+  await waitUntil(() => {
+    if (started.child.exitCode !== null) {
+      throw new Error(`service exited early:\n${started.output()}`);
+    }
+    return started.output().includes(ready);
+  }, `service start (${entry})`);
+  return started;
+}
+
+/** Starts a redis-server of the test's own on `port` (never the shared one). */
+export async function startRedis(port: number): Promise<StartedProcess> {
+  const started = track(
+    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  await waitUntil(() => started.output().includes('Ready to accept connections'), `redis-server on ${port}`);
+  return started;
+}
