@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module';
 import { ApiKeyModule } from './api-keys/api-key.module';
 import { AuthModule } from './auth/auth.module';
 import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
@@ -21,9 +22,10 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     const http = config.servesHttp ? [ApiKeyModule, AuthModule, ContactModule] : [];
     const worker = config.runsWorker ? [StaffModule] : [];
+    const admin = config.servesHttp && config.admin.user ? [AdminModule] : [];
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, ...http, ...worker],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, ...http, ...worker, ...admin],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_PIPE, useClass: ContractValidationPipe },

@@ -1,6 +1,7 @@
 import { HttpStatus, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { protectAdminRoutes } from './admin/admin-basic-auth';
 import { AppModule } from './app.module';
 import { ApiException } from './common/api-exception';
 import { AppConfig } from './config/app-config';
@@ -46,10 +47,10 @@ export function configureHttpApp(app: NestFastifyApplication, config: AppConfig)
       });
     },
   );
+  protectAdminRoutes(fastify, config);
   if (config.http.basePath) {
     app.setGlobalPrefix(config.http.basePath);
   }
-  app.enableShutdownHooks();
 }
 
 /** Builds the application for the configured role, after making sure the database exists. */

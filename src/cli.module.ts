@@ -10,6 +10,12 @@ import {
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import {
+  ListSubmissionsCommand,
+  RetrySubmissionsCommand,
+  SubmissionsCommand,
+} from './staff/commands/submissions.command';
+import { StaffQueueModule } from './staff/staff.module';
 
 /** The operator's command line: the app's own modules, no HTTP and no worker. */
 @Module({})
@@ -17,8 +23,17 @@ export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeyModule],
-      providers: [KeysCommand, CreateKeyCommand, ListKeysCommand, RevokeKeyCommand, SetKeyLimitCommand],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeyModule, StaffQueueModule],
+      providers: [
+        KeysCommand,
+        CreateKeyCommand,
+        ListKeysCommand,
+        RevokeKeyCommand,
+        SetKeyLimitCommand,
+        SubmissionsCommand,
+        ListSubmissionsCommand,
+        RetrySubmissionsCommand,
+      ],
     };
   }
 }

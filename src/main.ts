@@ -1,10 +1,42 @@
-import { Logger } from '@nestjs/common';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { createApplication, logLevelsFrom } from './app.setup';
 import { AppConfig, loadConfig } from './config/app-config';
 import { InvalidConfigurationError } from './config/environment';
 import { ensureDatabase } from './database/ensure-database';
+
+const logger = new Logger('Bootstrap');
+
+/**
+ * SIGTERM/SIGINT: stop taking requests and jobs, let those in flight finish (up to SHUTDOWN_TIMEOUT),
+ * close queues and pools, exit 0. Nest's enableShutdownHooks() would re-raise the signal after closing,
+ * so the process would end "killed by SIGTERM" instead of exiting 0; this is the same hook with that
+ * difference and a deadline.
+ */
+function exitGracefullyOnSignals(app: INestApplicationContext, config: AppConfig): void {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    logger.log(`${signal} received: finishing work in flight, then exiting`);
+    setTimeout(() => {
+      logger.error(`Shutdown took longer than SHUTDOWN_TIMEOUT (${config.queue.shutdownTimeout} s); exiting anyway`);
+      process.exit(1);
+    }, config.queue.shutdownTimeout * 1000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        logger.error(`Shutdown failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
 
 /**
  * Entry point. ROLE=all (default) serves HTTP and runs the staff worker in one process; ROLE=api serves
@@ -21,7 +53,6 @@ export async function bootstrap(overrides: Partial<Record<string, string>> = {})
     }
     throw error;
   }
-  const logger = new Logger('Bootstrap');
   if (config.auth.jwtSecretGenerated) {
     logger.warn(
       'JWT_SECRET is not set: using a random secret, so tokens will not survive a restart or work across processes',
@@ -32,18 +63,19 @@ export async function bootstrap(overrides: Partial<Record<string, string>> = {})
     const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
       logger: logLevelsFrom(config.logLevel),
     });
-    context.enableShutdownHooks();
+    exitGracefullyOnSignals(context, config);
     logger.log('Staff worker started (ROLE=worker)');
     return;
   }
   const app = await createApplication(config);
+  exitGracefullyOnSignals(app, config);
   await app.listen(config.http.port, config.http.host);
   logger.log(`Listening on ${await app.getUrl()} (ROLE=${config.role})`);
 }
 
 if (require.main === module) {
   bootstrap().catch((error: Error) => {
-    new Logger('Bootstrap').fatal(`Start-up failed: ${error.message}`);
+    logger.fatal(`Start-up failed: ${error.message}`);
     process.exit(1);
   });
 }

@@ -9,7 +9,16 @@ import { STAFF_CHANNELS, StaffChannel } from './channels/staff-channel';
 import { WebhookChannel } from './channels/webhook.channel';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { StaffDeliveryService } from './staff-delivery.service';
+import { StaffQueueService } from './staff-queue.service';
 import { SubmissionProcessor } from './submission.processor';
+
+/** The operator's view of the queue (CLI `submissions` commands); no worker. */
+@Module({
+  imports: [TypeOrmModule.forFeature([SubmissionEntity]), QueueModule],
+  providers: [StaffQueueService],
+  exports: [StaffQueueService],
+})
+export class StaffQueueModule {}
 
 /** The worker side: consumes the queue and delivers to the configured staff channels. */
 @Module({

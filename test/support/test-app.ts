@@ -35,13 +35,12 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   configureHttpApp(app, config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
-  const apiKeys = app.get(ApiKeyService);
   return {
     app,
     config,
     http: () => request(app.getHttpServer()),
     createKey: async (limits = {}) => {
-      const { apiKey, key } = await apiKeys.create(limits.name ?? 'test client', limits);
+      const { apiKey, key } = await app.get(ApiKeyService).create(limits.name ?? 'test client', limits);
       return { id: apiKey.id, key };
     },
     close: () => app.close(),
