@@ -1,5 +1,6 @@
 import { AppConfig } from './app-config';
-import { InvalidConfigurationError, validateEnvironment } from './environment';
+import { readFileSync } from 'node:fs';
+import { InvalidConfigurationError, settingNames, validateEnvironment } from './environment';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -55,5 +56,13 @@ describe('configuration', () => {
     const config = new AppConfig(validateEnvironment({ BASE_PATH: 'api/', JWT_PREVIOUS_SECRETS: ' a , b ,' }));
     expect(config.http.basePath).toBe('/api');
     expect(config.auth.jwtPreviousSecrets).toEqual(['a', 'b']);
+  });
+
+  it('is documented in .env.example, setting for setting', () => {
+    const documented = readFileSync('.env.example', 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.split('=')[0]);
+    expect(documented.sort()).toEqual(settingNames().sort());
   });
 });

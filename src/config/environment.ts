@@ -12,6 +12,7 @@ import {
   Max,
   Min,
   MinLength,
+  getMetadataStorage,
   validateSync,
 } from 'class-validator';
 
@@ -204,20 +205,16 @@ export class EnvironmentVariables {
   OUTBOX_RELAY_ENABLED = true;
 }
 
+/** Every setting's name, from the validators declared above (so the list cannot drift from the class). */
+export function settingNames(): string[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(EnvironmentVariables, '', true, false);
+  return [...new Set(metadata.map((entry) => entry.propertyName))];
+}
+
 /** Validates raw environment values; throws one line per bad setting. */
 export function validateEnvironment(raw: Record<string, string | undefined>): EnvironmentVariables {
-  const known = Object.keys(new EnvironmentVariables());
   const present: Record<string, string> = {};
-  for (const name of [
-    ...known,
-    'JWT_SECRET',
-    'STAFF_WEBHOOK_URL',
-    'SMTP_URL',
-    'STAFF_EMAIL_TO',
-    'STAFF_EMAIL_FROM',
-    'ADMIN_USER',
-    'ADMIN_PASSWORD',
-  ]) {
+  for (const name of settingNames()) {
     const value = raw[name];
     if (value !== undefined) {
       present[name] = value;
