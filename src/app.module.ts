@@ -9,6 +9,9 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { ContactModule } from './contact/contact.module';
 import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { StaffModule } from './staff/staff.module';
@@ -25,7 +28,18 @@ export class AppModule {
     const admin = config.servesHttp && config.admin.user ? [AdminModule] : [];
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, ...http, ...worker, ...admin],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        MetricsModule,
+        HealthModule.forRole(config.servesHttp),
+        ...http,
+        ...worker,
+        ...admin,
+      ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_PIPE, useClass: ContractValidationPipe },

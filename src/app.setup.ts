@@ -1,17 +1,15 @@
-import { HttpStatus, LogLevel } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { protectAdminRoutes } from './admin/admin-basic-auth';
+import helmet from '@fastify/helmet';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ApiException } from './common/api-exception';
 import { AppConfig } from './config/app-config';
 import { ensureDatabase } from './database/ensure-database';
-
-const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-
-export function logLevelsFrom(level: string): LogLevel[] {
-  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level as LogLevel) + 1);
-}
+import { MetricsService } from './metrics/metrics.service';
+import { setupOpenApi } from './openapi/openapi';
 
 export function createHttpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
@@ -26,7 +24,7 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
  * (anything else is 415), an empty body is "no body", and unparseable JSON or a JSON value that is not
  * an object is 400 `Invalid JSON body`. Used by main.ts and by the tests, so both see the same app.
  */
-export function configureHttpApp(app: NestFastifyApplication, config: AppConfig): void {
+export async function configureHttpApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeAllContentTypeParsers();
@@ -48,9 +46,37 @@ export function configureHttpApp(app: NestFastifyApplication, config: AppConfig)
     },
   );
   protectAdminRoutes(fastify, config);
+  const metrics = app.get(MetricsService);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.recordRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  // A JSON API: helmet's defaults, less the page-oriented CSP that would break the docs and dashboard UIs.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  if (config.http.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: config.http.corsOrigins,
+      methods: ['POST'],
+      allowedHeaders: ['Content-Type', 'Authorization', 'X-API-KEY', 'Idempotency-Key', 'X-Request-Id'],
+      exposedHeaders: [
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'Retry-After',
+        'X-Request-Id',
+      ],
+      maxAge: 600,
+    });
+  }
   if (config.http.basePath) {
     app.setGlobalPrefix(config.http.basePath);
   }
+  setupOpenApi(app, config);
 }
 
 /** Builds the application for the configured role, after making sure the database exists. */
@@ -58,8 +84,9 @@ export async function createApplication(config: AppConfig): Promise<NestFastifyA
   await ensureDatabase(config.db.url, config.db.connectTimeoutMs);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter(config), {
     bodyParser: false,
-    logger: logLevelsFrom(config.logLevel),
+    bufferLogs: true,
   });
-  configureHttpApp(app, config);
+  app.useLogger(app.get(PinoLogger));
+  await configureHttpApp(app, config);
   return app;
 }

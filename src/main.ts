@@ -1,7 +1,8 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
-import { createApplication, logLevelsFrom } from './app.setup';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { createApplication } from './app.setup';
 import { AppConfig, loadConfig } from './config/app-config';
 import { InvalidConfigurationError } from './config/environment';
 import { ensureDatabase } from './database/ensure-database';
@@ -60,9 +61,8 @@ export async function bootstrap(overrides: Partial<Record<string, string>> = {})
   }
   if (!config.servesHttp) {
     await ensureDatabase(config.db.url, config.db.connectTimeoutMs);
-    const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
-      logger: logLevelsFrom(config.logLevel),
-    });
+    const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+    context.useLogger(context.get(PinoLogger));
     exitGracefullyOnSignals(context, config);
     logger.log('Staff worker started (ROLE=worker)');
     return;

@@ -90,7 +90,7 @@ describe('access tokens on POST /contact_api.php', () => {
   };
   const sign = (claims: Record<string, unknown>, options: Record<string, unknown> = {}) =>
     jwt.sign(claims, { secret: t.config.auth.jwtSecret, algorithm: 'HS256', ...options });
-  const kid = () => decodePart(t.app.get(AccessTokenService).issue('x'), 0).kid;
+  const kid = () => decodePart(t.app.get(AccessTokenService).issue('x'), 0).kid as string;
   const now = () => Math.floor(Date.now() / 1000);
   const validClaims = () => ({
     sub: apiKeyId,

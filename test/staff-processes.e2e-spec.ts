@@ -100,7 +100,7 @@ describe('several worker processes', () => {
     await receiver.start();
     const shared = { REDIS_PREFIX: uniquePrefix(), STAFF_WEBHOOK_URL: receiver.url, WORKER_CONCURRENCY: '5' };
     for (let i = 0; i < 2; i++) {
-      workers.push(await startService(shared, 'worker.js'));
+      workers.push(await startService({ ...shared, HEALTH_PORT: String(await freePort()) }, 'worker.js'));
     }
     api = await createTestApp({ REDIS_PREFIX: shared.REDIS_PREFIX, ROLE: 'api' });
     const ids = await submitMany(api, 200, 'Load');

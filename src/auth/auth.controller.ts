@@ -2,6 +2,9 @@ import { Body, Controller, Header, HttpCode, HttpStatus, Post, Req, UseGuards } 
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
 import { AUTH_PATH, AUTH_REFRESH_PATH } from '../common/contract-paths';
 import { CurrentApiKey, IdentifiedRequest } from '../common/request-context';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiSecurity } from '@nestjs/swagger';
+import { ApiErrors, COMMON_ERRORS } from '../openapi/api-responses';
+import { API_KEY_SECURITY } from '../openapi/openapi';
 import { ApiKeyThrottlerGuard } from '../rate-limit/api-key-throttler.guard';
 import { AuthService } from './auth.service';
 import { RefreshTokenDto } from './dto/refresh-token.dto';
@@ -15,6 +18,18 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post(AUTH_PATH)
+  @ApiOperation({
+    summary: 'Exchange an API key for an access token and a refresh token',
+    description: 'No body is needed; one is ignored.',
+  })
+  @ApiSecurity(API_KEY_SECURITY)
+  @ApiHeader({ name: 'X-API-KEY', required: true, description: 'The client API key (ck_...)' })
+  @ApiOkResponse({ type: TokenSetDto, description: 'Token set; Cache-Control: no-store' })
+  @ApiErrors({
+    ...COMMON_ERRORS,
+    400: ['Invalid JSON body'],
+    401: ['Missing API key', 'Invalid API key'],
+  })
   @HttpCode(HttpStatus.OK)
   @UseGuards(ApiKeyAuthGuard, ApiKeyThrottlerGuard)
   @Header('Cache-Control', 'no-store')
@@ -24,6 +39,24 @@ export class AuthController {
   }
 
   @Post(AUTH_REFRESH_PATH)
+  @ApiOperation({
+    summary: 'Exchange a refresh token for a new token set',
+    description:
+      'The presented refresh token is spent (rotation). Reusing a spent token after REFRESH_REUSE_GRACE revokes its whole family. ' +
+      'If X-API-KEY is also sent it must be the key that owns the token.',
+  })
+  @ApiHeader({ name: 'X-API-KEY', required: false, description: 'Optional: binds the refresh to its client' })
+  @ApiOkResponse({ type: TokenSetDto, description: 'New token set; Cache-Control: no-store' })
+  @ApiErrors({
+    ...COMMON_ERRORS,
+    400: [
+      'Invalid JSON body',
+      'Unknown field: grant_type',
+      'Missing field: refresh_token',
+      'Invalid field: refresh_token',
+    ],
+    401: ['Invalid refresh token'],
+  })
   @HttpCode(HttpStatus.OK)
   @UseGuards(RefreshTokenOwnerGuard, ApiKeyThrottlerGuard)
   @Header('Cache-Control', 'no-store')

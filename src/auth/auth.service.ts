@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../api-keys/api-key.service';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
+import { AUTH_REFRESH_PATH } from '../common/contract-paths';
 import { AuthFailureService } from '../rate-limit/auth-failure.service';
 import { AccessTokenService } from './access-token.service';
 import { AuthErrors } from './auth-errors';
@@ -41,7 +42,7 @@ export class AuthService {
         ? await this.refreshTokens.rotate(request.refreshToken)
         : null;
     if (!outcome?.ok) {
-      await this.authFailures.record(request.clientIp);
+      await this.authFailures.record(request.clientIp, AUTH_REFRESH_PATH);
       throw AuthErrors.invalidRefreshToken();
     }
     return this.tokenSet(outcome.apiKeyId, outcome.refreshToken);

@@ -15,3 +15,9 @@ export interface IdentifiedRequest extends FastifyRequest {
 export const CurrentApiKey = createParamDecorator(
   (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<IdentifiedRequest>().apiKey,
 );
+
+/** Records the identified key on the request, for the rate limiter, the handlers and the access log. */
+export function identifyRequest(request: IdentifiedRequest, apiKey: ApiKeyEntity): void {
+  request.apiKey = apiKey;
+  (request.raw as { apiKeyId?: string }).apiKeyId = apiKey.id;
+}

@@ -13,7 +13,9 @@ export class AppConfig {
     basePath: string;
     bodyLimit: number;
     trustProxy: boolean | number | string;
+    corsOrigins: string[];
   };
+  readonly observability: { healthPort: number; metricsToken?: string };
   readonly db: { url: string; poolSize: number; connectTimeoutMs: number };
   readonly redis: { url: string; prefix: string };
   readonly auth: {
@@ -56,7 +58,11 @@ export class AppConfig {
       basePath: normalizeBasePath(env.BASE_PATH),
       bodyLimit: env.BODY_LIMIT,
       trustProxy: parseTrustProxy(env.TRUST_PROXY),
+      corsOrigins: env.CORS_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
     };
+    this.observability = { healthPort: env.HEALTH_PORT, metricsToken: env.METRICS_TOKEN };
     this.db = { url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, connectTimeoutMs: env.DB_CONNECT_TIMEOUT };
     this.redis = { url: env.REDIS_URL, prefix: env.REDIS_PREFIX };
     this.auth = {

@@ -70,6 +70,21 @@ export class EnvironmentVariables {
   @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL = 'log';
 
+  @IsString()
+  CORS_ORIGINS = '';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  HEALTH_PORT = 3001;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
+
   @IsUrl({ protocols: ['mysql'], require_tld: false, require_protocol: true })
   DATABASE_URL = 'mysql://root@127.0.0.1:3306/contact_intake';
 
@@ -223,7 +238,9 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   const env = plainToInstance(EnvironmentVariables, present);
   const problems = validateSync(env, { skipMissingProperties: false }).map((error) => {
     const shown =
-      typeof error.value === 'string' && !/SECRET|PASSWORD/.test(error.property) ? ` (got "${error.value}")` : '';
+      typeof error.value === 'string' && !/SECRET|PASSWORD|TOKEN|URL/.test(error.property)
+        ? ` (got "${error.value}")`
+        : '';
     return `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}${shown}`;
   });
   if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || Buffer.byteLength(env.JWT_SECRET) < 32)) {

@@ -1,5 +1,8 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProperty } from '@nestjs/swagger';
+import { ApiErrors, COMMON_ERRORS } from '../openapi/api-responses';
+import { BEARER_SECURITY } from '../openapi/openapi';
 import { AccessTokenGuard } from '../auth/guards/access-token.guard';
 import { CONTACT_PATH } from '../common/contract-paths';
 import { CurrentApiKey, IdentifiedRequest } from '../common/request-context';
@@ -8,10 +11,16 @@ import { ContactService } from './contact.service';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
 import { IdempotencyKey } from './idempotency-key.decorator';
 
-export interface SubmissionResult {
-  status: 'success';
-  message: 'Submission received';
-  id: string;
+/** Specification 2.3. */
+export class SubmissionResultDto {
+  @ApiProperty({ enum: ['success'] })
+  status!: 'success';
+
+  @ApiProperty({ enum: ['Submission received'] })
+  message!: 'Submission received';
+
+  @ApiProperty({ description: 'UUIDv7 of the stored submission', example: '01a20093-2c13-73ce-ba5f-bebabadb9343' })
+  id!: string;
 }
 
 @Controller()
@@ -19,6 +28,35 @@ export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
   @Post(CONTACT_PATH)
+  @ApiOperation({
+    summary: 'Submit a contact request',
+    description:
+      'Checks in order: unknown fields, missing name, then invalid fields (name, email, phone, business, message). ' +
+      'The 200 is sent only after the submission is committed.',
+  })
+  @ApiBearerAuth(BEARER_SECURITY)
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: '1-255 visible ASCII; a repeat within 24 h returns the first id',
+  })
+  @ApiOkResponse({ type: SubmissionResultDto })
+  @ApiErrors({
+    ...COMMON_ERRORS,
+    400: [
+      'Invalid JSON body',
+      'Unknown field: foo',
+      'Missing field: name',
+      'Invalid field: name',
+      'Invalid field: email',
+      'Invalid field: phone',
+      'Invalid field: business',
+      'Invalid field: message',
+      'Invalid header: Idempotency-Key',
+    ],
+    401: ['Invalid or missing access token'],
+    503: ['Service unavailable'],
+  })
   @HttpCode(HttpStatus.OK)
   @UseGuards(AccessTokenGuard, ApiKeyThrottlerGuard)
   async submit(
@@ -26,7 +64,7 @@ export class ContactController {
     @CurrentApiKey() apiKey: ApiKeyEntity,
     @IdempotencyKey() idempotencyKey: string | undefined,
     @Req() request: IdentifiedRequest,
-  ): Promise<SubmissionResult> {
+  ): Promise<SubmissionResultDto> {
     const id = await this.contact.submit(body, {
       apiKeyId: apiKey.id,
       clientIp: request.ip,

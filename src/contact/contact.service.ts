@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { sha256Hex } from '../common/crypto';
+import { MetricsService } from '../metrics/metrics.service';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
 import { SubmissionEntity } from './entities/submission.entity';
 import { SubmissionDispatcher } from './submission-dispatcher.service';
@@ -23,6 +24,7 @@ export class ContactService {
   constructor(
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
     private readonly dispatcher: SubmissionDispatcher,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -69,6 +71,7 @@ export class ContactService {
       }
       throw error;
     }
+    this.metrics.submissionAccepted();
     this.dispatcher.dispatch(submission.id);
     return submission.id;
   }

@@ -1,8 +1,16 @@
 import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  ThrottlerModuleOptions,
+  ThrottlerStorage,
+} from '@nestjs/throttler';
 import type { ThrottlerLimitDetail } from '@nestjs/throttler/dist/throttler.guard.interface';
 import { ApiException } from '../common/api-exception';
 import type { IdentifiedRequest } from '../common/request-context';
+import { MetricsService } from '../metrics/metrics.service';
 
 /**
  * @nestjs/throttler keyed by API key: one budget per key across all three endpoints and all processes.
@@ -11,6 +19,15 @@ import type { IdentifiedRequest } from '../common/request-context';
  */
 @Injectable()
 export class ApiKeyThrottlerGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly metrics: MetricsService,
+  ) {
+    super(options, storage, reflector);
+  }
+
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
     return Promise.resolve(!context.switchToHttp().getRequest<IdentifiedRequest>().apiKey);
   }
@@ -24,6 +41,7 @@ export class ApiKeyThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    this.metrics.rateLimitedKey(detail.tracker);
     throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests', {
       'Retry-After': String(detail.timeToBlockExpire),
       'X-RateLimit-Limit': String(detail.limit),

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { InjectRedis } from '../redis/redis.module';
+import { MetricsService } from '../metrics/metrics.service';
 import { FailOpen } from './fail-open';
 
 const WINDOW_MS = 60_000;
@@ -20,6 +21,7 @@ export class AuthFailureService {
     @InjectRedis() private readonly redis: Redis,
     private readonly config: AppConfig,
     private readonly failOpen: FailOpen,
+    private readonly metrics: MetricsService,
   ) {
     this.prefix = `${config.redis.prefix}:authfail`;
   }
@@ -39,7 +41,9 @@ export class AuthFailureService {
     }
   }
 
-  async record(ip: string): Promise<void> {
+  /** Counts a failure of `endpoint` (for metrics) against the client IP. */
+  async record(ip: string, endpoint: string): Promise<void> {
+    this.metrics.authFailed(endpoint);
     await this.failOpen.run(async () => {
       const key = this.keyFor(ip);
       await this.redis.multi().incr(key).pexpire(key, WINDOW_MS, 'NX').exec();

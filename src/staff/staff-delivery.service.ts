@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
 import { SubmissionEntity } from '../contact/entities/submission.entity';
+import { MetricsService } from '../metrics/metrics.service';
 import { EmailChannel } from './channels/email.channel';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
@@ -24,6 +25,7 @@ export class StaffDeliveryService implements OnModuleInit, OnApplicationShutdown
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(STAFF_CHANNELS) private readonly channels: StaffChannel[],
+    private readonly metrics: MetricsService,
   ) {}
 
   onModuleInit(): void {
@@ -70,6 +72,7 @@ export class StaffDeliveryService implements OnModuleInit, OnApplicationShutdown
           .orIgnore()
           .execute();
       } catch (error) {
+        this.metrics.deliveryFailed(channel.name);
         failures.push(`${channel.name}: ${(error as Error).message}`);
       }
     }

@@ -3,6 +3,7 @@ import { Logger, OnModuleInit } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { OccasionalLog } from '../common/occasional-log';
 import { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
 import { DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';
 import { StaffDeliveryService } from './staff-delivery.service';
 
@@ -14,6 +15,7 @@ export class SubmissionProcessor extends WorkerHost implements OnModuleInit {
   constructor(
     private readonly delivery: StaffDeliveryService,
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {
     super();
   }
@@ -24,7 +26,14 @@ export class SubmissionProcessor extends WorkerHost implements OnModuleInit {
 
   async process(job: Job<DeliverSubmissionJob>): Promise<void> {
     const attempts = job.opts.attempts ?? 1;
-    await this.delivery.deliver(job.data.submissionId, { final: job.attemptsMade + 1 >= attempts });
+    const stopTimer = this.metrics.startJobTimer();
+    try {
+      await this.delivery.deliver(job.data.submissionId, { final: job.attemptsMade + 1 >= attempts });
+      stopTimer('delivered');
+    } catch (error) {
+      stopTimer('failed');
+      throw error;
+    }
   }
 
   @OnWorkerEvent('error')

@@ -26,13 +26,13 @@ export function uniquePrefix(): string {
  * Redis. ROLE defaults to `api` (no worker) unless a test asks for the worker.
  */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ ROLE: 'api', REDIS_PREFIX: uniquePrefix(), ...overrides });
+  const config = loadConfig({ ROLE: 'api', REDIS_PREFIX: uniquePrefix(), HEALTH_PORT: '0', ...overrides });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(config), {
     bodyParser: false,
     logger: false,
   });
-  configureHttpApp(app, config);
+  await configureHttpApp(app, config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return {

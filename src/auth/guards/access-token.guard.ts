@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../../api-keys/api-key.service';
-import type { IdentifiedRequest } from '../../common/request-context';
+import { IdentifiedRequest, identifyRequest } from '../../common/request-context';
 import { AccessTokenService } from '../access-token.service';
 import { AuthErrors } from '../auth-errors';
 
@@ -29,7 +29,7 @@ export class AccessTokenGuard implements CanActivate {
     if (!apiKey) {
       throw AuthErrors.invalidAccessToken(true);
     }
-    request.apiKey = apiKey;
+    identifyRequest(request, apiKey);
     return true;
   }
 }

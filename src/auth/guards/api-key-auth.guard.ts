@@ -2,7 +2,8 @@ import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { ApiKeyEntity } from '../../api-keys/entities/api-key.entity';
 import { ApiException } from '../../common/api-exception';
-import type { IdentifiedRequest } from '../../common/request-context';
+import { AUTH_PATH } from '../../common/contract-paths';
+import { IdentifiedRequest, identifyRequest } from '../../common/request-context';
 import { AuthFailureService } from '../../rate-limit/auth-failure.service';
 import { AuthErrors } from '../auth-errors';
 import { API_KEY_STRATEGY } from '../strategies/api-key.strategy';
@@ -24,7 +25,7 @@ export class ApiKeyAuthGuard extends AuthGuard(API_KEY_STRATEGY) {
       return (await super.canActivate(context)) as boolean;
     } catch (error) {
       if (error instanceof ApiException && error.getStatus() === Number(HttpStatus.UNAUTHORIZED)) {
-        await this.authFailures.record(request.ip);
+        await this.authFailures.record(request.ip, AUTH_PATH);
       }
       throw error;
     }
@@ -43,7 +44,7 @@ export class ApiKeyAuthGuard extends AuthGuard(API_KEY_STRATEGY) {
     if (!apiKey) {
       throw request.headers['x-api-key'] ? AuthErrors.invalidApiKey() : AuthErrors.missingApiKey();
     }
-    request.apiKey = apiKey as unknown as ApiKeyEntity;
+    identifyRequest(request, apiKey as unknown as ApiKeyEntity);
     return apiKey;
   }
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../../api-keys/api-key.service';
-import type { IdentifiedRequest } from '../../common/request-context';
+import { IdentifiedRequest, identifyRequest } from '../../common/request-context';
 import { AuthFailureService } from '../../rate-limit/auth-failure.service';
 import { RefreshTokenService } from '../refresh-token.service';
 
@@ -25,7 +25,7 @@ export class RefreshTokenOwnerGuard implements CanActivate {
       const ownerId = await this.refreshTokens.ownerOf(token);
       const owner = ownerId ? await this.apiKeys.findActiveById(ownerId) : null;
       if (owner) {
-        request.apiKey = owner;
+        identifyRequest(request, owner);
       }
     }
     return true;

@@ -60,6 +60,6 @@ describe('ContractValidationPipe', () => {
   });
 
   it('leaves non-body parameters alone', async () => {
-    expect(await pipe.transform('value', { type: 'header', metatype: String })).toBe('value');
+    expect(await pipe.transform('value', { type: 'custom', metatype: String })).toBe('value');
   });
 });

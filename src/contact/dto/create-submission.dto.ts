@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
 import { NoControlCharacters, Optional, Required, Trimmed } from '../../common/validation/contract-fields';
 
@@ -9,6 +10,7 @@ const PHONE_CHARACTERS = /^[0-9 +\-()./x]*$/;
  * Values are trimmed before checks; what passes is what is stored.
  */
 export class CreateSubmissionDto {
+  @ApiProperty({ description: 'Name of the sender (trimmed)', minLength: 1, maxLength: 200, example: 'Ada Lovelace' })
   @Trimmed()
   @Required()
   @IsString()
@@ -16,6 +18,13 @@ export class CreateSubmissionDto {
   @NoControlCharacters()
   name!: string;
 
+  @ApiPropertyOptional({
+    description: 'E-mail address',
+    maxLength: 254,
+    format: 'email',
+    nullable: true,
+    example: 'ada@example.com',
+  })
   @Trimmed()
   @Optional()
   @IsString()
@@ -24,6 +33,13 @@ export class CreateSubmissionDto {
   @NoControlCharacters()
   email?: string | null;
 
+  @ApiPropertyOptional({
+    description: 'Telephone: digits, spaces and + - ( ) . / x',
+    maxLength: 32,
+    pattern: '^[0-9 +\\-()./x]*$',
+    nullable: true,
+    example: '+44 20 7946 0958',
+  })
   @Trimmed()
   @Optional()
   @IsString()
@@ -31,6 +47,12 @@ export class CreateSubmissionDto {
   @Matches(PHONE_CHARACTERS)
   phone?: string | null;
 
+  @ApiPropertyOptional({
+    description: 'Business name',
+    maxLength: 200,
+    nullable: true,
+    example: 'Analytical Engines Ltd',
+  })
   @Trimmed()
   @Optional()
   @IsString()
@@ -38,6 +60,12 @@ export class CreateSubmissionDto {
   @NoControlCharacters()
   business?: string | null;
 
+  @ApiPropertyOptional({
+    description: 'Free text (tab, CR and LF allowed)',
+    maxLength: 10000,
+    nullable: true,
+    example: 'Please call me back.',
+  })
   @Trimmed()
   @Optional()
   @IsString()

@@ -1,0 +1,62 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { ApiException } from '../common/api-exception';
+import { InjectRedis } from '../redis/redis.module';
+
+const CHECK_TIMEOUT_MS = 1500;
+
+export interface Readiness {
+  status: 'ok';
+  checks: Record<'database' | 'redis' | 'migrations', 'up'>;
+}
+
+/**
+ * Readiness: the database answers, Redis answers, and no migration is pending. A failure is 503 in
+ * the contract's envelope, naming the parts that failed.
+ */
+@Injectable()
+export class HealthService {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRedis() private readonly redis: Redis,
+  ) {}
+
+  async readiness(): Promise<Readiness> {
+    try {
+      await this.health.check([
+        () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
+        () => this.redisCheck(),
+        () => this.migrationsCheck(),
+      ]);
+    } catch (error) {
+      const failing = Object.keys((error as { response?: { error?: object } }).response?.error ?? {});
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, `Not ready: ${failing.join(', ') || 'unknown'}`);
+    }
+    return { status: 'ok', checks: { database: 'up', redis: 'up', migrations: 'up' } };
+  }
+
+  private async redisCheck() {
+    const session = this.indicators.check('redis');
+    try {
+      await this.redis.ping();
+      return session.up();
+    } catch (error) {
+      return session.down({ message: (error as Error).message });
+    }
+  }
+
+  private async migrationsCheck() {
+    const session = this.indicators.check('migrations');
+    try {
+      return (await this.dataSource.showMigrations()) ? session.down({ message: 'pending' }) : session.up();
+    } catch (error) {
+      return session.down({ message: (error as Error).message });
+    }
+  }
+}

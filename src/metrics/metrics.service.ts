@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The service's Prometheus metrics, in one registry per process. Domain code records what happened
+ * through the named methods; nothing here knows about HTTP or queues beyond their labels.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  private readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
+  private readonly requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  private readonly submissions = new Counter({
+    name: 'submissions_accepted_total',
+    help: 'Submissions stored and answered 200 (idempotent repeats not counted)',
+    registers: [this.registry],
+  });
+  private readonly authFailures = new Counter({
+    name: 'auth_failures_total',
+    help: 'Failed authentications (bad API key or refresh token)',
+    labelNames: ['endpoint'],
+    registers: [this.registry],
+  });
+  private readonly rateLimited = new Counter({
+    name: 'rate_limited_total',
+    help: 'Requests answered 429 because their API key went over its limit, by key id',
+    labelNames: ['api_key_id'],
+    registers: [this.registry],
+  });
+  private readonly jobDuration = new Histogram({
+    name: 'job_processing_seconds',
+    help: 'Time a staff worker spent on one submission job, by outcome',
+    labelNames: ['outcome'],
+    buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly deliveryFailures = new Counter({
+    name: 'delivery_failures_total',
+    help: 'Failed deliveries to a staff channel',
+    labelNames: ['channel'],
+    registers: [this.registry],
+  });
+  /** Set from BullMQ on each scrape (see QueueMetrics). */
+  readonly queueJobs = new Gauge({
+    name: 'queue_jobs',
+    help: 'Jobs in the submissions queue, by state',
+    labelNames: ['state'],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  recordRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.requestDuration.observe(labels, seconds);
+  }
+
+  submissionAccepted(): void {
+    this.submissions.inc();
+  }
+
+  authFailed(endpoint: string): void {
+    this.authFailures.inc({ endpoint });
+  }
+
+  rateLimitedKey(apiKeyId: string): void {
+    this.rateLimited.inc({ api_key_id: apiKeyId });
+  }
+
+  /** Starts timing one job; call the result with its outcome. */
+  startJobTimer(): (outcome: 'delivered' | 'failed') => void {
+    const stop = this.jobDuration.startTimer();
+    return (outcome) => stop({ outcome });
+  }
+
+  deliveryFailed(channel: string): void {
+    this.deliveryFailures.inc({ channel });
+  }
+}

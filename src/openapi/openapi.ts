@@ -1,0 +1,34 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { AppConfig } from '../config/app-config';
+import { ErrorResultDto } from './api-responses';
+
+export const API_KEY_SECURITY = 'apiKey';
+export const BEARER_SECURITY = 'bearer';
+
+/** The OpenAPI document of the three contract endpoints (served at /docs, written by `npm run openapi`). */
+export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('contact-intake')
+    .setDescription(
+      'Approved client systems exchange an API key for tokens (POST /auth.php), refresh them ' +
+        '(POST /auth_refresh.php) and submit contact requests (POST /contact_api.php). Every error body is ' +
+        '{"status":"error","message":"..."}. Every response to an identified key carries X-RateLimit-Limit, ' +
+        'X-RateLimit-Remaining and X-RateLimit-Reset.',
+    )
+    .setVersion('1')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }, API_KEY_SECURITY)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT (typ at+jwt)' }, BEARER_SECURITY);
+  if (config.http.basePath) {
+    builder.addServer(config.http.basePath);
+  }
+  return SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorResultDto] });
+}
+
+export function setupOpenApi(app: INestApplication, config: AppConfig): void {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
+    jsonDocumentUrl: 'docs/openapi.json',
+    useGlobalPrefix: true,
+    raw: ['json'],
+  });
+}
