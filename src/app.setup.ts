@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { ApiException } from './common/api-exception';
 import { AppConfig } from './config/app-config';
 import { ensureDatabase } from './database/ensure-database';
+import { requestIdOf } from './logging/logging.module';
 import { MetricsService } from './metrics/metrics.service';
 import { setupOpenApi } from './openapi/openapi';
 
@@ -16,6 +17,7 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
     bodyLimit: config.http.bodyLimit,
     trustProxy: config.http.trustProxy,
     return503OnClosing: true,
+    genReqId: requestIdOf,
   });
 }
 
@@ -45,6 +47,10 @@ export async function configureHttpApp(app: NestFastifyApplication, config: AppC
       });
     },
   );
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('X-Request-Id', request.id);
+    done();
+  });
   protectAdminRoutes(fastify, config);
   const metrics = app.get(MetricsService);
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -15,6 +15,12 @@ const PINO_LEVELS: Record<string, string> = {
 };
 const REQUEST_ID = /^[\x21-\x7E]{1,128}$/;
 
+/** The request id: the caller's X-Request-Id when it is sane, else a new UUID (Fastify's genReqId). */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /** What guards record on the raw request for the access log (see identifyRequest). */
 export type LoggedRequest = IncomingMessage & { apiKeyId?: string };
 
@@ -29,7 +35,7 @@ function hasPrettyPrinter(): boolean {
 
 /**
  * Structured JSON logs (pino), pretty in development when pino-pretty is installed. One line per
- * request: method, path, status, duration, request id (X-Request-Id, echoed back) and API key id.
+ * request: method, path, status, duration, request id (see requestIdOf) and API key id.
  * Requests are serialized field by field, so headers (Authorization, X-API-KEY) and bodies (refresh
  * tokens, submissions) are never logged; the redact list is a second line of defence.
  */
@@ -40,12 +46,6 @@ export function loggingOptions(config: AppConfig): Options {
       config.env === 'development' && hasPrettyPrinter()
         ? { target: 'pino-pretty', options: { singleLine: true, colorize: true } }
         : undefined,
-    genReqId: (request: IncomingMessage, response: ServerResponse) => {
-      const given = request.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      response.setHeader('X-Request-Id', id);
-      return id;
-    },
     serializers: {
       req: (request: LoggedRequest) => ({ id: request.id, method: request.method, path: request.url?.split('?')[0] }),
       res: (response: ServerResponse) => ({ status: response.statusCode }),

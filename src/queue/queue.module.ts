@@ -1,5 +1,5 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { OccasionalLog } from '../common/occasional-log';
 import { settleWithin } from '../common/settle-within';
 import { JobsOptions, Queue } from 'bullmq';
@@ -32,20 +32,18 @@ function queuePrefix(config: AppConfig): string {
 }
 
 @Injectable()
-class SubmissionProducerLifecycle implements OnModuleInit, OnApplicationShutdown {
+class SubmissionProducerLifecycle implements OnApplicationShutdown {
   private readonly log = new OccasionalLog(new Logger('Queue'));
 
+  /** Without listeners BullMQ prints every connection error; one line a minute says enough. */
   constructor(
     @InjectSubmissionProducer() private readonly producer: Queue<DeliverSubmissionJob>,
-    @InjectQueue(SUBMISSIONS_QUEUE) private readonly queue: Queue<DeliverSubmissionJob>,
-  ) {}
-
-  /** Without listeners BullMQ prints every connection error; one line a minute says enough. */
-  onModuleInit(): void {
+    @InjectQueue(SUBMISSIONS_QUEUE) queue: Queue<DeliverSubmissionJob>,
+  ) {
     const report = (error: Error) => this.log.error(`Queue connection problem: ${error.message}`);
-    this.producer.on('error', report);
-    this.queue.on('error', report);
-    (this.producer.opts.connection as Redis).on('error', report);
+    producer.on('error', report);
+    queue.on('error', report);
+    (producer.opts.connection as Redis).on('error', report);
   }
 
   async onApplicationShutdown(): Promise<void> {

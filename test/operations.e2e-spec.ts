@@ -1,0 +1,231 @@
+import { generateApiKey } from '../src/api-keys/api-key-format';
+import { freePort, startService } from './support/processes';
+import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('serves Swagger UI at /docs and the JSON at /docs/openapi.json', async () => {
+    const page = await t.http().get('/docs').redirects(1).expect(200);
+    expect(page.text).toContain('swagger');
+    const document = (await t.http().get('/docs/openapi.json').expect(200)).body;
+    expect(Object.keys(document.paths).sort()).toEqual(['/auth.php', '/auth_refresh.php', '/contact_api.php']);
+    expect(
+      document.paths['/contact_api.php'].post.responses['400'].content['application/json'].examples,
+    ).toHaveProperty(['Missing field: name']);
+  });
+
+  it('documents every status a client can observe on each endpoint', async () => {
+    const { key } = await t.createKey({ rateLimit: 3 });
+    const tokens = await issueTokens(t, key);
+    const bearer = { Authorization: `Bearer ${tokens.access_token}` };
+    const observed: Record<string, Set<number>> = {};
+    const observe = async (path: string, call: () => PromiseLike<{ status: number }>) => {
+      const { status } = await call();
+      (observed[path] ??= new Set()).add(status);
+    };
+    const big = { name: 'x'.repeat(70_000) };
+    for (const path of ['/auth.php', '/auth_refresh.php', '/contact_api.php']) {
+      await observe(path, () => t.http().get(path));
+      await observe(path, () => t.http().post(path).set(bearer).set('Content-Type', 'text/plain').send('x'));
+      await observe(path, () => t.http().post(path).set(bearer).send(big));
+      await observe(path, () => t.http().post(path).set(bearer).set('Content-Type', 'application/json').send('{'));
+    }
+    await observe('/auth.php', () => t.http().post('/auth.php'));
+    await observe('/auth.php', () => t.http().post('/auth.php').set('X-API-KEY', generateApiKey()));
+    await observe('/auth_refresh.php', () => t.http().post('/auth_refresh.php').send({}));
+    await observe('/auth_refresh.php', () => t.http().post('/auth_refresh.php').send({ refresh_token: 'rt_nope' }));
+    await observe('/auth_refresh.php', () =>
+      t.http().post('/auth_refresh.php').send({ refresh_token: tokens.refresh_token }),
+    );
+    await observe('/contact_api.php', () => t.http().post('/contact_api.php').send({ name: 'x' }));
+    await observe('/contact_api.php', () => t.http().post('/contact_api.php').set(bearer).send({ name: 'x' }));
+    await observe('/contact_api.php', () => t.http().post('/contact_api.php').set(bearer).send({}));
+    for (let i = 0; i < 3; i++) {
+      await observe('/contact_api.php', () => t.http().post('/contact_api.php').set(bearer).send({ name: 'x' }));
+      await observe('/auth.php', () => t.http().post('/auth.php').set('X-API-KEY', key));
+    }
+    const document = (await t.http().get('/docs/openapi.json')).body;
+    for (const [path, statuses] of Object.entries(observed)) {
+      const documented = Object.keys(document.paths[path].post.responses).map(Number);
+      expect({ path, missing: [...statuses].filter((status) => !documented.includes(status)) }).toEqual({
+        path,
+        missing: [],
+      });
+    }
+    expect(observed['/contact_api.php']).toEqual(new Set([200, 400, 401, 405, 413, 415, 429]));
+  });
+});
+
+describe('health and metrics', () => {
+  it('answers liveness and readiness with every part up', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await t.http().get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
+      expect((await t.http().get('/health/ready').expect(200)).body).toEqual({
+        status: 'ok',
+        checks: { database: 'up', redis: 'up', migrations: 'up' },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 naming Redis when Redis is unreachable, while liveness stays up', async () => {
+    const t = await createTestApp({
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      OUTBOX_RELAY_ENABLED: 'false',
+    });
+    try {
+      await t.http().get('/health/live').expect(200);
+      const response = await t.http().get('/health/ready').expect(503);
+      expect(response.body).toEqual({ status: 'error', message: 'Not ready: redis' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exposes request, submission, auth-failure, 429 and queue metrics in Prometheus format', async () => {
+    const t = await createTestApp();
+    try {
+      const { id, key } = await t.createKey({ rateLimit: 2 });
+      const tokens = await issueTokens(t, key);
+      await t.http().post('/contact_api.php').set('Authorization', `Bearer ${tokens.access_token}`).send({ name: 'M' });
+      await t.http().post('/auth.php').set('X-API-KEY', key).expect(429);
+      await t.http().post('/auth.php').set('X-API-KEY', generateApiKey()).expect(401);
+      const response = await t.http().get('/metrics').expect(200);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.text).toMatch(/http_requests_total\{method="POST",route="\/auth.php",status="200"\} 1/);
+      expect(response.text).toMatch(/http_request_duration_seconds_bucket\{.*route="\/contact_api.php"/);
+      expect(response.text).toMatch(/submissions_accepted_total 1/);
+      expect(response.text).toMatch(/auth_failures_total\{endpoint="auth.php"\} 1/);
+      expect(response.text).toContain(`rate_limited_total{api_key_id="${id}"} 1`);
+      expect(response.text).toMatch(/queue_jobs\{state="waiting"\} \d+/);
+      expect(response.text).toContain('process_resident_memory_bytes');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('requires METRICS_TOKEN when one is set', async () => {
+    const t = await createTestApp({ METRICS_TOKEN: 'metrics-token-0123456789' });
+    try {
+      const refused = await t.http().get('/metrics').expect(401);
+      expect(refused.body).toEqual({ status: 'error', message: 'Invalid or missing metrics token' });
+      await t.http().get('/metrics').set('Authorization', 'Bearer wrong').expect(401);
+      await t.http().get('/metrics').set('Authorization', 'Bearer metrics-token-0123456789').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('security headers and CORS', () => {
+  it('sends helmet headers, no X-Powered-By, and no CORS headers by default', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.http().post('/auth.php').set('Origin', 'https://evil.example');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toBeDefined();
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers.server).toBeUndefined();
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('allows exactly the origins listed in CORS_ORIGINS', async () => {
+    const t = await createTestApp({ CORS_ORIGINS: 'https://app.example.com' });
+    try {
+      const preflight = await t
+        .http()
+        .options('/contact_api.php')
+        .set('Origin', 'https://app.example.com')
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'authorization,content-type');
+      expect(preflight.status).toBeLessThan(300);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      const other = await t.http().post('/auth.php').set('Origin', 'https://evil.example');
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('structured logs', () => {
+  it('log one JSON line per request with its id and key id, and never a secret or a message body', async () => {
+    const port = await freePort();
+    const prefix = uniquePrefix();
+    const api = await startService({
+      ROLE: 'api',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'log',
+    });
+    const keyMaker = await createTestApp({ REDIS_PREFIX: prefix });
+    const { id, key } = await keyMaker.createKey();
+    await keyMaker.close();
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const auth = await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
+      const tokens = (await auth.json()) as { access_token: string; refresh_token: string };
+      const refreshed = await fetch(`${base}/auth_refresh.php`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token: tokens.refresh_token }),
+      });
+      const next = (await refreshed.json()) as { access_token: string; refresh_token: string };
+      const submitted = await fetch(`${base}/contact_api.php`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${next.access_token}`,
+          'X-Request-Id': 'trace-me-123',
+        },
+        body: JSON.stringify({ name: 'Secret Sender', message: 'confidential-body-text' }),
+      });
+      expect(submitted.status).toBe(200);
+      expect(submitted.headers.get('x-request-id')).toBe('trace-me-123');
+      expect(auth.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      expect(await api.stop()).toBe(0);
+    }
+    const output = api.output();
+    const lines = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line));
+    const request = lines.find((line) => line.req?.id === 'trace-me-123');
+    expect(request).toMatchObject({
+      req: { method: 'POST', path: '/contact_api.php' },
+      res: { status: 200 },
+      key_id: id,
+    });
+    expect(typeof request.responseTime).toBe('number');
+    for (const secret of [key, 'Secret Sender', 'confidential-body-text', 'rt_', 'eyJ']) {
+      expect(output).not.toContain(secret);
+    }
+  });
+});
+
+describe('worker health port', () => {
+  it('serves readiness and metrics from a worker without an HTTP API', async () => {
+    const healthPort = await freePort();
+    const worker = await startService({ REDIS_PREFIX: uniquePrefix(), HEALTH_PORT: String(healthPort) }, 'worker.js');
+    try {
+      const ready = await fetch(`http://127.0.0.1:${healthPort}/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up', migrations: 'up' } });
+      const metrics = await fetch(`http://127.0.0.1:${healthPort}/metrics`);
+      expect(await metrics.text()).toContain('queue_jobs');
+    } finally {
+      expect(await worker.stop()).toBe(0);
+    }
+  });
+});
