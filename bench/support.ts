@@ -44,10 +44,15 @@ export interface Server {
 }
 
 /** Starts a server process and waits until it answers on its port. */
-export async function startServer(command: string, args: string[], env: NodeJS.ProcessEnv, port: number): Promise<Server> {
+export async function startServer(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+): Promise<Server> {
   let output = '';
   const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -23,7 +23,10 @@ const kid = sha256Hex(secret).slice(0, 16);
 
 const pool = createPool({ uri: env.DATABASE_URL, connectionLimit: 10, charset: 'utf8mb4_unicode_ci', timezone: 'Z' });
 const redis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { enableOfflineQueue: false });
-const queue = new Queue('submissions', { connection: new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null }), prefix: `${prefix}:bull` });
+const queue = new Queue('submissions', {
+  connection: new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null }),
+  prefix: `${prefix}:bull`,
+});
 
 const INCREMENT = `
 local blockLeft = redis.call('PTTL', KEYS[2])
@@ -62,13 +65,15 @@ async function cachedKey(column: 'key_hash' | 'id', value: string): Promise<Key 
 
 async function limited(key: Key, response: ServerResponse): Promise<boolean> {
   const window = key.rate_window * 1000;
-  const [hits, left, blocked] = (await (redis as unknown as { throttle: (...a: unknown[]) => Promise<number[]> }).throttle(
+  const [hits, left, blocked] = await (
+    redis as unknown as { throttle: (...a: unknown[]) => Promise<number[]> }
+  ).throttle(
     `${prefix}:rate:key:${key.id}:hits`,
     `${prefix}:rate:key:${key.id}:block`,
     window,
     key.rate_limit,
     (key.rate_block ?? key.rate_window) * 1000,
-  )) as number[];
+  );
   response.setHeader('X-RateLimit-Limit', key.rate_limit);
   response.setHeader('X-RateLimit-Remaining', Math.max(0, key.rate_limit - hits));
   response.setHeader('X-RateLimit-Reset', Math.ceil(left / 1000));
@@ -149,10 +154,14 @@ function validate(body: Record<string, unknown>): string | null {
 
 function send(response: ServerResponse, status: number, body: object): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
   response.end(text);
 }
-const fail = (response: ServerResponse, status: number, message: string) => send(response, status, { status: 'error', message });
+const fail = (response: ServerResponse, status: number, message: string) =>
+  send(response, status, { status: 'error', message });
 
 function readBody(request: IncomingMessage): Promise<string | null> {
   return new Promise((resolve) => {
@@ -184,7 +193,15 @@ async function auth(request: IncomingMessage, response: ServerResponse): Promise
   const now = new Date();
   await pool.execute(
     'INSERT INTO refresh_tokens (id, token_hash, family_id, api_key_id, created_at, expires_at, family_expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    [uuidv7(), sha256Hex(refresh), uuidv7(), key.id, now, new Date(now.getTime() + 7 * 86400e3), new Date(now.getTime() + 30 * 86400e3)],
+    [
+      uuidv7(),
+      sha256Hex(refresh),
+      uuidv7(),
+      key.id,
+      now,
+      new Date(now.getTime() + 7 * 86400e3),
+      new Date(now.getTime() + 30 * 86400e3),
+    ],
   );
   response.setHeader('Cache-Control', 'no-store');
   send(response, 200, { access_token: sign(key.id), token_type: 'Bearer', expires_in: 900, refresh_token: refresh });
@@ -221,12 +238,39 @@ async function contact(request: IncomingMessage, response: ServerResponse, raw: 
   const now = new Date();
   await pool.execute(
     'INSERT INTO submissions (id, api_key_id, name, email, phone, business, message, client_ip, user_agent, idempotency_key, state, attempts, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 0, ?, ?)',
-    [id, key.id, fields.name, fields.email || null, fields.phone || null, fields.business || null, fields.message || null, request.socket.remoteAddress ?? '', request.headers['user-agent'] ?? null, 'received', now, now],
+    [
+      id,
+      key.id,
+      fields.name,
+      fields.email || null,
+      fields.phone || null,
+      fields.business || null,
+      fields.message || null,
+      request.socket.remoteAddress ?? '',
+      request.headers['user-agent'] ?? null,
+      'received',
+      now,
+      now,
+    ],
   );
   send(response, 200, { status: 'success', message: 'Submission received', id });
   queue
-    .add('deliver-submission', { submissionId: id }, { jobId: id, attempts: 8, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: { age: 3600, count: 10000 } })
-    .then(() => pool.execute("UPDATE submissions SET state = 'queued', updated_at = ? WHERE id = ? AND state = 'received'", [new Date(), id]))
+    .add(
+      'deliver-submission',
+      { submissionId: id },
+      {
+        jobId: id,
+        attempts: 8,
+        backoff: { type: 'exponential', delay: 5000 },
+        removeOnComplete: { age: 3600, count: 10000 },
+      },
+    )
+    .then(() =>
+      pool.execute("UPDATE submissions SET state = 'queued', updated_at = ? WHERE id = ? AND state = 'received'", [
+        new Date(),
+        id,
+      ]),
+    )
     .catch(() => undefined);
 }
 

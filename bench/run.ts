@@ -1,0 +1,289 @@
+/**
+ * `npm run bench [-- --compare] [-- --duration 10]`: starts the service (ROLE=api, NODE_ENV=production)
+ * on a fresh benchmark database and drives it with autocannon at concurrency 1, 16 and 64:
+ * (a) /contact_api.php, (b) /auth.php, (c) 1 auth per 50 submissions. Prints a table, writes
+ * bench/results/latest.json, and fails on any non-2xx. --compare runs bench/baseline the same way and
+ * prints service/baseline ratios. Finally two API processes share the load and one global limit.
+ */
+import autocannon, { Request, Result } from 'autocannon';
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions } from '../src/database/data-source-options';
+import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
+import { createKey, freePort, startServer, watchPeakRss } from './support';
+
+const args = process.argv.slice(2);
+const compare = args.includes('--compare');
+const durationIndex = args.indexOf('--duration');
+const duration = durationIndex >= 0 ? Number(args[durationIndex + 1]) : 10;
+const CONCURRENCY = [1, 16, 64];
+const SCENARIOS = ['contact', 'auth', 'mix'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/contact_intake_bench';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const runPrefix = `contact-intake-bench:${randomBytes(3).toString('hex')}`;
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  JWT_SECRET: randomBytes(32).toString('base64url'),
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'log',
+};
+
+const SUBMISSION = JSON.stringify({
+  name: 'Ada Lovelace',
+  email: 'ada.lovelace@example.com',
+  phone: '+44 20 7946 0958',
+  business: 'Analytical Engines Ltd',
+  message:
+    'Hello, we would like to discuss a support contract for our team of twelve engineers. ' +
+    'Could someone call us back this week? Mornings are best. Thank you!',
+});
+
+interface Measurement {
+  target: string;
+  scenario: Scenario;
+  connections: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  peakRssMb: number;
+}
+
+async function tokenFor(port: number, key: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
+  if (!response.ok) {
+    throw new Error(`/auth.php answered ${response.status}`);
+  }
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function requestsFor(scenario: Scenario, key: string, token: string): Request[] {
+  const contact: Request = {
+    method: 'POST',
+    path: '/contact_api.php',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: SUBMISSION,
+  };
+  const auth: Request = { method: 'POST', path: '/auth.php', headers: { 'x-api-key': key } };
+  if (scenario === 'contact') {
+    return [contact];
+  }
+  if (scenario === 'auth') {
+    return [auth];
+  }
+  return [auth, ...Array<Request>(50).fill(contact)];
+}
+
+function fire(port: number, requests: Request[], connections: number, seconds: number): Promise<Result> {
+  return autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: seconds, requests });
+}
+
+async function measure(target: string, ports: number[], pids: number[], key: string): Promise<Measurement[]> {
+  const token = await tokenFor(ports[0], key);
+  await fire(ports[0], requestsFor('contact', key, token), 16, 2); // warm-up: JIT, pools, caches
+  const results: Measurement[] = [];
+  for (const scenario of SCENARIOS) {
+    for (const connections of CONCURRENCY) {
+      const stopWatching = watchPeakRss(pids);
+      const runs = await Promise.all(
+        ports.map((port) =>
+          fire(port, requestsFor(scenario, key, token), Math.max(1, connections / ports.length), duration),
+        ),
+      );
+      const peakRss = stopWatching();
+      const measurement: Measurement = {
+        target,
+        scenario,
+        connections,
+        requestsPerSecond: Math.round(runs.reduce((sum, run) => sum + run.requests.average, 0)),
+        p50: Math.max(...runs.map((run) => run.latency.p50)),
+        p99: Math.max(...runs.map((run) => run.latency.p99)),
+        non2xx: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
+        peakRssMb: Math.round(peakRss / 1024 / 1024),
+      };
+      results.push(measurement);
+      process.stdout.write(
+        `${target.padEnd(18)} ${scenario.padEnd(8)} c=${String(connections).padEnd(3)} ` +
+          `${String(measurement.requestsPerSecond).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ` +
+          `non-2xx ${measurement.non2xx}  rss ${measurement.peakRssMb} MB\n`,
+      );
+    }
+  }
+  return results;
+}
+
+async function withService<T>(
+  count: number,
+  work: (ports: number[], pids: number[]) => Promise<T>,
+  prefix: string,
+): Promise<T> {
+  const servers = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const port = await freePort();
+      servers.push(
+        await startServer(
+          process.execPath,
+          ['dist/main.js'],
+          { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1', REDIS_PREFIX: prefix },
+          port,
+        ),
+      );
+    }
+    return await work(
+      servers.map((server) => server.port),
+      servers.map((server) => server.child.pid!),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+async function withBaseline<T>(work: (ports: number[], pids: number[]) => Promise<T>, prefix: string): Promise<T> {
+  const port = await freePort();
+  const server = await startServer(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', 'bench/baseline/server.ts'],
+    { ...env, PORT: String(port), REDIS_PREFIX: prefix },
+    port,
+  );
+  try {
+    return await work([port], [server.child.pid!]);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Two processes, one key with limit 500: exactly 500 of 1000 alternating calls may succeed. */
+async function globalLimitAcrossProcesses(
+  ports: number[],
+): Promise<{ calls: number; succeeded: number; limit: number }> {
+  const limit = 500;
+  const output = createKey({ ...env });
+  const { execFileSync } = await import('node:child_process');
+  execFileSync(
+    process.execPath,
+    ['dist/cli.js', 'keys', 'set-limit', output.id, '--rate-limit', String(limit), '--rate-window', '60'],
+    {
+      env,
+    },
+  );
+  let succeeded = 0;
+  const calls = 1000;
+  for (let start = 0; start < calls; start += 50) {
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`http://127.0.0.1:${ports[(start + i) % ports.length]}/auth.php`, {
+          method: 'POST',
+          headers: { 'X-API-KEY': output.key },
+        }).then((response) => response.status),
+      ),
+    );
+    succeeded += statuses.filter((status) => status === 200).length;
+  }
+  return { calls, succeeded, limit };
+}
+
+async function main(): Promise<void> {
+  await dropDatabase(databaseUrl);
+  await ensureDatabase(databaseUrl);
+  const dataSource = new DataSource(buildDataSourceOptions({ url: databaseUrl, poolSize: 2, connectTimeoutMs: 5000 }));
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  await dataSource.destroy();
+  const { key } = createKey(env);
+  process.stdout.write(`duration ${duration} s per run; database ${databaseUrl}\n\n`);
+
+  const service = await withService(1, (ports, pids) => measure('service', ports, pids, key), `${runPrefix}:service`);
+  const baseline = compare
+    ? await withBaseline((ports, pids) => measure('baseline', ports, pids, key), `${runPrefix}:baseline`)
+    : [];
+  const { scaling, globalLimit } = await withService(
+    2,
+    async (ports, pids) => {
+      const token = await tokenFor(ports[0], key);
+      const stopWatching = watchPeakRss(pids);
+      const runs = await Promise.all(ports.map((port) => fire(port, requestsFor('contact', key, token), 32, duration)));
+      const peak = stopWatching();
+      return {
+        scaling: {
+          processes: 2,
+          connections: 64,
+          requestsPerSecond: Math.round(runs.reduce((sum, run) => sum + run.requests.average, 0)),
+          p99: Math.max(...runs.map((run) => run.latency.p99)),
+          non2xx: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
+          peakRssMbPerProcess: Math.round(peak / 1024 / 1024),
+        },
+        globalLimit: await globalLimitAcrossProcesses(ports),
+      };
+    },
+    `${runPrefix}:two`,
+  );
+
+  const ratios = baseline.length
+    ? service.map((s) => {
+        const b = baseline.find((m) => m.scenario === s.scenario && m.connections === s.connections)!;
+        return {
+          scenario: s.scenario,
+          connections: s.connections,
+          throughput: Number((s.requestsPerSecond / b.requestsPerSecond).toFixed(2)),
+          p99: Number((s.p99 / Math.max(1, b.p99)).toFixed(2)),
+        };
+      })
+    : [];
+
+  process.stdout.write(
+    '\n| target | scenario | c | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB |\n|---|---|---|---|---|---|---|---|\n',
+  );
+  for (const m of [...service, ...baseline]) {
+    process.stdout.write(
+      `| ${m.target} | ${m.scenario} | ${m.connections} | ${m.requestsPerSecond} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.peakRssMb} |\n`,
+    );
+  }
+  if (ratios.length) {
+    process.stdout.write(
+      '\n| scenario | c | throughput service/baseline | p99 service/baseline |\n|---|---|---|---|\n',
+    );
+    for (const r of ratios) {
+      process.stdout.write(`| ${r.scenario} | ${r.connections} | ${r.throughput} | ${r.p99} |\n`);
+    }
+  }
+  process.stdout.write(
+    `\ntwo API processes, contact, c=64: ${scaling.requestsPerSecond} req/s (one process at c=64: ` +
+      `${service.find((m) => m.scenario === 'contact' && m.connections === 64)!.requestsPerSecond}), p99 ${scaling.p99} ms, ` +
+      `non-2xx ${scaling.non2xx}, peak RSS ${scaling.peakRssMbPerProcess} MB\n` +
+      `global limit across both: ${globalLimit.succeeded} of ${globalLimit.calls} calls succeeded with limit ${globalLimit.limit}\n`,
+  );
+
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(
+    'bench/results/latest.json',
+    `${JSON.stringify({ date: new Date().toISOString(), duration, service, baseline, ratios, scaling, globalLimit }, null, 2)}\n`,
+  );
+
+  const redis = new Redis(redisUrl);
+  const keys = await redis.keys(`${runPrefix}:*`);
+  for (let i = 0; i < keys.length; i += 500) {
+    await redis.del(...keys.slice(i, i + 500));
+  }
+  await redis.quit();
+
+  const failures = [...service, ...baseline].filter((m) => m.non2xx > 0).length + (scaling.non2xx > 0 ? 1 : 0);
+  if (failures > 0 || globalLimit.succeeded !== globalLimit.limit) {
+    process.stderr.write(
+      `bench failed: ${failures} run(s) with non-2xx answers; global limit ${globalLimit.succeeded}/${globalLimit.limit}\n`,
+    );
+    process.exit(1);
+  }
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`bench failed: ${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
