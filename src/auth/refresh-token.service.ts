@@ -98,17 +98,20 @@ export class RefreshTokenService {
   ): Promise<string> {
     const token = REFRESH_TOKEN_PREFIX + randomBytes(32).toString('base64url');
     const idleExpiresAt = now.getTime() + this.config.auth.refreshTokenIdleTtl * 1000;
-    await manager.insert(RefreshTokenEntity, {
-      id: uuidv7(),
-      tokenHash: sha256Hex(token),
-      familyId,
-      apiKeyId,
-      createdAt: now,
-      expiresAt: new Date(Math.min(idleExpiresAt, familyExpiresAt.getTime())),
-      familyExpiresAt,
-      usedAt: null,
-      revokedAt: null,
-    });
+    // A plain INSERT: TypeORM's query builder costs more CPU than the statement on this hot path.
+    await manager.query(
+      `INSERT INTO refresh_tokens (id, token_hash, family_id, api_key_id, created_at, expires_at, family_expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        uuidv7(),
+        sha256Hex(token),
+        familyId,
+        apiKeyId,
+        now,
+        new Date(Math.min(idleExpiresAt, familyExpiresAt.getTime())),
+        familyExpiresAt,
+      ],
+    );
     return token;
   }
 }

@@ -61,7 +61,7 @@ export class ContactService {
       processedAt: null,
     };
     try {
-      await this.submissions.insert(submission);
+      await this.insert(submission);
     } catch (error) {
       if (idempotencyKey && isDuplicateKey(error)) {
         const earlier = await this.findByIdempotencyKey(context.apiKeyId, idempotencyKey);
@@ -74,6 +74,36 @@ export class ContactService {
     this.metrics.submissionAccepted();
     this.dispatcher.dispatch(submission.id);
     return submission.id;
+  }
+
+  /**
+   * One parameterised INSERT. The hot path skips TypeORM's query builder, which profiling showed to
+   * cost about a sixth of the CPU of a submission (and, through insert(), a SELECT back per row).
+   */
+  private async insert(submission: SubmissionEntity): Promise<void> {
+    await this.submissions.query(
+      `INSERT INTO submissions (id, api_key_id, name, email, phone, business, message, client_ip, user_agent,
+         idempotency_key, state, attempts, last_error, created_at, updated_at, processed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        submission.id,
+        submission.apiKeyId,
+        submission.name,
+        submission.email,
+        submission.phone,
+        submission.business,
+        submission.message,
+        submission.clientIp,
+        submission.userAgent,
+        submission.idempotencyKey,
+        submission.state,
+        submission.attempts,
+        submission.lastError,
+        submission.createdAt,
+        submission.updatedAt,
+        submission.processedAt,
+      ],
+    );
   }
 
   /** The id of this key's earlier submission with the same Idempotency-Key, if it is still in its window. */

@@ -20,15 +20,22 @@ export class ApiKeyAuthGuard extends AuthGuard(API_KEY_STRATEGY) {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<IdentifiedRequest>();
-    await this.authFailures.assertAllowed(request.ip);
-    try {
-      return (await super.canActivate(context)) as boolean;
-    } catch (error) {
-      if (error instanceof ApiException && error.getStatus() === Number(HttpStatus.UNAUTHORIZED)) {
-        await this.authFailures.record(request.ip, AUTH_PATH);
-      }
-      throw error;
+    // The IP check and the key check run side by side; a blocked IP is refused whatever the key.
+    const [allowed, authenticated] = await Promise.allSettled([
+      this.authFailures.assertAllowed(request.ip),
+      super.canActivate(context) as Promise<boolean>,
+    ]);
+    if (allowed.status === 'rejected') {
+      throw allowed.reason;
     }
+    if (authenticated.status === 'fulfilled') {
+      return authenticated.value;
+    }
+    const error: unknown = authenticated.reason;
+    if (error instanceof ApiException && error.getStatus() === Number(HttpStatus.UNAUTHORIZED)) {
+      await this.authFailures.record(request.ip, AUTH_PATH);
+    }
+    throw error;
   }
 
   override handleRequest<T = ApiKeyEntity>(
