@@ -1,14 +1,7 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { AddressInfo, createServer } from 'node:net';
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '../test/support/processes';
 
 /** Resident set size of a process in bytes, from /proc (Linux). */
 export function rssOf(pid: number): number {

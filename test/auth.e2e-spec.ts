@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { generateApiKey } from '../src/api-keys/api-key-format';
 import { AccessTokenService } from '../src/auth/access-token.service';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
+import { waitUntil } from './support/wait';
 
 const run = promisify(execFile);
 const jwt = new JwtService({});
@@ -61,7 +62,11 @@ describe('POST /auth.php', () => {
     const { id, key } = await t.createKey();
     await issueTokens(t, key);
     await run(process.execPath, ['dist/cli.js', 'keys', 'revoke', id], { env: { ...process.env, LOG_LEVEL: 'error' } });
-    await waitFor(async () => (await t.http().post('/auth.php').set('X-API-KEY', key)).status === 401, 5000);
+    await waitUntil(
+      async () => (await t.http().post('/auth.php').set('X-API-KEY', key)).status === 401,
+      'revocation',
+      5000,
+    );
     const response = await t.http().post('/auth.php').set('X-API-KEY', key).expect(401);
     expect(response.body).toEqual({ status: 'error', message: 'Invalid API key' });
   });
@@ -167,7 +172,7 @@ describe('access tokens on POST /contact_api.php', () => {
     await submit(`Bearer ${tokens.access_token}`).expect(200);
     const revokedAt = Date.now();
     await run(process.execPath, ['dist/cli.js', 'keys', 'revoke', other.id], { env: process.env });
-    await waitFor(async () => (await submit(`Bearer ${tokens.access_token}`)).status === 401, 5000);
+    await waitUntil(async () => (await submit(`Bearer ${tokens.access_token}`)).status === 401, 'revocation', 5000);
     expect(Date.now() - revokedAt).toBeLessThan(5000 + 1000);
   });
 });
@@ -205,13 +210,3 @@ describe('JWT secret rotation', () => {
     }
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met within ${timeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { generateApiKey } from '../src/api-keys/api-key-format';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
+import { sleep } from './support/wait';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('per-key rate limits', () => {
   let t: TestApp;

@@ -1,8 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ApiKeyService } from '../src/api-keys/api-key.service';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep } from './support/wait';
 
 describe('POST /auth_refresh.php', () => {
   let t: TestApp;

@@ -1,17 +1,8 @@
 import { DataSource } from 'typeorm';
 import { freePort, startRedis, startService, StartedProcess } from './support/processes';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
+import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
-
-async function waitUntil(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function submitMany(t: TestApp, count: number, label: string): Promise<string[]> {
   const { key } = await t.createKey({ rateLimit: 100_000 });
@@ -79,7 +70,7 @@ describe('nothing accepted is lost when Redis is away', () => {
 
     redis = await startRedis(port);
     worker = await createTestApp({ ...shared, ROLE: 'worker', STAFF_WEBHOOK_URL: receiver.url });
-    await waitUntil(async () => (await statesOf(api, ids)).every((state) => state === 'delivered'), 'delivery');
+    await waitUntil(async () => (await statesOf(api, ids)).every((state) => state === 'delivered'), 'delivery', 60_000);
     const delivered = receiver.successes();
     expect(ids.every((id) => delivered.get(id) === 1)).toBe(true);
   });
@@ -105,8 +96,12 @@ describe('several worker processes', () => {
     api = await createTestApp({ REDIS_PREFIX: shared.REDIS_PREFIX, ROLE: 'api' });
     const ids = await submitMany(api, 200, 'Load');
 
-    await waitUntil(() => receiver.successes().size === 200, '200 deliveries');
-    await waitUntil(async () => (await statesOf(api, ids)).every((state) => state === 'delivered'), 'delivered state');
+    await waitUntil(() => receiver.successes().size === 200, '200 deliveries', 60_000);
+    await waitUntil(
+      async () => (await statesOf(api, ids)).every((state) => state === 'delivered'),
+      'delivered state',
+      60_000,
+    );
     const counts = receiver.successes();
     expect(ids.every((id) => counts.get(id) === 1)).toBe(true);
     expect(receiver.received).toHaveLength(200);

@@ -7,23 +7,10 @@ import { DataSource } from 'typeorm';
 import { SUBMISSIONS_QUEUE } from '../src/queue/queue.constants';
 import { SmtpSink } from './support/smtp-sink';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const run = promisify(execFile);
-
-async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 async function submitAs(t: TestApp, body: object): Promise<string> {
   const { key } = await t.createKey({ name: 'Acme Web', rateLimit: 10_000 });

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
+import { waitUntil } from './wait';
 
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -37,16 +38,6 @@ function track(child: ChildProcess): StartedProcess {
       return child.exitCode;
     },
   };
-}
-
-async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Starts the built service (`node dist/main.js`) with the run's settings plus `env`, and waits for it. */

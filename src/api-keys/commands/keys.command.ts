@@ -1,4 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
+import { printLine } from '../../common/cli-output';
 import { ApiKeyService, RateLimitSettings } from '../api-key.service';
 import { ApiKeyEntity } from '../entities/api-key.entity';
 
@@ -52,10 +53,6 @@ function describe(apiKey: ApiKeyEntity): Record<string, unknown> {
   };
 }
 
-const print = (line: string): void => {
-  process.stdout.write(`${line}\n`);
-};
-
 @SubCommand({ name: 'create', description: 'create an API key and print it once' })
 export class CreateKeyCommand extends LimitFlags {
   constructor(private readonly apiKeys: ApiKeyService) {
@@ -68,7 +65,7 @@ export class CreateKeyCommand extends LimitFlags {
     }
     const { apiKey, key } = await this.apiKeys.create(options.name.trim(), options);
     if (options.json) {
-      print(
+      printLine(
         JSON.stringify({
           id: apiKey.id,
           name: apiKey.name,
@@ -79,12 +76,12 @@ export class CreateKeyCommand extends LimitFlags {
       );
       return;
     }
-    print(`Created API key ${apiKey.id} (${apiKey.name})`);
-    print(`  key:         ${key}`);
-    print(
+    printLine(`Created API key ${apiKey.id} (${apiKey.name})`);
+    printLine(`  key:         ${key}`);
+    printLine(
       `  rate limit:  ${apiKey.rateLimit} requests per ${apiKey.rateWindow} s, blocked ${apiKey.rateBlock ?? apiKey.rateWindow} s when over`,
     );
-    print('Store the key now: it is not shown again.');
+    printLine('Store the key now: it is not shown again.');
   }
 
   @Option({ flags: '--name <name>', description: 'who the key is for', required: true })
@@ -107,17 +104,17 @@ export class ListKeysCommand extends CommandRunner {
   async run(_args: string[], options: { json?: boolean }): Promise<void> {
     const keys = await this.apiKeys.list();
     if (options.json) {
-      print(JSON.stringify(keys.map(describe)));
+      printLine(JSON.stringify(keys.map(describe)));
       return;
     }
     if (keys.length === 0) {
-      print('No API keys.');
+      printLine('No API keys.');
       return;
     }
     for (const key of keys) {
       const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
       const limits = `${key.rateLimit}/${key.rateWindow}s block ${key.rateBlock ?? key.rateWindow}s`;
-      print(`${key.id}  ${key.prefix}…  ${key.name}  ${limits}  ${state}`);
+      printLine(`${key.id}  ${key.prefix}…  ${key.name}  ${limits}  ${state}`);
     }
   }
 
@@ -139,7 +136,7 @@ export class RevokeKeyCommand extends CommandRunner {
 
   async run([id]: string[]): Promise<void> {
     const apiKey = await this.apiKeys.revoke(id);
-    print(`Revoked API key ${apiKey.id} (${apiKey.name})`);
+    printLine(`Revoked API key ${apiKey.id} (${apiKey.name})`);
   }
 }
 
@@ -155,7 +152,7 @@ export class SetKeyLimitCommand extends LimitFlags {
       throw new Error('give at least one of --rate-limit, --rate-window, --rate-block');
     }
     const apiKey = await this.apiKeys.setLimits(id, limits);
-    print(
+    printLine(
       `API key ${apiKey.id}: ${apiKey.rateLimit} requests per ${apiKey.rateWindow} s, blocked ${apiKey.rateBlock ?? apiKey.rateWindow} s when over`,
     );
   }

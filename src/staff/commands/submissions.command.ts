@@ -1,10 +1,7 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
+import { printLine } from '../../common/cli-output';
 import { SUBMISSION_STATES, SubmissionState } from '../../contact/entities/submission.entity';
 import { StaffQueueService } from '../staff-queue.service';
-
-const print = (line: string): void => {
-  process.stdout.write(`${line}\n`);
-};
 
 @SubCommand({ name: 'list', description: 'list the newest submissions (no message bodies)' })
 export class ListSubmissionsCommand extends CommandRunner {
@@ -24,14 +21,14 @@ export class ListSubmissionsCommand extends CommandRunner {
       last_error: row.lastError,
     }));
     if (options.json) {
-      print(JSON.stringify(shown));
+      printLine(JSON.stringify(shown));
       return;
     }
     if (shown.length === 0) {
-      print('No submissions.');
+      printLine('No submissions.');
     }
     for (const row of shown) {
-      print(
+      printLine(
         `${row.id}  ${row.state.padEnd(10)}  attempts ${row.attempts}  ${row.created_at}${row.last_error ? `  ${row.last_error}` : ''}`,
       );
     }
@@ -73,15 +70,15 @@ export class RetrySubmissionsCommand extends CommandRunner {
     if (options.failed) {
       const outcomes = await this.staffQueue.retryFailed();
       for (const [submissionId, outcome] of outcomes) {
-        print(`${submissionId}: ${outcome}`);
+        printLine(`${submissionId}: ${outcome}`);
       }
-      print(`${outcomes.size} failed submission(s) put back on the queue.`);
+      printLine(`${outcomes.size} failed submission(s) put back on the queue.`);
       return;
     }
     if (!id) {
       throw new Error('give a submission id, or --failed');
     }
-    print(`${id}: ${await this.staffQueue.retry(id)}`);
+    printLine(`${id}: ${await this.staffQueue.retry(id)}`);
   }
 
   @Option({ flags: '--failed', description: 'retry every failed submission' })
