@@ -273,6 +273,7 @@ async function main(): Promise<void> {
     await redis.del(...keys.slice(i, i + 500));
   }
   await redis.quit();
+  await dropDatabase(databaseUrl);
 
   const failures = [...service, ...baseline].filter((m) => m.non2xx > 0).length + (scaling.non2xx > 0 ? 1 : 0);
   if (failures > 0 || globalLimit.succeeded !== globalLimit.limit) {
