@@ -61,10 +61,11 @@ export class AuthController {
   @UseGuards(RefreshTokenOwnerGuard, ApiKeyThrottlerGuard)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
-  refresh(@Body() body: RefreshTokenDto, @Req() request: IdentifiedRequest): Promise<TokenSetDto> {
+  // The body parameter is there to be validated (the global pipe); its token's row was read by the guard.
+  refresh(@Body() _body: RefreshTokenDto, @Req() request: IdentifiedRequest): Promise<TokenSetDto> {
     const presented = request.headers['x-api-key'];
     return this.auth.refresh({
-      refreshToken: body.refresh_token,
+      refreshToken: request.refreshToken,
       owner: request.apiKey,
       presentedApiKey: typeof presented === 'string' ? presented : undefined,
       clientIp: request.ip,

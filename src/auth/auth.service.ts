@@ -4,13 +4,14 @@ import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
 import { AUTH_REFRESH_PATH } from '../common/contract-paths';
 import { AuthFailureService } from '../rate-limit/auth-failure.service';
 import { AccessTokenService } from './access-token.service';
+import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { AuthErrors } from './auth-errors';
 import { TokenSetDto } from './dto/token-set.dto';
 import { RefreshTokenService } from './refresh-token.service';
 
 export interface RefreshRequest {
-  refreshToken: string;
-  /** The active key that owns the token, as RefreshTokenOwnerGuard found it. */
+  /** The presented token's row and its active owner, as RefreshTokenOwnerGuard found them. */
+  refreshToken?: RefreshTokenEntity;
   owner?: ApiKeyEntity;
   /** X-API-KEY, when the client also sent it: it must be the owner's key (RFC 6749 section 6). */
   presentedApiKey?: string;
@@ -37,9 +38,10 @@ export class AuthService {
 
   /** /auth_refresh.php: spends the refresh token and answers a new token set. */
   async refresh(request: RefreshRequest): Promise<TokenSetDto> {
+    const { refreshToken, owner } = request;
     const outcome =
-      request.owner && (await this.isBoundTo(request.owner, request.presentedApiKey))
-        ? await this.refreshTokens.rotate(request.refreshToken)
+      refreshToken && owner && (await this.isBoundTo(owner, request.presentedApiKey))
+        ? await this.refreshTokens.rotate(refreshToken)
         : null;
     if (!outcome?.ok) {
       await this.authFailures.record(request.clientIp, AUTH_REFRESH_PATH);

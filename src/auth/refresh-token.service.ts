@@ -11,7 +11,7 @@ export const REFRESH_TOKEN_PREFIX = 'rt_';
 
 export type RotationOutcome =
   | { ok: true; apiKeyId: string; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'retried' | 'raced' };
+  | { ok: false; reason: 'expired' | 'revoked' | 'reused' | 'retried' | 'raced' };
 
 /**
  * Opaque refresh tokens (256 random bits), stored as SHA-256, rotated on every use. Reuse of a spent
@@ -33,24 +33,17 @@ export class RefreshTokenService {
     return this.insertToken(this.dataSource.manager, apiKeyId, uuidv7(), familyExpiresAt, now);
   }
 
-  /** The API key that owns a presented token, whatever the token's state (for rate limiting). */
-  async ownerOf(token: string): Promise<string | null> {
-    const row = await this.dataSource
-      .getRepository(RefreshTokenEntity)
-      .findOne({ select: { apiKeyId: true }, where: { tokenHash: sha256Hex(token) } });
-    return row?.apiKeyId ?? null;
+  /** The stored row of a presented token, whatever its state, or null for an unknown token. */
+  find(token: string): Promise<RefreshTokenEntity | null> {
+    return this.dataSource.getRepository(RefreshTokenEntity).findOneBy({ tokenHash: sha256Hex(token) });
   }
 
   /**
-   * Spends `token` and issues its successor in one transaction. The spend is a conditional UPDATE, so
-   * of two concurrent rotations of one token exactly one succeeds.
+   * Spends the token of `row` (as read by find) and issues its successor in one transaction. The spend
+   * is a conditional UPDATE, so of two concurrent rotations of one token exactly one succeeds, however
+   * stale `row` is.
    */
-  async rotate(token: string, now = new Date()): Promise<RotationOutcome> {
-    const repository = this.dataSource.getRepository(RefreshTokenEntity);
-    const row = await repository.findOneBy({ tokenHash: sha256Hex(token) });
-    if (!row) {
-      return { ok: false, reason: 'unknown' };
-    }
+  async rotate(row: RefreshTokenEntity, now = new Date()): Promise<RotationOutcome> {
     if (row.revokedAt) {
       return { ok: false, reason: 'revoked' };
     }

@@ -1,6 +1,7 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
+import type { RefreshTokenEntity } from '../auth/entities/refresh-token.entity';
 
 /**
  * What guards learn about a request: the API key it acts for. Set by the API key strategy
@@ -9,6 +10,8 @@ import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
  */
 export interface IdentifiedRequest extends FastifyRequest {
   apiKey?: ApiKeyEntity;
+  /** /auth_refresh.php: the stored row of the presented refresh token, read once by its guard. */
+  refreshToken?: RefreshTokenEntity;
 }
 
 /** The API key a guard identified for this request. */

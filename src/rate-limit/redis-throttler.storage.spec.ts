@@ -1,7 +1,6 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { AppConfig } from '../config/app-config';
-import { validateEnvironment } from '../config/environment';
+import { loadConfig } from '../config/app-config';
 import { FailOpen } from './fail-open';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
@@ -9,8 +8,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('RedisThrottlerStorage arithmetic (against the machine Redis, under a prefix of its own)', () => {
   const prefix = `contact-intake-test:unit:${randomBytes(4).toString('hex')}`;
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const config = new AppConfig(validateEnvironment({ REDIS_PREFIX: prefix }));
+  const config = loadConfig({ REDIS_PREFIX: prefix });
+  const redis = new Redis(config.redis.url);
   const storage = new RedisThrottlerStorage(redis, config, new FailOpen());
 
   afterAll(async () => {

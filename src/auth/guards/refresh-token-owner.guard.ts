@@ -5,7 +5,8 @@ import { AuthFailureService } from '../../rate-limit/auth-failure.service';
 import { RefreshTokenService } from '../refresh-token.service';
 
 /**
- * Identifies the API key that owns the presented refresh token, so the rate limit counts against it.
+ * Reads the presented refresh token once and identifies the active API key that owns it, so the rate
+ * limit counts against that key and the handler rotates the row it already has.
  * It refuses nothing itself (but an IP over its failure limit): body validation and the token's
  * verdict come after, in the pipe and the service.
  */
@@ -22,9 +23,10 @@ export class RefreshTokenOwnerGuard implements CanActivate {
     await this.authFailures.assertAllowed(request.ip);
     const token = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
     if (typeof token === 'string' && token !== '') {
-      const ownerId = await this.refreshTokens.ownerOf(token);
-      const owner = ownerId ? await this.apiKeys.findActiveById(ownerId) : null;
-      if (owner) {
+      const row = await this.refreshTokens.find(token);
+      const owner = row ? await this.apiKeys.findActiveById(row.apiKeyId) : null;
+      if (row && owner) {
+        request.refreshToken = row;
         identifyRequest(request, owner);
       }
     }
