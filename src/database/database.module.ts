@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
+import { MigrationRunner } from './migration-runner';
 
 @Module({
   imports: [
@@ -9,12 +10,13 @@ import { buildDataSourceOptions } from './data-source-options';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
         ...buildDataSourceOptions(config.db),
-        // Every entry point brings the schema up to date before it serves; migrations take a lock.
-        migrationsRun: true,
+        // Migrations run in MigrationRunner, under a lock, before any entry point serves or works.
+        migrationsRun: false,
         retryAttempts: 3,
         retryDelay: 1000,
       }),
     }),
   ],
+  providers: [MigrationRunner],
 })
 export class DatabaseModule {}
