@@ -8,7 +8,7 @@ import { AppModule } from './app.module';
 import { ApiException } from './common/api-exception';
 import { AppConfig } from './config/app-config';
 import { ensureDatabase } from './database/ensure-database';
-import { requestIdOf } from './logging/logging.module';
+import { logRequests, requestIdOf } from './logging/logging.module';
 import { MetricsService } from './metrics/metrics.service';
 import { setupOpenApi } from './openapi/openapi';
 
@@ -51,6 +51,7 @@ export async function configureHttpApp(app: NestFastifyApplication, config: AppC
     void reply.header('X-Request-Id', request.id);
     done();
   });
+  logRequests(fastify);
   protectAdminRoutes(fastify, config);
   const metrics = app.get(MetricsService);
   fastify.addHook('onResponse', (request, reply, done) => {

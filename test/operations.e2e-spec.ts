@@ -201,10 +201,10 @@ describe('structured logs', () => {
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line));
-    const request = lines.find((line) => line.req?.id === 'trace-me-123');
+    const request = lines.find((line) => line.request?.id === 'trace-me-123');
     expect(request).toMatchObject({
-      req: { method: 'POST', path: '/contact_api.php' },
-      res: { status: 200 },
+      request: { method: 'POST', path: '/contact_api.php' },
+      response: { status: 200 },
       key_id: id,
     });
     expect(typeof request.responseTime).toBe('number');

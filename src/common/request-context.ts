@@ -22,5 +22,4 @@ export const CurrentApiKey = createParamDecorator(
 /** Records the identified key on the request, for the rate limiter, the handlers and the access log. */
 export function identifyRequest(request: IdentifiedRequest, apiKey: ApiKeyEntity): void {
   request.apiKey = apiKey;
-  (request.raw as { apiKeyId?: string }).apiKeyId = apiKey.id;
 }
