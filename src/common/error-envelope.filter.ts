@@ -41,7 +41,6 @@ const DATABASE_UNAVAILABLE = new Set([
 
 interface ErrorLike {
   code?: unknown;
-  errno?: unknown;
   statusCode?: unknown;
   fatal?: unknown;
   driverError?: ErrorLike;

@@ -44,8 +44,4 @@ export class TtlCache<K, V> {
   delete(key: K): void {
     this.entries.delete(key);
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
