@@ -6,7 +6,7 @@ import type { RefreshTokenEntity } from '../auth/entities/refresh-token.entity';
 /**
  * What guards learn about a request: the API key it acts for. Set by the API key strategy
  * (/auth.php), the refresh token owner lookup (/auth_refresh.php) and the access token guard
- * (/contact_api.php); read by the per-key rate limiter and the handlers.
+ * (/contact_api.php); read by the per-key rate limiter, the handlers and the request log.
  */
 export interface IdentifiedRequest extends FastifyRequest {
   apiKey?: ApiKeyEntity;
@@ -18,8 +18,3 @@ export interface IdentifiedRequest extends FastifyRequest {
 export const CurrentApiKey = createParamDecorator(
   (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<IdentifiedRequest>().apiKey,
 );
-
-/** Records the identified key on the request, for the rate limiter, the handlers and the access log. */
-export function identifyRequest(request: IdentifiedRequest, apiKey: ApiKeyEntity): void {
-  request.apiKey = apiKey;
-}

@@ -1,7 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
-import { redisOptionsFromUrl } from './redis-options';
 
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 export const InjectRedis = (): ParameterDecorator => Inject(REDIS_CLIENT);
@@ -26,8 +25,7 @@ class RedisCloser implements OnApplicationShutdown {
       provide: REDIS_CLIENT,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
-        const redis = new Redis({
-          ...redisOptionsFromUrl(config.redis.url),
+        const redis = new Redis(config.redis.url, {
           enableOfflineQueue: false,
           maxRetriesPerRequest: 1,
           commandTimeout: 1000,

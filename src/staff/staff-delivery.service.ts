@@ -54,8 +54,10 @@ export class StaffDeliveryService implements OnModuleInit, OnApplicationShutdown
     if (submission.state === 'delivered') {
       return;
     }
-    await submissions.increment({ id: submissionId }, 'attempts', 1);
-    await submissions.update({ id: submissionId }, { state: 'processing', updatedAt: new Date() });
+    await submissions.update(
+      { id: submissionId },
+      { state: 'processing', attempts: () => 'attempts + 1', updatedAt: new Date() },
+    );
 
     const done = await this.deliveredChannels(submissionId);
     const pending = this.channels.filter((channel) => !done.has(channel.name));

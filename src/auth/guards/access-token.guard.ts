@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../../api-keys/api-key.service';
-import { IdentifiedRequest, identifyRequest } from '../../common/request-context';
+import type { IdentifiedRequest } from '../../common/request-context';
 import { AccessTokenService } from '../access-token.service';
 import { AuthErrors } from '../auth-errors';
 
@@ -29,7 +29,7 @@ export class AccessTokenGuard implements CanActivate {
     if (!apiKey) {
       throw AuthErrors.invalidAccessToken(true);
     }
-    identifyRequest(request, apiKey);
+    request.apiKey = apiKey;
     return true;
   }
 }

@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { ApiKeyEntity } from '../../api-keys/entities/api-key.entity';
 import { ApiException } from '../../common/api-exception';
 import { AUTH_PATH } from '../../common/contract-paths';
-import { IdentifiedRequest, identifyRequest } from '../../common/request-context';
+import type { IdentifiedRequest } from '../../common/request-context';
 import { AuthFailureService } from '../../rate-limit/auth-failure.service';
 import { AuthErrors } from '../auth-errors';
 import { API_KEY_STRATEGY } from '../strategies/api-key.strategy';
@@ -51,7 +51,7 @@ export class ApiKeyAuthGuard extends AuthGuard(API_KEY_STRATEGY) {
     if (!apiKey) {
       throw request.headers['x-api-key'] ? AuthErrors.invalidApiKey() : AuthErrors.missingApiKey();
     }
-    identifyRequest(request, apiKey as unknown as ApiKeyEntity);
+    request.apiKey = apiKey as unknown as ApiKeyEntity;
     return apiKey;
   }
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../../api-keys/api-key.service';
-import { IdentifiedRequest, identifyRequest } from '../../common/request-context';
+import type { IdentifiedRequest } from '../../common/request-context';
 import { AuthFailureService } from '../../rate-limit/auth-failure.service';
 import { RefreshTokenService } from '../refresh-token.service';
 
@@ -27,7 +27,7 @@ export class RefreshTokenOwnerGuard implements CanActivate {
       const owner = row ? await this.apiKeys.findActiveById(row.apiKeyId) : null;
       if (row && owner) {
         request.refreshToken = row;
-        identifyRequest(request, owner);
+        request.apiKey = owner;
       }
     }
     return true;
