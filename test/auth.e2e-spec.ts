@@ -71,6 +71,26 @@ describe('POST /auth.php', () => {
     expect(response.body).toEqual({ status: 'error', message: 'Invalid API key' });
   });
 
+  it('stores the refresh token of every one of many concurrent calls (they share INSERT statements)', async () => {
+    const { id, key } = await t.createKey({ rateLimit: 1000 });
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () => t.http().post('/auth.php').set('X-API-KEY', key)),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array<number>(40).fill(200));
+    const refreshTokens = new Set(responses.map((response) => response.body.refresh_token as string));
+    expect(refreshTokens.size).toBe(40);
+    const [{ families }] = await t.app
+      .get(DataSource)
+      .query('SELECT COUNT(DISTINCT family_id) AS families FROM refresh_tokens WHERE api_key_id = ?', [id]);
+    expect(Number(families)).toBe(40);
+    const refreshed = await Promise.all(
+      [...refreshTokens].map((refreshToken) =>
+        t.http().post('/auth_refresh.php').send({ refresh_token: refreshToken }),
+      ),
+    );
+    expect(refreshed.map((response) => response.status)).toEqual(Array<number>(40).fill(200));
+  });
+
   it('never stores the key or tokens in clear', async () => {
     const { key } = await t.createKey();
     const tokens = await issueTokens(t, key);

@@ -47,6 +47,8 @@ export class AppConfig {
     emailFrom?: string;
   };
   readonly admin: { user?: string; password?: string };
+  /** V8's old-generation growth after each full GC, in percent; 0 leaves V8's own heuristic. */
+  readonly heapGrowthPercent: number;
 
   constructor(env: EnvironmentVariables) {
     this.env = env.NODE_ENV;
@@ -101,6 +103,7 @@ export class AppConfig {
       emailFrom: env.STAFF_EMAIL_FROM,
     };
     this.admin = { user: env.ADMIN_USER, password: env.ADMIN_PASSWORD };
+    this.heapGrowthPercent = env.HEAP_GROWTH_PERCENT;
   }
 
   get servesHttp(): boolean {

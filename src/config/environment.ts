@@ -218,6 +218,12 @@ export class EnvironmentVariables {
   @Transform(toBoolean)
   @IsBoolean()
   OUTBOX_RELAY_ENABLED = true;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(400)
+  HEAP_GROWTH_PERCENT = 100;
 }
 
 /** Every setting's name, from the validators declared above (so the list cannot drift from the class). */

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { LoggerModule, PinoLogger } from 'nestjs-pino';
+import { LoggerModule, Params, PinoLogger } from 'nestjs-pino';
+import { destination } from 'pino';
 import type { Options } from 'pino-http';
 import type { IdentifiedRequest } from '../common/request-context';
 import { AppConfig } from '../config/app-config';
@@ -40,7 +41,7 @@ function hasPrettyPrinter(): boolean {
  * Only those fields are logged, so headers (Authorization, X-API-KEY) and bodies (refresh tokens,
  * submissions) never are.
  */
-export function loggingOptions(config: AppConfig): Options {
+function loggingOptions(config: AppConfig): Options {
   return {
     level: PINO_LEVELS[config.logLevel] ?? 'info',
     transport:
@@ -52,6 +53,17 @@ export function loggingOptions(config: AppConfig): Options {
       censor: '[redacted]',
     },
   };
+}
+
+/**
+ * Lines go to stdout asynchronously: a line is handed to the thread pool at once and lines written
+ * meanwhile go out together in the next write, so the event loop does not wait on a write per request
+ * (profiling: a synchronous write per line cost ~5% of /auth.php). pino flushes what is pending when
+ * the process exits.
+ */
+function loggingParams(config: AppConfig): Params['pinoHttp'] {
+  const options = loggingOptions(config);
+  return options.transport ? options : [options, destination({ dest: 1, sync: false })];
 }
 
 /** Writes one line per answered request through nestjs-pino's root logger. */
@@ -80,7 +92,7 @@ export function logRequests(fastify: FastifyInstance): void {
     LoggerModule.forRootAsync({
       inject: [AppConfig],
       // No routes: the request line comes from logRequests, not from pino-http's middleware.
-      useFactory: (config: AppConfig) => ({ pinoHttp: loggingOptions(config), forRoutes: [] }),
+      useFactory: (config: AppConfig) => ({ pinoHttp: loggingParams(config), forRoutes: [] }),
     }),
   ],
 })

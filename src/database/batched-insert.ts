@@ -1,0 +1,79 @@
+/** Runs one SQL statement with positional parameters (DataSource.query, EntityManager.query). */
+export type RunStatement = (sql: string, parameters: unknown[]) => Promise<unknown>;
+
+interface PendingRow {
+  values: unknown[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Inserts rows that arrive during the same turn of the event loop with one multi-row INSERT. Each
+ * caller's promise settles when that statement does, so a caller still hears "stored" only after its
+ * row is committed (autocommit), and every caller of a failed statement gets its error. Under
+ * concurrency many requests share one statement and one socket write; alone, a row goes out on the
+ * next turn with no added wait.
+ *
+ * When the server refuses the statement for its data (SQLSTATE class 22 or 23: a duplicate key, a
+ * value that does not fit), the rows are inserted one by one, so only the bad row's caller hears of it.
+ * Any other failure (connection lost, server down) is every caller's.
+ */
+export class BatchedInsert {
+  private pending: PendingRow[] = [];
+  private readonly rowPlaceholder: string;
+  private readonly head: string;
+
+  constructor(
+    private readonly run: RunStatement,
+    table: string,
+    private readonly columns: readonly string[],
+    private readonly maxRows = 200,
+  ) {
+    this.head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+    this.rowPlaceholder = `(${columns.map(() => '?').join(', ')})`;
+  }
+
+  insert(values: unknown[]): Promise<void> {
+    if (values.length !== this.columns.length) {
+      throw new Error(`Expected ${this.columns.length} values, got ${values.length}`);
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ values, resolve, reject });
+      if (this.pending.length === 1) {
+        setImmediate(() => this.flush());
+      } else if (this.pending.length >= this.maxRows) {
+        this.flush();
+      }
+    });
+  }
+
+  private flush(): void {
+    const rows = this.pending.splice(0, this.pending.length);
+    if (rows.length === 0) {
+      return;
+    }
+    const sql = this.head + Array<string>(rows.length).fill(this.rowPlaceholder).join(', ');
+    this.run(
+      sql,
+      rows.flatMap((row) => row.values),
+    ).then(
+      () => rows.forEach((row) => row.resolve()),
+      (error: unknown) => {
+        if (rows.length > 1 && isDataError(error)) {
+          for (const row of rows) {
+            void this.run(this.head + this.rowPlaceholder, row.values).then(() => row.resolve(), row.reject);
+          }
+        } else {
+          rows.forEach((row) => row.reject(error));
+        }
+      },
+    );
+  }
+}
+
+/** SQLSTATE 22xxx (data exception) or 23xxx (integrity constraint violation), as mysql2 reports it. */
+function isDataError(error: unknown): boolean {
+  const driverError = (error as { driverError?: { sqlState?: unknown } } | null)?.driverError ?? error;
+  const sqlState = (driverError as { sqlState?: unknown } | null)?.sqlState;
+  return typeof sqlState === 'string' && /^2[23]/.test(sqlState);
+}
