@@ -162,6 +162,22 @@ describe('POST /contact_api.php', () => {
       expect(await countForKey()).toBe(before + 1);
     });
 
+    it('stores every other submission of a burst in which an Idempotency-Key repeats', async () => {
+      const headers = { 'Idempotency-Key': `mixed-${Date.now()}` };
+      const before = await countForKey();
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 4 === 0 ? submit({ name: 'Repeat' }, headers) : submit({ name: `Other ${i}`, message: `m=${i}` }),
+        ),
+      );
+      expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+      const repeatIds = new Set(responses.filter((_, i) => i % 4 === 0).map((response) => response.body.id));
+      expect(repeatIds.size).toBe(1);
+      const otherIds = responses.filter((_, i) => i % 4 !== 0).map((response) => response.body.id as string);
+      expect(new Set(otherIds).size).toBe(15);
+      expect(await countForKey()).toBe(before + 16);
+    });
+
     it('keeps keys of different API keys apart', async () => {
       const other = await t.createKey();
       const otherToken = (await issueTokens(t, other.key)).access_token;
