@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
-import { createKey, freePort, startServer, watchPeakRss } from './support';
+import { createKey, freePort, startServer, CpuUse, watchCpu, watchPeakRss } from './support';
 
 const args = process.argv.slice(2);
 const compare = args.includes('--compare');
@@ -61,6 +61,7 @@ interface Scaling {
   p99: number;
   non2xx: number;
   peakRssMbPerProcess: number;
+  cpu: CpuUse;
 }
 
 interface GlobalLimit {
@@ -78,6 +79,7 @@ interface Measurement {
   p99: number;
   non2xx: number;
   peakRssMb: number;
+  cpu: CpuUse;
 }
 
 async function tokenFor(port: number, key: string): Promise<string> {
@@ -116,12 +118,14 @@ async function measure(target: string, ports: number[], pids: number[], key: str
   for (const scenario of SCENARIOS) {
     for (const connections of CONCURRENCY) {
       const stopWatching = watchPeakRss(pids);
+      const stopCpu = watchCpu(pids);
       const runs = await Promise.all(
         ports.map((port) =>
           fire(port, requestsFor(scenario, key, token), Math.max(1, connections / ports.length), duration),
         ),
       );
       const peakRss = stopWatching();
+      const cpu = stopCpu();
       const measurement: Measurement = {
         target,
         scenario,
@@ -131,12 +135,13 @@ async function measure(target: string, ports: number[], pids: number[], key: str
         p99: Math.max(...runs.map((run) => run.latency.p99)),
         non2xx: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
         peakRssMb: Math.round(peakRss / 1024 / 1024),
+        cpu,
       };
       results.push(measurement);
       process.stdout.write(
         `${target.padEnd(18)} ${scenario.padEnd(8)} c=${String(connections).padEnd(3)} ` +
           `${String(measurement.requestsPerSecond).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ` +
-          `non-2xx ${measurement.non2xx}  rss ${measurement.peakRssMb} MB\n`,
+          `non-2xx ${measurement.non2xx}  rss ${measurement.peakRssMb} MB  cpu ${measurement.cpu.processes}% of a core, machine ${measurement.cpu.machineBusy}%\n`,
       );
     }
   }
@@ -220,8 +225,10 @@ function measureTwoProcesses(key: string): Promise<{ scaling: Scaling; globalLim
     async (ports, pids) => {
       const token = await tokenFor(ports[0], key);
       const stopWatching = watchPeakRss(pids);
+      const stopCpu = watchCpu(pids);
       const runs = await Promise.all(ports.map((port) => fire(port, requestsFor('contact', key, token), 32, duration)));
       const peak = stopWatching();
+      const cpu = stopCpu();
       return {
         scaling: {
           processes: 2,
@@ -230,6 +237,7 @@ function measureTwoProcesses(key: string): Promise<{ scaling: Scaling; globalLim
           p99: Math.max(...runs.map((run) => run.latency.p99)),
           non2xx: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
           peakRssMbPerProcess: Math.round(peak / 1024 / 1024),
+          cpu,
         },
         globalLimit: await globalLimitAcrossProcesses(ports),
       };
@@ -267,11 +275,11 @@ async function main(): Promise<void> {
     : [];
 
   process.stdout.write(
-    '\n| target | scenario | c | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB |\n|---|---|---|---|---|---|---|---|\n',
+    '\n| target | scenario | c | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB | CPU % of a core | machine busy |\n|---|---|---|---|---|---|---|---|---|---|\n',
   );
   for (const m of [...service, ...baseline]) {
     process.stdout.write(
-      `| ${m.target} | ${m.scenario} | ${m.connections} | ${m.requestsPerSecond} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.peakRssMb} |\n`,
+      `| ${m.target} | ${m.scenario} | ${m.connections} | ${m.requestsPerSecond} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.peakRssMb} | ${m.cpu.processes} | ${m.cpu.machineBusy}% |\n`,
     );
   }
   if (ratios.length) {
@@ -287,7 +295,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\ntwo API processes, contact, c=64: ${scaling.requestsPerSecond} req/s (one process at c=64: ` +
         `${service.find((m) => m.scenario === 'contact' && m.connections === 64)!.requestsPerSecond}), p99 ${scaling.p99} ms, ` +
-        `non-2xx ${scaling.non2xx}, peak RSS ${scaling.peakRssMbPerProcess} MB\n` +
+        `non-2xx ${scaling.non2xx}, peak RSS ${scaling.peakRssMbPerProcess} MB, CPU ${scaling.cpu.processes}% of a core for both, machine busy ${scaling.cpu.machineBusy}%\n` +
         `global limit across both: ${globalLimit.succeeded} of ${globalLimit.calls} calls succeeded with limit ${globalLimit.limit}\n`,
     );
   }

@@ -30,6 +30,47 @@ export function watchPeakRss(pids: number[]): () => number {
   };
 }
 
+/** Jiffies (USER_HZ) the whole machine spent busy and in all, from /proc/stat (Linux). */
+function machineCpuTimes(): { busy: number; total: number; cores: number } {
+  const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+  const fields = lines[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  const idle = fields[3] + fields[4]; // idle + iowait
+  return { busy: total - idle, total, cores: lines.filter((line) => /^cpu\d/.test(line)).length };
+}
+
+/** Jiffies a process has run (user + system), from /proc/<pid>/stat; 0 once it has exited. */
+function processCpuTime(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
+  } catch {
+    return 0;
+  }
+}
+
+export interface CpuUse {
+  /** Percent of all cores busy: the service, the database, Redis and the load generator together. */
+  machineBusy: number;
+  /** The given processes' CPU, in percent of one core (a Node process's main thread tops out near 100). */
+  processes: number;
+}
+
+/** Measures CPU use from now until stopped. */
+export function watchCpu(pids: number[]): () => CpuUse {
+  const start = machineCpuTimes();
+  const startProcesses = pids.map(processCpuTime);
+  return () => {
+    const end = machineCpuTimes();
+    const elapsed = Math.max(1, end.total - start.total) / end.cores; // jiffies of one core
+    const used = pids.reduce((sum, pid, i) => sum + processCpuTime(pid) - startProcesses[i], 0);
+    return {
+      machineBusy: Math.round((100 * (end.busy - start.busy)) / Math.max(1, end.total - start.total)),
+      processes: Math.round((100 * used) / elapsed),
+    };
+  };
+}
+
 export interface Server {
   child: ChildProcess;
   port: number;
