@@ -5,7 +5,7 @@ import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { sha256Hex } from '../common/crypto';
 import { AppConfig } from '../config/app-config';
-import { BatchedInsert } from '../database/batched-insert';
+import { BatchedInsert, insertStatement } from '../database/batched-insert';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 
 export const REFRESH_TOKEN_PREFIX = 'rt_';
@@ -103,10 +103,7 @@ export class RefreshTokenService {
   ): Promise<string> {
     const { token, values } = this.newToken(apiKeyId, familyId, familyExpiresAt, now);
     // A plain INSERT: TypeORM's query builder costs more CPU than the statement on this hot path.
-    await manager.query(
-      `INSERT INTO refresh_tokens (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
-      values,
-    );
+    await manager.query(insertStatement('refresh_tokens', INSERT_COLUMNS), values);
     return token;
   }
 

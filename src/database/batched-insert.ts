@@ -1,6 +1,12 @@
 /** Runs one SQL statement with positional parameters (DataSource.query, EntityManager.query). */
 export type RunStatement = (sql: string, parameters: unknown[]) => Promise<unknown>;
 
+/** `INSERT INTO table (columns) VALUES (?, ...), ...` for `rows` rows. */
+export function insertStatement(table: string, columns: readonly string[], rows = 1): string {
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array<string>(rows).fill(row).join(', ')}`;
+}
+
 interface PendingRow {
   values: unknown[];
   resolve: () => void;
@@ -20,18 +26,17 @@ interface PendingRow {
  */
 export class BatchedInsert {
   private pending: PendingRow[] = [];
-  private readonly rowPlaceholder: string;
-  private readonly head: string;
 
+  /**
+   * `maxRows` bounds a statement's size: 100 of the largest submissions (~45 kB each) stay well under
+   * MariaDB's default max_allowed_packet of 16 MB.
+   */
   constructor(
     private readonly run: RunStatement,
-    table: string,
+    private readonly table: string,
     private readonly columns: readonly string[],
-    private readonly maxRows = 200,
-  ) {
-    this.head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
-    this.rowPlaceholder = `(${columns.map(() => '?').join(', ')})`;
-  }
+    private readonly maxRows = 100,
+  ) {}
 
   insert(values: unknown[]): Promise<void> {
     if (values.length !== this.columns.length) {
@@ -52,16 +57,15 @@ export class BatchedInsert {
     if (rows.length === 0) {
       return;
     }
-    const sql = this.head + Array<string>(rows.length).fill(this.rowPlaceholder).join(', ');
     this.run(
-      sql,
+      insertStatement(this.table, this.columns, rows.length),
       rows.flatMap((row) => row.values),
     ).then(
       () => rows.forEach((row) => row.resolve()),
       (error: unknown) => {
         if (rows.length > 1 && isDataError(error)) {
           for (const row of rows) {
-            void this.run(this.head + this.rowPlaceholder, row.values).then(() => row.resolve(), row.reject);
+            void this.run(insertStatement(this.table, this.columns), row.values).then(() => row.resolve(), row.reject);
           }
         } else {
           rows.forEach((row) => row.reject(error));
