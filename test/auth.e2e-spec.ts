@@ -209,19 +209,14 @@ describe('JWT secret rotation', () => {
     const rotated = await createTestApp({ JWT_SECRET: newSecret, JWT_PREVIOUS_SECRETS: oldSecret });
     const cutOff = await createTestApp({ JWT_SECRET: newSecret });
     try {
-      const body = { name: 'Rotation' };
-      await rotated
-        .http()
-        .post('/contact_api.php')
-        .set('Authorization', `Bearer ${tokens.access_token}`)
-        .send(body)
-        .expect(200);
-      await cutOff
-        .http()
-        .post('/contact_api.php')
-        .set('Authorization', `Bearer ${tokens.access_token}`)
-        .send(body)
-        .expect(401);
+      const submitTo = (app: TestApp) =>
+        app
+          .http()
+          .post('/contact_api.php')
+          .set('Authorization', `Bearer ${tokens.access_token}`)
+          .send({ name: 'Rotation' });
+      await submitTo(rotated).expect(200);
+      await submitTo(cutOff).expect(401);
       const fresh = await issueTokens(rotated, key);
       expect(decodePart(fresh.access_token, 0).kid).not.toBe(decodePart(tokens.access_token, 0).kid);
     } finally {

@@ -12,23 +12,24 @@ import { SubmissionDispatcher } from './submission-dispatcher.service';
 /** How long an Idempotency-Key keeps answering with its first submission. */
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 const USER_AGENT_MAX = 512;
-const INSERT_COLUMNS = [
-  'id',
-  'api_key_id',
-  'name',
-  'email',
-  'phone',
-  'business',
-  'message',
-  'client_ip',
-  'user_agent',
-  'idempotency_key',
-  'state',
-  'attempts',
-  'last_error',
-  'created_at',
-  'updated_at',
-  'processed_at',
+/** Each column of a stored submission and the entity property it comes from, in INSERT order. */
+const INSERT_COLUMNS: readonly (readonly [string, keyof SubmissionEntity])[] = [
+  ['id', 'id'],
+  ['api_key_id', 'apiKeyId'],
+  ['name', 'name'],
+  ['email', 'email'],
+  ['phone', 'phone'],
+  ['business', 'business'],
+  ['message', 'message'],
+  ['client_ip', 'clientIp'],
+  ['user_agent', 'userAgent'],
+  ['idempotency_key', 'idempotencyKey'],
+  ['state', 'state'],
+  ['attempts', 'attempts'],
+  ['last_error', 'lastError'],
+  ['created_at', 'createdAt'],
+  ['updated_at', 'updatedAt'],
+  ['processed_at', 'processedAt'],
 ];
 
 export interface SubmissionContext {
@@ -48,7 +49,11 @@ export class ContactService {
     private readonly dispatcher: SubmissionDispatcher,
     private readonly metrics: MetricsService,
   ) {
-    this.inserts = new BatchedInsert((sql, values) => submissions.query(sql, values), 'submissions', INSERT_COLUMNS);
+    this.inserts = new BatchedInsert(
+      (sql, values) => submissions.query(sql, values),
+      'submissions',
+      INSERT_COLUMNS.map(([column]) => column),
+    );
   }
 
   /**
@@ -106,24 +111,7 @@ export class ContactService {
    * request made MariaDB the bottleneck under load. A duplicate Idempotency-Key fails only its own row.
    */
   private insert(submission: SubmissionEntity): Promise<void> {
-    return this.inserts.insert([
-      submission.id,
-      submission.apiKeyId,
-      submission.name,
-      submission.email,
-      submission.phone,
-      submission.business,
-      submission.message,
-      submission.clientIp,
-      submission.userAgent,
-      submission.idempotencyKey,
-      submission.state,
-      submission.attempts,
-      submission.lastError,
-      submission.createdAt,
-      submission.updatedAt,
-      submission.processedAt,
-    ]);
+    return this.inserts.insert(INSERT_COLUMNS.map(([, property]) => submission[property]));
   }
 
   /** The id of this key's earlier submission with the same Idempotency-Key, if it is still in its window. */
