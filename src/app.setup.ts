@@ -1,7 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { protectAdminRoutes } from './admin/admin-basic-auth';
 import helmet from '@fastify/helmet';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -52,7 +51,6 @@ export async function configureHttpApp(app: NestFastifyApplication, config: AppC
     done();
   });
   logRequests(fastify);
-  protectAdminRoutes(fastify, config);
   const metrics = app.get(MetricsService);
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.recordRequest(

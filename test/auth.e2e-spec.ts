@@ -3,7 +3,10 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
+import { EventEmitter } from 'node:events';
 import { generateApiKey } from '../src/api-keys/api-key-format';
+import { ApiKeysRepository } from '../src/api-keys/api-keys.repository';
+import { sha256Hex } from '../src/common/crypto';
 import { AccessTokenService } from '../src/auth/access-token.service';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';
@@ -69,6 +72,30 @@ describe('POST /auth.php', () => {
     );
     const response = await t.http().post('/auth.php').set('X-API-KEY', key).expect(401);
     expect(response.body).toEqual({ status: 'error', message: 'Invalid API key' });
+    // The lookup itself does not find a revoked key: the same query and path as for an unknown key.
+    expect(await t.app.get(ApiKeysRepository).findActiveByHash(sha256Hex(key))).toBeNull();
+    const again = await run(process.execPath, ['dist/cli.js', 'keys', 'revoke', id], {
+      env: { ...process.env, LOG_LEVEL: 'error' },
+    });
+    expect(again.stdout).toMatch(/was already revoked on \d{4}-/);
+  });
+
+  it('refuses a key with a wrong checksum without a database query', async () => {
+    const pool = (t.app.get(DataSource).driver as unknown as { pool: EventEmitter }).pool;
+    let queries = 0;
+    const count = () => queries++;
+    pool.on('acquire', count);
+    try {
+      const key = generateApiKey();
+      const wrongChecksum = `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`;
+      await t.http().post('/auth.php').set('X-API-KEY', wrongChecksum).expect(401);
+      expect(queries).toBe(0);
+      // The control: a well-formed unknown key is looked up.
+      await t.http().post('/auth.php').set('X-API-KEY', generateApiKey()).expect(401);
+      expect(queries).toBeGreaterThan(0);
+    } finally {
+      pool.off('acquire', count);
+    }
   });
 
   it('stores the refresh token of every one of many concurrent calls (they share INSERT statements)', async () => {
@@ -137,6 +164,12 @@ describe('access tokens on POST /contact_api.php', () => {
     await submit(`Bearer ${sign(validClaims(), { header: validHeader() })}`).expect(200);
   });
 
+  it('accepts an iat a few seconds ahead (clock skew between processes)', async () => {
+    await submit(
+      `Bearer ${sign({ ...validClaims(), iat: now() + 20, exp: now() + 920 }, { header: validHeader() })}`,
+    ).expect(200);
+  });
+
   it('answers 401 with a bare Bearer challenge when no token is sent', async () => {
     const response = await submit().expect(401);
     expect(response.body).toEqual({ status: 'error', message: 'Invalid or missing access token' });
@@ -174,6 +207,16 @@ describe('access tokens on POST /contact_api.php', () => {
       () => `Bearer ${sign({ ...validClaims(), exp: now() + 3600 }, { header: validHeader() })}`,
     ],
     ['an unknown subject', () => `Bearer ${sign({ ...validClaims(), sub: randomUUID() }, { header: validHeader() })}`],
+    [
+      'an iat more than 30 s in the future',
+      () => `Bearer ${sign({ ...validClaims(), iat: now() + 60, exp: now() + 960 }, { header: validHeader() })}`,
+    ],
+    [
+      'an iat 30 days in the future',
+      () =>
+        `Bearer ${sign({ ...validClaims(), iat: now() + 30 * 86400, exp: now() + 30 * 86400 + 900 }, { header: validHeader() })}`,
+    ],
+    ['an nbf in the future', () => `Bearer ${sign({ ...validClaims(), nbf: now() + 60 }, { header: validHeader() })}`],
   ];
   it.each(invalid)('refuses %s with error="invalid_token"', async (_label, authorization) => {
     const response = await submit(authorization()).expect(401);

@@ -109,6 +109,29 @@ describe('health and metrics', () => {
     }
   });
 
+  it('in production, serves /metrics on the API port only with METRICS_TOKEN, and on METRICS_PORT without one', async () => {
+    const metricsPort = await freePort();
+    const t = await createTestApp({ NODE_ENV: 'production', METRICS_PORT: String(metricsPort) });
+    try {
+      const shared = await t.http().get('/metrics').expect(404);
+      expect(shared.body).toEqual({ status: 'error', message: 'Not found' });
+      const dedicated = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(dedicated.status).toBe(200);
+      expect(await dedicated.text()).toContain('process_resident_memory_bytes');
+      const elsewhere = await fetch(`http://127.0.0.1:${metricsPort}/health/ready`);
+      expect(elsewhere.status).toBe(404);
+    } finally {
+      await t.close();
+    }
+    const withToken = await createTestApp({ NODE_ENV: 'production', METRICS_TOKEN: 'metrics-token-0123456789' });
+    try {
+      await withToken.http().get('/metrics').expect(401);
+      await withToken.http().get('/metrics').set('Authorization', 'Bearer metrics-token-0123456789').expect(200);
+    } finally {
+      await withToken.close();
+    }
+  });
+
   it('requires METRICS_TOKEN when one is set', async () => {
     const t = await createTestApp({ METRICS_TOKEN: 'metrics-token-0123456789' });
     try {
@@ -173,6 +196,8 @@ describe('structured logs', () => {
     await keyMaker.close();
     const base = `http://127.0.0.1:${port}`;
     try {
+      const metrics = await fetch(`${base}/metrics`);
+      expect(metrics.status).toBe(404);
       const auth = await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
       const tokens = (await auth.json()) as { access_token: string; refresh_token: string };
       const refreshed = await fetch(`${base}/auth_refresh.php`, {
@@ -197,6 +222,8 @@ describe('structured logs', () => {
       expect(await api.stop()).toBe(0);
     }
     const output = api.output();
+    // Production with neither METRICS_TOKEN nor METRICS_PORT: /metrics is not served, and start-up says so once.
+    expect(output.split('Metrics are not served').length - 1).toBe(1);
     const lines = output
       .split('\n')
       .filter((line) => line.startsWith('{'))

@@ -5,14 +5,20 @@ import { sleep } from './support/wait';
 
 describe('POST /auth_refresh.php', () => {
   let t: TestApp;
+  // Failed refreshes count against the caller's IP (AUTH_FAILURE_LIMIT): each test speaks from an
+  // address of its own, so adding tests never exhausts another test's budget.
+  let clientIp = '';
+  let clients = 0;
+  beforeEach(() => (clientIp = `10.2.0.${++clients}`));
   const refresh = (body: unknown, headers: Record<string, string> = {}) =>
     t
       .http()
       .post('/auth_refresh.php')
+      .set('X-Forwarded-For', clientIp)
       .set(headers)
       .send(body as object);
 
-  beforeAll(async () => (t = await createTestApp({ REFRESH_REUSE_GRACE: '1' })));
+  beforeAll(async () => (t = await createTestApp({ REFRESH_REUSE_GRACE: '1', TRUST_PROXY: 'true' })));
   afterAll(() => t.close());
 
   it('rotates: answers a new token set with no-store, and the new access token works', async () => {
@@ -86,6 +92,36 @@ describe('POST /auth_refresh.php', () => {
     await refresh({ refresh_token: second.refresh_token }).expect(401);
     // Another /auth.php call is another family and keeps working.
     await refresh({ refresh_token: unrelated.refresh_token }).expect(200);
+  });
+
+  it("never spends the owner's rate budget on a replayed token, and never answers it 429", async () => {
+    const { key } = await t.createKey({ rateLimit: 5 });
+    const first = await issueTokens(t, key);
+    await refresh({ refresh_token: first.refresh_token }).expect(200);
+    await sleep(1200);
+    for (let i = 0; i < 9; i++) {
+      const replay = await refresh({ refresh_token: first.refresh_token });
+      expect(replay.status).toBe(401);
+      expect(replay.body).toEqual({ status: 'error', message: 'Invalid refresh token' });
+      expect(replay.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    // The key used 2 of its 5 calls (the /auth.php and the good refresh); the replays used none.
+    const owner = await t.http().post('/auth.php').set('X-API-KEY', key).expect(200);
+    expect(owner.headers['x-ratelimit-remaining']).toBe('2');
+  });
+
+  it('counts every failed refresh against the caller IP only, up to AUTH_FAILURE_LIMIT, then 429', async () => {
+    const { key } = await t.createKey();
+    const tokens = await issueTokens(t, key);
+    await refresh({ refresh_token: tokens.refresh_token }).expect(200);
+    for (let i = 0; i < t.config.rateLimit.authFailureLimit; i++) {
+      await refresh({ refresh_token: tokens.refresh_token }).expect(401);
+    }
+    const blocked = await refresh({ refresh_token: 'rt_anything' }).expect(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client address is unaffected.
+    clientIp = '10.2.255.1';
+    await refresh({ refresh_token: 'rt_unknown' }).expect(401);
   });
 
   it('binds the token to its client when X-API-KEY is also sent', async () => {

@@ -1,20 +1,34 @@
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
 import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import { QueueModule } from '../queue/queue.module';
 import { SUBMISSIONS_QUEUE } from '../queue/queue.constants';
-import { ADMIN_QUEUES_ROUTE } from './admin-basic-auth';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { ADMIN_QUEUES_ROUTE, AdminDashboardAuth } from './admin-dashboard-auth';
+import { guardedBullBoardAdapter } from './guarded-bull-board.adapter';
+
+@Module({
+  imports: [RateLimitModule],
+  providers: [AdminDashboardAuth],
+  exports: [AdminDashboardAuth],
+})
+export class AdminAuthModule {}
 
 /**
  * Bull Board at /admin/queues: staff see waiting, active and failed jobs and retry failed ones.
- * Mounted only when ADMIN_USER and ADMIN_PASSWORD are set; protectAdminRoutes guards it.
+ * Mounted only when ADMIN_USER and ADMIN_PASSWORD are set, behind AdminDashboardAuth.
  */
 @Module({
   imports: [
     QueueModule,
-    BullBoardModule.forRoot({ route: ADMIN_QUEUES_ROUTE, adapter: FastifyAdapter }),
+    AdminAuthModule,
+    BullBoardModule.forRootAsync({
+      imports: [AdminAuthModule],
+      inject: [AdminDashboardAuth],
+      useFactory: (auth: AdminDashboardAuth) => ({ route: ADMIN_QUEUES_ROUTE, adapter: guardedBullBoardAdapter(auth) }),
+    }),
     BullBoardModule.forFeature({ name: SUBMISSIONS_QUEUE, adapter: BullMQAdapter }),
   ],
+  exports: [AdminAuthModule],
 })
 export class AdminModule {}

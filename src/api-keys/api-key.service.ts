@@ -1,11 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { sha256Hex } from '../common/crypto';
-import { TtlCache } from '../common/ttl-cache';
 import { AppConfig } from '../config/app-config';
 import { displayPrefixOf, generateApiKey, isWellFormedApiKey } from './api-key-format';
+import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeyEntity } from './entities/api-key.entity';
 
 export interface RateLimitSettings {
@@ -20,27 +19,53 @@ export interface CreatedApiKey {
   key: string;
 }
 
+export interface RevokedApiKey {
+  apiKey: ApiKeyEntity;
+  /** False when the key had been revoked before this call. */
+  revokedNow: boolean;
+}
+
 /** How often a key's last_used_at is written at most, so authentication does not write every time. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+const CACHED_KEYS_MAX = 10_000;
+
+/** lru-cache holds no null, and "no such active key" is worth caching too. */
+interface CachedKey {
+  apiKey: ApiKeyEntity | null;
+}
 
 @Injectable()
 export class ApiKeyService {
-  /** Keyed by key hash and by id; null caches "no such active key" so misses are cheap too. */
-  private readonly byHash: TtlCache<string, ApiKeyEntity | null>;
-  private readonly byId: TtlCache<string, ApiKeyEntity | null>;
-  private readonly lastUsedWritten = new TtlCache<string, true>(LAST_USED_RESOLUTION_MS);
+  /**
+   * Active keys by key hash and by id, for at most API_KEY_CACHE_TTL seconds. fetch() is single
+   * flight: a burst of requests for a key that is not cached shares one database query instead of
+   * each taking a pool connection (which made 1,000 simultaneous submissions exhaust the pool).
+   */
+  private readonly byHash: LRUCache<string, CachedKey>;
+  private readonly byId: LRUCache<string, CachedKey>;
+  private readonly lastUsedWritten = new LRUCache<string, true>({ max: CACHED_KEYS_MAX, ttl: LAST_USED_RESOLUTION_MS });
 
   constructor(
-    @InjectRepository(ApiKeyEntity) private readonly repository: Repository<ApiKeyEntity>,
+    private readonly repository: ApiKeysRepository,
     private readonly config: AppConfig,
   ) {
-    this.byHash = new TtlCache(config.auth.apiKeyCacheTtl * 1000);
-    this.byId = new TtlCache(config.auth.apiKeyCacheTtl * 1000);
+    // lru-cache reads ttl 0 as "forever"; 1 ms is "not cached" while still sharing a query in flight.
+    const ttl = Math.max(1, config.auth.apiKeyCacheTtl * 1000);
+    this.byHash = new LRUCache({
+      max: CACHED_KEYS_MAX,
+      ttl,
+      fetchMethod: async (hash) => ({ apiKey: await repository.findActiveByHash(hash) }),
+    });
+    this.byId = new LRUCache({
+      max: CACHED_KEYS_MAX,
+      ttl,
+      fetchMethod: async (id) => ({ apiKey: await repository.findActiveById(id) }),
+    });
   }
 
   async create(name: string, limits: RateLimitSettings = {}): Promise<CreatedApiKey> {
     const key = generateApiKey();
-    const apiKey = this.repository.create({
+    const apiKey: ApiKeyEntity = {
       id: uuidv7(),
       name,
       keyHash: sha256Hex(key),
@@ -51,37 +76,33 @@ export class ApiKeyService {
       createdAt: new Date(),
       revokedAt: null,
       lastUsedAt: null,
-    });
+    };
     await this.repository.insert(apiKey);
     return { apiKey, key };
   }
 
   list(): Promise<ApiKeyEntity[]> {
-    return this.repository.find({ order: { createdAt: 'ASC' } });
+    return this.repository.list();
   }
 
   async get(id: string): Promise<ApiKeyEntity> {
-    const apiKey = await this.repository.findOneBy({ id });
+    const apiKey = await this.repository.findById(id);
     if (!apiKey) {
       throw new NotFoundException(`No API key with id ${id}`);
     }
     return apiKey;
   }
 
-  async revoke(id: string): Promise<ApiKeyEntity> {
+  async revoke(id: string): Promise<RevokedApiKey> {
     const apiKey = await this.get(id);
-    if (!apiKey.revokedAt) {
-      apiKey.revokedAt = new Date();
-      await this.repository.update({ id }, { revokedAt: apiKey.revokedAt });
-    }
-    this.byId.delete(id);
-    this.byHash.delete(apiKey.keyHash);
-    return apiKey;
+    const revokedNow = await this.repository.revoke(id, new Date());
+    this.forget(apiKey);
+    return { apiKey: revokedNow ? await this.get(id) : apiKey, revokedNow };
   }
 
   async setLimits(id: string, limits: RateLimitSettings): Promise<ApiKeyEntity> {
     const apiKey = await this.get(id);
-    const changes: Partial<ApiKeyEntity> = {};
+    const changes: RateLimitSettings = {};
     if (limits.rateLimit !== undefined) {
       changes.rateLimit = limits.rateLimit;
     }
@@ -92,40 +113,26 @@ export class ApiKeyService {
       changes.rateBlock = limits.rateBlock;
     }
     if (Object.keys(changes).length > 0) {
-      await this.repository.update({ id }, changes);
+      await this.repository.update(id, changes);
     }
-    this.byId.delete(id);
-    this.byHash.delete(apiKey.keyHash);
+    this.forget(apiKey);
     return { ...apiKey, ...changes };
   }
 
   /**
-   * The active key for a presented clear key, or null. Unknown and revoked keys take the same path:
-   * one lookup by hash, then the same checks, so timing does not tell them apart.
+   * The active key for a presented clear key, or null. A malformed key or a wrong checksum is refused
+   * without a lookup; every well-formed key then takes the same path, revoked or unknown alike.
    */
   async findActiveByKey(key: string): Promise<ApiKeyEntity | null> {
     if (!isWellFormedApiKey(key)) {
       return null;
     }
-    const hash = sha256Hex(key);
-    let apiKey = this.byHash.get(hash);
-    if (apiKey === undefined) {
-      const row = await this.repository.findOneBy({ keyHash: hash });
-      apiKey = row && !row.revokedAt ? row : null;
-      this.byHash.set(hash, apiKey);
-    }
-    return apiKey;
+    return (await this.byHash.fetch(sha256Hex(key)))!.apiKey;
   }
 
   /** The key with this id if it is still active (cached for at most API_KEY_CACHE_TTL seconds). */
   async findActiveById(id: string): Promise<ApiKeyEntity | null> {
-    let apiKey = this.byId.get(id);
-    if (apiKey === undefined) {
-      const row = await this.repository.findOneBy({ id });
-      apiKey = row && !row.revokedAt ? row : null;
-      this.byId.set(id, apiKey);
-    }
-    return apiKey;
+    return (await this.byId.fetch(id))!.apiKey;
   }
 
   /** Records use, at most once a minute per key per process. */
@@ -134,6 +141,12 @@ export class ApiKeyService {
       return;
     }
     this.lastUsedWritten.set(apiKey.id, true);
-    await this.repository.update({ id: apiKey.id }, { lastUsedAt: new Date() });
+    await this.repository.update(apiKey.id, { lastUsedAt: new Date() });
+  }
+
+  /** This process stops using its cached copy at once (others within API_KEY_CACHE_TTL). */
+  private forget(apiKey: ApiKeyEntity): void {
+    this.byId.delete(apiKey.id);
+    this.byHash.delete(apiKey.keyHash);
   }
 }

@@ -8,6 +8,8 @@ import { AppConfig } from '../config/app-config';
 export const ACCESS_TOKEN_TYP = 'at+jwt';
 const ALGORITHM = 'HS256';
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+/** Clock skew tolerated between processes for `iat`; a token issued further in the future is forged. */
+const MAX_IAT_SKEW_SECONDS = 30;
 
 export interface AccessTokenClaims {
   apiKeyId: string;
@@ -85,13 +87,18 @@ export class AccessTokenService {
     } catch {
       return null;
     }
-    const { sub, jti, iat, exp } = payload;
+    const { sub, jti, iat, exp, nbf } = payload;
+    // jsonwebtoken refuses a future `nbf` itself; it does not look at `iat`, so a token minted with a
+    // far-future `iat` (and so a far-future `exp`) would live as long as its forger wished.
+    const now = Math.floor(Date.now() / 1000);
     if (
       typeof sub !== 'string' ||
       typeof jti !== 'string' ||
       typeof iat !== 'number' ||
       typeof exp !== 'number' ||
-      exp - iat !== this.ttl
+      exp - iat !== this.ttl ||
+      iat > now + MAX_IAT_SKEW_SECONDS ||
+      (nbf !== undefined && (typeof nbf !== 'number' || nbf > now))
     ) {
       return null;
     }

@@ -7,10 +7,13 @@ import { AccessTokenService } from './access-token.service';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { AuthErrors } from './auth-errors';
 import { TokenSetDto } from './dto/token-set.dto';
-import { RefreshTokenService } from './refresh-token.service';
+import { isSpendable, RefreshTokenService } from './refresh-token.service';
 
 export interface RefreshRequest {
-  /** The presented token's row and its active owner, as RefreshTokenOwnerGuard found them. */
+  /**
+   * The presented token's row and, while the token is spendable, its active owner, as
+   * RefreshTokenOwnerGuard found them.
+   */
   refreshToken?: RefreshTokenEntity;
   owner?: ApiKeyEntity;
   /** X-API-KEY, when the client also sent it: it must be the owner's key (RFC 6749 section 6). */
@@ -39,10 +42,14 @@ export class AuthService {
   /** /auth_refresh.php: spends the refresh token and answers a new token set. */
   async refresh(request: RefreshRequest): Promise<TokenSetDto> {
     const { refreshToken, owner } = request;
-    const outcome =
-      refreshToken && owner && (await this.isBoundTo(owner, request.presentedApiKey))
-        ? await this.refreshTokens.rotate(refreshToken)
-        : null;
+    // A token that cannot be spent goes to rotate() all the same: it tells a retry within the grace
+    // period from a reuse, and revokes the family on reuse.
+    const mayRotate =
+      refreshToken !== undefined &&
+      (isSpendable(refreshToken)
+        ? owner !== undefined && (await this.isBoundTo(owner, request.presentedApiKey))
+        : true);
+    const outcome = mayRotate ? await this.refreshTokens.rotate(refreshToken) : null;
     if (!outcome?.ok) {
       await this.authFailures.record(request.clientIp, AUTH_REFRESH_PATH);
       throw AuthErrors.invalidRefreshToken();

@@ -15,6 +15,11 @@ export type RotationOutcome =
   | { ok: true; apiKeyId: string; refreshToken: string }
   | { ok: false; reason: 'expired' | 'revoked' | 'reused' | 'retried' | 'raced' };
 
+/** True while the token can still be rotated: not spent, not revoked, not expired. */
+export function isSpendable(row: RefreshTokenEntity, now = new Date()): boolean {
+  return !row.usedAt && !row.revokedAt && row.expiresAt.getTime() > now.getTime();
+}
+
 /**
  * Opaque refresh tokens (256 random bits), stored as SHA-256, rotated on every use. Reuse of a spent
  * token after the grace period revokes the whole family (RFC 6819 5.2.2.3; OAuth 2.0 Security BCP 4.14).

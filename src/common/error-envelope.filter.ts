@@ -1,8 +1,9 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AdminDashboardAuth } from '../admin/admin-dashboard-auth';
 import { AppConfig } from '../config/app-config';
-import { ApiException } from './api-exception';
+import { ApiException, sendError } from './api-exception';
 import { CONTRACT_PATHS } from './contract-paths';
 
 /**
@@ -70,7 +71,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export class ErrorEnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger(ErrorEnvelopeFilter.name);
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    /** Present when the queue dashboard is mounted: unknown paths under it ask for credentials first. */
+    @Optional() private readonly dashboardAuth?: AdminDashboardAuth,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -87,10 +92,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
         );
       }
     }
-    for (const [name, value] of Object.entries(headers)) {
-      void reply.header(name, value);
-    }
-    void reply.status(status).type('application/json; charset=utf-8').send({ status: 'error', message });
+    sendError(reply, status, message, headers);
   }
 
   private describe(exception: unknown, request: FastifyRequest): [number, string, Record<string, string>] {
@@ -104,6 +106,10 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       const status = exception.getStatus();
       if (status === Number(HttpStatus.NOT_FOUND) && this.isContractPath(request)) {
         return [HttpStatus.METHOD_NOT_ALLOWED, 'Method not allowed', { Allow: 'POST' }];
+      }
+      if (status === Number(HttpStatus.NOT_FOUND) && this.dashboardAuth?.shouldChallenge(request)) {
+        const challenge = this.dashboardAuth.challenge();
+        return [challenge.getStatus(), challenge.message, challenge.headers];
       }
       if (FIXED_MESSAGE_STATUSES.has(status)) {
         return [status, STATUS_MESSAGES[status], {}];

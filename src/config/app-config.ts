@@ -15,7 +15,7 @@ export class AppConfig {
     trustProxy: boolean | number | string;
     corsOrigins: string[];
   };
-  readonly observability: { healthPort: number; metricsToken?: string };
+  readonly observability: { healthPort: number; metricsToken?: string; metricsPort?: number; metricsHost: string };
   readonly db: { url: string; poolSize: number; connectTimeoutMs: number };
   readonly redis: { url: string; prefix: string };
   readonly auth: {
@@ -64,7 +64,12 @@ export class AppConfig {
         .map((origin) => origin.trim())
         .filter(Boolean),
     };
-    this.observability = { healthPort: env.HEALTH_PORT, metricsToken: env.METRICS_TOKEN };
+    this.observability = {
+      healthPort: env.HEALTH_PORT,
+      metricsToken: env.METRICS_TOKEN,
+      metricsPort: env.METRICS_PORT,
+      metricsHost: env.METRICS_HOST,
+    };
     this.db = { url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, connectTimeoutMs: env.DB_CONNECT_TIMEOUT };
     this.redis = { url: env.REDIS_URL, prefix: env.REDIS_PREFIX };
     this.auth = {

@@ -85,6 +85,17 @@ export class EnvironmentVariables {
   @MinLength(16)
   METRICS_TOKEN?: string;
 
+  @Transform(({ value }) => toInt({ value: emptyToUndefined({ value }) }))
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  @IsString()
+  @MinLength(1)
+  METRICS_HOST = '127.0.0.1';
+
   @IsUrl({ protocols: ['mysql'], require_tld: false, require_protocol: true })
   DATABASE_URL = 'mysql://root@127.0.0.1:3306/contact_intake';
 

@@ -1,7 +1,6 @@
-import { Controller, Get, Headers, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { ApiException } from '../common/api-exception';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MetricsEndpoint } from './metrics-endpoint';
 
 @ApiExcludeController()
@@ -10,12 +9,7 @@ export class MetricsController {
   constructor(private readonly endpoint: MetricsEndpoint) {}
 
   @Get()
-  async scrape(@Headers('authorization') authorization: string | undefined, @Res() reply: FastifyReply): Promise<void> {
-    if (!this.endpoint.isAllowed(authorization)) {
-      throw new ApiException(HttpStatus.UNAUTHORIZED, 'Invalid or missing metrics token', {
-        'WWW-Authenticate': 'Bearer',
-      });
-    }
-    await reply.type(this.endpoint.contentType).send(await this.endpoint.render());
+  scrape(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.endpoint.serveShared(request, reply);
   }
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { QueueModule } from '../queue/queue.module';
 import { MetricsEndpoint } from './metrics-endpoint';
+import { MetricsPortServer } from './metrics-port.server';
 import { MetricsService } from './metrics.service';
 import { QueueMetrics } from './queue-metrics';
 
@@ -8,7 +9,7 @@ import { QueueMetrics } from './queue-metrics';
 @Global()
 @Module({
   imports: [QueueModule],
-  providers: [MetricsService, QueueMetrics, MetricsEndpoint],
+  providers: [MetricsService, QueueMetrics, MetricsEndpoint, MetricsPortServer],
   exports: [MetricsService, MetricsEndpoint],
 })
 export class MetricsModule {}

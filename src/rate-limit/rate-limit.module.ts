@@ -11,7 +11,7 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
  */
 @Module({
   providers: [FailOpen, RedisThrottlerStorage, AuthFailureService],
-  exports: [RedisThrottlerStorage, AuthFailureService],
+  exports: [FailOpen, RedisThrottlerStorage, AuthFailureService],
 })
 class RateLimitStorageModule {}
 

@@ -135,8 +135,12 @@ export class RevokeKeyCommand extends CommandRunner {
   }
 
   async run([id]: string[]): Promise<void> {
-    const apiKey = await this.apiKeys.revoke(id);
-    printLine(`Revoked API key ${apiKey.id} (${apiKey.name})`);
+    const { apiKey, revokedNow } = await this.apiKeys.revoke(id);
+    printLine(
+      revokedNow
+        ? `Revoked API key ${apiKey.id} (${apiKey.name})`
+        : `API key ${apiKey.id} (${apiKey.name}) was already revoked on ${apiKey.revokedAt!.toISOString()}`,
+    );
   }
 }
 

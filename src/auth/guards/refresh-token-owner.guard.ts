@@ -2,11 +2,14 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../../api-keys/api-key.service';
 import type { IdentifiedRequest } from '../../common/request-context';
 import { AuthFailureService } from '../../rate-limit/auth-failure.service';
-import { RefreshTokenService } from '../refresh-token.service';
+import { isSpendable, RefreshTokenService } from '../refresh-token.service';
 
 /**
- * Reads the presented refresh token once and identifies the active API key that owns it, so the rate
- * limit counts against that key and the handler rotates the row it already has.
+ * Reads the presented refresh token once, so the handler works on the row it already has, and
+ * identifies the active API key that owns it, so the rate limit counts against that key. Only a token
+ * that can still be spent identifies its owner: a spent, revoked or expired token (a replay, say)
+ * must neither use up its owner's budget nor tell the caller, by a 429, that it was once real. Its
+ * refresh fails as an authentication failure of the caller's IP.
  * It refuses nothing itself (but an IP over its failure limit): body validation and the token's
  * verdict come after, in the pipe and the service.
  */
@@ -24,10 +27,10 @@ export class RefreshTokenOwnerGuard implements CanActivate {
     const token = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
     if (typeof token === 'string' && token !== '') {
       const row = await this.refreshTokens.find(token);
-      const owner = row ? await this.apiKeys.findActiveById(row.apiKeyId) : null;
-      if (row && owner) {
+      if (row) {
         request.refreshToken = row;
-        request.apiKey = owner;
+        const owner = isSpendable(row) ? await this.apiKeys.findActiveById(row.apiKeyId) : null;
+        request.apiKey = owner ?? undefined;
       }
     }
     return true;
