@@ -1,10 +1,10 @@
-import { HttpStatus } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from '@fastify/helmet';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { ApiException } from './common/api-exception';
+import { answerClientError } from './http/client-errors';
+import { parseJsonBodies } from './http/json-body';
 import { AppConfig } from './config/app-config';
 import { ensureDatabase } from './database/ensure-database';
 import { logRequests, requestIdOf } from './logging/logging.module';
@@ -17,35 +17,18 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
     trustProxy: config.http.trustProxy,
     return503OnClosing: true,
     genReqId: requestIdOf,
+    clientErrorHandler: answerClientError,
   });
 }
 
 /**
- * The HTTP wire format of the contract that lives below Nest: only application/json bodies are parsed
- * (anything else is 415), an empty body is "no body", and unparseable JSON or a JSON value that is not
- * an object is 400 `Invalid JSON body`. Used by main.ts and by the tests, so both see the same app.
+ * The HTTP edge below Nest: the contract's body format (parseJsonBodies), request ids, the request log
+ * line, metrics, security headers, CORS and the docs. Used by main.ts and by the tests, so both see
+ * the same app.
  */
 export async function configureHttpApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: config.http.bodyLimit },
-    (request, body, done) => {
-      if (body === '') {
-        done(null, undefined);
-        return;
-      }
-      void parseJson(request, body as string, (error, value: unknown) => {
-        if (error || value === null || typeof value !== 'object' || Array.isArray(value)) {
-          done(new ApiException(HttpStatus.BAD_REQUEST, 'Invalid JSON body'), undefined);
-        } else {
-          done(null, value);
-        }
-      });
-    },
-  );
+  parseJsonBodies(fastify, config.http.bodyLimit);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
     done();

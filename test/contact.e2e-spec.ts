@@ -124,6 +124,93 @@ describe('POST /contact_api.php', () => {
     expect(stored.message).toHaveLength(10_000);
   });
 
+  // Lengths are Unicode code points, as utf8mb4 columns count them: an emoji with a variation selector
+  // (a\uFE0F) is two, a combining accent is one of its own, a surrogate pair is one.
+  const unitsOf: [string, string][] = [
+    ['emoji', '🦄'],
+    ['letters with a combining mark', 'e\u0301'],
+    ['letters with a variation selector', 'a\uFE0F'],
+    ['flags (two regional indicators)', '🇪🇺'],
+  ];
+  const repeatToCodePoints = (unit: string, codePoints: number) => {
+    const per = [...unit].length;
+    return unit.repeat(Math.floor(codePoints / per)) + 'x'.repeat(codePoints % per);
+  };
+  describe.each(unitsOf)('lengths counted in code points with %s', (_label, unit) => {
+    const bounds: [string, number][] = [
+      ['name', 200],
+      ['business', 200],
+      ['message', 10_000],
+    ];
+    it.each(bounds)('accepts %s at exactly its limit and stores every code point', async (field, limit) => {
+      const value = repeatToCodePoints(unit, limit);
+      const response = await submit({ name: 'Bounds', [field]: value }).expect(200);
+      const stored = await row(response.body.id);
+      expect([...(stored[field] as string)]).toHaveLength(limit);
+      expect(stored[field]).toBe(value);
+    });
+
+    it.each(bounds)('refuses %s one code point over its limit and stores nothing', async (field, limit) => {
+      const before = await countForKey();
+      const response = await submit({ name: 'Bounds', [field]: repeatToCodePoints(unit, limit + 1) }).expect(400);
+      expect(response.body).toEqual({ status: 'error', message: `Invalid field: ${field}` });
+      expect(await countForKey()).toBe(before);
+    });
+  });
+
+  it.each(['name', 'email', 'phone', 'business', 'message'])(
+    'refuses a lone surrogate in %s instead of storing U+FFFD',
+    async (field) => {
+      const body = `{"name":"ok","${field}":"a\\ud800b"}`;
+      const response = await t
+        .http()
+        .post('/contact_api.php')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .set('Content-Type', 'application/json')
+        .send(body)
+        .expect(400);
+      expect(response.body).toEqual({ status: 'error', message: `Invalid field: ${field}` });
+    },
+  );
+
+  it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'])(
+    'refuses an unknown field named after Object.prototype.%s',
+    async (field) => {
+      const before = await countForKey();
+      const response = await submit({ name: 'x', [field]: 'y' }).expect(400);
+      expect(response.body).toEqual({ status: 'error', message: `Unknown field: ${field}` });
+      expect(await countForKey()).toBe(before);
+    },
+  );
+
+  const controlCharacters = ['\u0000', '\u001F', '\u007F', '\u0085', '\u009F'];
+  const validValues: Record<string, string> = {
+    name: 'Ann',
+    email: 'ann@example.com',
+    phone: '+1 555',
+    business: 'Shop',
+    message: 'Hello',
+  };
+  it.each(
+    Object.keys(validValues).flatMap((field) =>
+      controlCharacters.map((character) => [
+        field,
+        `U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+        character,
+      ]),
+    ),
+  )('refuses %s containing %s', async (field, _code, character) => {
+    const value = validValues[field];
+    const tainted =
+      field === 'email' ? `an${character}n@example.com` : `${value.slice(0, 1)}${character}${value.slice(1)}`;
+    const response = await submit({ ...validValues, [field]: tainted }).expect(400);
+    expect(response.body).toEqual({ status: 'error', message: `Invalid field: ${field}` });
+  });
+
+  it('accepts tab, CR and LF in the message (the control)', async () => {
+    await submit({ ...validValues, message: 'a\tb\r\nc' }).expect(200);
+  });
+
   it('stores 50 concurrent submissions, each with its own id', async () => {
     const before = await countForKey();
     const responses = await Promise.all(

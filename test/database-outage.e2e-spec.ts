@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { TcpProxy } from './support/tcp-proxy';
+import { sleep } from './support/wait';
 
 describe('a database outage', () => {
   const proxy = new TcpProxy('127.0.0.1', 3306);
@@ -23,6 +24,26 @@ describe('a database outage', () => {
 
   const submit = (name: string) =>
     t.http().post('/contact_api.php').set('Authorization', `Bearer ${accessToken}`).send({ name });
+
+  it('sends no 200 before the database answers the INSERT; a connection lost then gets 503', async () => {
+    await submit('warm-up').expect(200);
+    const held = proxy.holdRepliesAfter('INSERT INTO submissions');
+    let settled = false;
+    const pending = submit('in flight').then((response) => {
+      settled = true;
+      return response;
+    });
+    await held;
+    await sleep(500);
+    // The INSERT reached the server, its answer did not reach the service: no answer to the client yet.
+    expect(settled).toBe(false);
+    await proxy.cut();
+    const response = await pending;
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ status: 'error', message: 'Service unavailable' });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    await proxy.restore();
+  });
 
   it('answers 503 in the envelope while the database is unreachable, then recovers by itself', async () => {
     await submit('before').expect(200);

@@ -244,7 +244,10 @@ describe('structured logs', () => {
 describe('worker health port', () => {
   it('serves readiness and metrics from a worker without an HTTP API', async () => {
     const healthPort = await freePort();
-    const worker = await startService({ REDIS_PREFIX: uniquePrefix(), HEALTH_PORT: String(healthPort) }, 'worker.js');
+    const worker = await startService(
+      { REDIS_PREFIX: uniquePrefix(), HEALTH_PORT: String(healthPort), STAFF_CHANNELS: 'none' },
+      'worker.js',
+    );
     try {
       const ready = await fetch(`http://127.0.0.1:${healthPort}/health/ready`);
       expect(ready.status).toBe(200);

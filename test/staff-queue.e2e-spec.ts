@@ -1,13 +1,13 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { createHmac } from 'node:crypto';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
 import { SUBMISSIONS_QUEUE } from '../src/queue/queue.constants';
 import { SmtpSink } from './support/smtp-sink';
-import { createTestApp, issueTokens, TestApp } from './support/test-app';
-import { waitFor } from './support/wait';
+import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
+import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const run = promisify(execFile);
@@ -172,18 +172,69 @@ describe('staff delivery by e-mail', () => {
   });
 });
 
-describe('with no staff channel configured', () => {
-  it('marks submissions delivered without sending', async () => {
-    const t = await createTestApp({ ROLE: 'all' });
+describe('a worker with no staff channel', () => {
+  it('refuses to start, says why, and takes nothing off the queue', async () => {
+    const prefix = uniquePrefix();
+    const api = await createTestApp({ ROLE: 'api', REDIS_PREFIX: prefix });
     try {
-      const id = await submitAs(t, { name: 'Nobody listens' });
+      const id = await submitAs(api, { name: 'Waiting for a real channel' });
+      const worker = spawn(process.execPath, ['dist/worker.js'], {
+        env: { ...process.env, REDIS_PREFIX: prefix, HEALTH_PORT: '0', LOG_LEVEL: 'log' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => worker.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain('No staff channel is configured');
+      expect(output).toContain('STAFF_CHANNELS=none');
+      expect((await stateOf(api, id)).state).not.toBe('delivered');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('with STAFF_CHANNELS=none records a delivery on channel none, which `submissions retry` sends once a channel exists', async () => {
+    const prefix = uniquePrefix();
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    const quiet = await createTestApp({ ROLE: 'all', REDIS_PREFIX: prefix, STAFF_CHANNELS: 'none' });
+    let id: string;
+    try {
+      id = await submitAs(quiet, { name: 'Kept in the service' });
       await waitFor(
-        () => stateOf(t, id),
+        () => stateOf(quiet, id),
         (row) => row.state === 'delivered',
       );
+      const channels = await quiet.app
+        .get(DataSource)
+        .query('SELECT channel FROM submission_deliveries WHERE submission_id = ?', [id]);
+      expect(channels).toEqual([{ channel: 'none' }]);
     } finally {
-      await t.close();
+      await quiet.close();
     }
+    const sending = await createTestApp({ ROLE: 'all', REDIS_PREFIX: prefix, STAFF_WEBHOOK_URL: receiver.url });
+    try {
+      const retried = await run(process.execPath, ['dist/cli.js', 'submissions', 'retry', id], {
+        env: { ...process.env, REDIS_PREFIX: prefix },
+      });
+      expect(retried.stdout).toContain(`${id}: re-sent`);
+      await waitUntil(() => receiver.successes().get(id) === 1, 'delivery to the new channel');
+      const again = await run(process.execPath, ['dist/cli.js', 'submissions', 'retry', id], {
+        env: { ...process.env, REDIS_PREFIX: prefix },
+      });
+      expect(again.stdout).toContain(`${id}: already delivered`);
+    } finally {
+      await sending.close();
+      await receiver.stop();
+    }
+  });
+
+  it('refuses STAFF_CHANNELS=none together with a configured channel', async () => {
+    await expect(
+      createTestApp({ ROLE: 'all', STAFF_CHANNELS: 'none', STAFF_WEBHOOK_URL: 'http://127.0.0.1:9/x' }),
+    ).rejects.toThrow('STAFF_CHANNELS');
   });
 });
 

@@ -1,3 +1,5 @@
+import { AddressInfo, connect } from 'node:net';
+import { DataSource } from 'typeorm';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
 describe('wire format', () => {
@@ -75,5 +77,150 @@ describe('BASE_PATH', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+/** Sends bytes exactly as given on a fresh connection and returns everything the server answered. */
+function rawExchange(port: number, bytes: Buffer | string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => resolve(answer));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+    // No half-close: Node drops a connection whose client has ended before its answer is ready.
+    socket.write(bytes);
+    socket.setTimeout(10_000, () => socket.destroy());
+  });
+}
+
+function parseAnswer(answer: string): { status: number; headers: string; body: unknown } {
+  const [head, ...rest] = answer.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: JSON.parse(rest.join('\r\n\r\n')) };
+}
+
+describe('the HTTP edge below the routes', () => {
+  let t: TestApp;
+  let port: number;
+  let accessToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+    const { key } = await t.createKey({ rateLimit: 10_000 });
+    accessToken = (await issueTokens(t, key)).access_token;
+  });
+  afterAll(() => t.close());
+
+  const request = (lines: string[], body = '') => `${lines.join('\r\n')}\r\n\r\n${body}`;
+
+  it.each([
+    ['a header over 16 KiB', request(['GET /auth.php HTTP/1.1', 'Host: x', `X-Big: ${'a'.repeat(17_000)}`]), 431],
+    ['a bare CR in a header', request(['POST /auth.php HTTP/1.1', 'Host: x', 'X-A: a\rb']), 400],
+    ['a bare LF in a header name', request(['POST /auth.php HTTP/1.1', 'Host: x', 'X\nA: b']), 400],
+    ['a NUL in a header', request(['POST /auth.php HTTP/1.1', 'Host: x', 'X-A: a\u0000b']), 400],
+    ['an obs-fold header', request(['POST /auth.php HTTP/1.1', 'Host: x', 'X-A: a', ' folded']), 400],
+    [
+      'chunked with Content-Length',
+      request(
+        ['POST /contact_api.php HTTP/1.1', 'Host: x', 'Content-Length: 5', 'Transfer-Encoding: chunked'],
+        '0\r\n\r\n',
+      ),
+      400,
+    ],
+  ])('answers %s in the envelope with status %i', async (_label, bytes, status) => {
+    const answer = parseAnswer(await rawExchange(port, bytes));
+    expect(answer.status).toBe(status);
+    expect(answer.headers).toContain('content-type: application/json; charset=utf-8');
+    expect(answer.body).toEqual({
+      status: 'error',
+      message: status === 431 ? 'Request header fields too large' : 'Bad request',
+    });
+  });
+
+  const contact = (headers: string[], body: Buffer) =>
+    Buffer.concat([
+      Buffer.from(
+        request([
+          'POST /contact_api.php HTTP/1.1',
+          'Host: x',
+          `Authorization: Bearer ${accessToken}`,
+          'Connection: close',
+          ...headers,
+        ]),
+      ),
+      body,
+    ]);
+  const invalidUtf8 = Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]);
+
+  it('answers 400 "Invalid JSON body" to bytes that are not UTF-8, sent with Content-Length', async () => {
+    const answer = parseAnswer(
+      await rawExchange(
+        port,
+        contact(['Content-Type: application/json', `Content-Length: ${invalidUtf8.length}`], invalidUtf8),
+      ),
+    );
+    expect(answer).toMatchObject({ status: 400, body: { status: 'error', message: 'Invalid JSON body' } });
+  });
+
+  it('answers 400 "Invalid JSON body" to bytes that are not UTF-8, sent chunked, and stores nothing', async () => {
+    const before = await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM submissions');
+    const chunked = Buffer.concat([
+      Buffer.from(`${invalidUtf8.length.toString(16)}\r\n`),
+      invalidUtf8,
+      Buffer.from('\r\n0\r\n\r\n'),
+    ]);
+    const answer = parseAnswer(
+      await rawExchange(port, contact(['Content-Type: application/json', 'Transfer-Encoding: chunked'], chunked)),
+    );
+    expect(answer).toMatchObject({ status: 400, body: { status: 'error', message: 'Invalid JSON body' } });
+    expect(await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM submissions')).toEqual(before);
+  });
+
+  it('answers 415 to a charset other than UTF-8, and accepts UTF-8 however it is spelled', async () => {
+    const body = Buffer.from('{"name":"Z\u00fcrich"}', 'latin1');
+    const latin1 = parseAnswer(
+      await rawExchange(
+        port,
+        contact(['Content-Type: application/json; charset=iso-8859-1', `Content-Length: ${body.length}`], body),
+      ),
+    );
+    expect(latin1).toMatchObject({
+      status: 415,
+      body: { status: 'error', message: 'Unsupported charset: expected utf-8' },
+    });
+    for (const charset of ['UTF-8', 'utf8', '"utf-8"']) {
+      const utf8 = Buffer.from('{"name":"Zürich"}');
+      const answer = parseAnswer(
+        await rawExchange(
+          port,
+          contact([`Content-Type: application/json; charset=${charset}`, `Content-Length: ${utf8.length}`], utf8),
+        ),
+      );
+      expect({ charset, status: answer.status }).toEqual({ charset, status: 200 });
+    }
+  });
+
+  it('answers 400 "Invalid JSON body" to JSON nested deeper than 64 levels, without a stack in sight', async () => {
+    const deep = `{"name":"x","message":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const response = await t
+      .http()
+      .post('/contact_api.php')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .set('Content-Type', 'application/json')
+      .send(deep)
+      .expect(400);
+    expect(response.body).toEqual({ status: 'error', message: 'Invalid JSON body' });
+    const atLimit = `{"name":"x","message":${'['.repeat(63)}${']'.repeat(63)}}`;
+    const shallow = await t
+      .http()
+      .post('/contact_api.php')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .set('Content-Type', 'application/json')
+      .send(atLimit)
+      .expect(400);
+    // 64 levels parse; the array is then simply not a string.
+    expect(shallow.body).toEqual({ status: 'error', message: 'Invalid field: message' });
   });
 });

@@ -60,7 +60,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (inner.fatal === true) {
     return true;
   }
-  return typeof inner.message === 'string' && /connect ETIMEDOUT|Connection lost|Pool is closed/i.test(inner.message);
+  // mysql2 raises "Queue limit reached." without a code when every pool connection is busy and the
+  // wait queue is full: a burst to shed with 503 and Retry-After, not a fault.
+  return (
+    typeof inner.message === 'string' &&
+    /connect ETIMEDOUT|Connection lost|Pool is closed|Queue limit reached/i.test(inner.message)
+  );
 }
 
 /**

@@ -40,6 +40,8 @@ export class AppConfig {
     shutdownTimeout: number;
   };
   readonly staff: {
+    /** STAFF_CHANNELS=none: the operator chose to run workers without a staff channel. */
+    noChannel: boolean;
     webhookUrl?: string;
     webhookSecret: string;
     smtpUrl?: string;
@@ -101,6 +103,7 @@ export class AppConfig {
       shutdownTimeout: env.SHUTDOWN_TIMEOUT,
     };
     this.staff = {
+      noChannel: env.STAFF_CHANNELS === 'none',
       webhookUrl: env.STAFF_WEBHOOK_URL,
       webhookSecret: env.STAFF_WEBHOOK_SECRET,
       smtpUrl: env.SMTP_URL,

@@ -99,9 +99,10 @@ export class EnvironmentVariables {
   @IsUrl({ protocols: ['mysql'], require_tld: false, require_protocol: true })
   DATABASE_URL = 'mysql://root@127.0.0.1:3306/contact_intake';
 
+  /** At least 2: start-up holds one connection for the migration lock while migrations use another. */
   @Transform(toInt)
   @IsInt()
-  @IsPositive()
+  @Min(2)
   DB_POOL_SIZE = 10;
 
   @Transform(toInt)
@@ -188,6 +189,10 @@ export class EnvironmentVariables {
   @Min(0)
   JOB_BACKOFF_DELAY = 5;
 
+  /** `none`: the operator's explicit choice of a worker with no staff channel (see StaffModule). */
+  @IsIn(['', 'none'])
+  STAFF_CHANNELS: '' | 'none' = '';
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
@@ -268,6 +273,9 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   }
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_USER, ADMIN_PASSWORD: set both or neither');
+  }
+  if (env.STAFF_CHANNELS === 'none' && (env.STAFF_WEBHOOK_URL || env.SMTP_URL)) {
+    problems.push('STAFF_CHANNELS: "none" contradicts STAFF_WEBHOOK_URL / SMTP_URL; unset one or the other');
   }
   if (env.SMTP_URL && !env.STAFF_EMAIL_TO) {
     problems.push('STAFF_EMAIL_TO: required when SMTP_URL is set');

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
@@ -19,7 +19,7 @@ export interface DeliveryAttempt {
  * delivery is at least once overall and at most once per channel after a recorded success.
  */
 @Injectable()
-export class StaffDeliveryService implements OnModuleInit, OnApplicationShutdown {
+export class StaffDeliveryService implements OnApplicationShutdown {
   private readonly logger = new Logger(StaffDeliveryService.name);
 
   constructor(
@@ -27,14 +27,6 @@ export class StaffDeliveryService implements OnModuleInit, OnApplicationShutdown
     @Inject(STAFF_CHANNELS) private readonly channels: StaffChannel[],
     private readonly metrics: MetricsService,
   ) {}
-
-  onModuleInit(): void {
-    if (this.channels.length === 0) {
-      this.logger.warn(
-        'No staff channel is configured (STAFF_WEBHOOK_URL, SMTP_URL): submissions will be marked delivered without being sent',
-      );
-    }
-  }
 
   onApplicationShutdown(): void {
     for (const channel of this.channels) {

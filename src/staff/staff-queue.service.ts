@@ -4,9 +4,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { Repository } from 'typeorm';
 import { SubmissionEntity, SubmissionState } from '../contact/entities/submission.entity';
+import { NoChannel } from './channels/no-channel';
+import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { DELIVER_SUBMISSION_JOB, DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';
 
-export type RetryOutcome = 'retried' | 're-enqueued' | 'already queued' | 'already delivered';
+export type RetryOutcome = 'retried' | 're-enqueued' | 're-sent' | 'already queued' | 'already delivered';
 
 /** What the operator's `submissions` commands do: look at submissions and send failed ones again. */
 @Injectable()
@@ -14,6 +16,7 @@ export class StaffQueueService {
   constructor(
     @InjectQueue(SUBMISSIONS_QUEUE) private readonly queue: Queue<DeliverSubmissionJob>,
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
+    @InjectRepository(SubmissionDeliveryEntity) private readonly deliveries: Repository<SubmissionDeliveryEntity>,
   ) {}
 
   list(state?: SubmissionState, limit = 100): Promise<SubmissionEntity[]> {
@@ -30,11 +33,18 @@ export class StaffQueueService {
     if (!submission) {
       throw new NotFoundException(`No submission with id ${id}`);
     }
-    if (submission.state === 'delivered') {
-      return 'already delivered';
-    }
     const job = await this.queue.getJob(id);
     let outcome: RetryOutcome;
+    if (submission.state === 'delivered') {
+      if (!(await this.deliveredOnlyToNoChannel(id))) {
+        return 'already delivered';
+      }
+      // Delivered while workers ran with STAFF_CHANNELS=none: send it to the channels configured now.
+      await job?.remove();
+      await this.submissions.update({ id }, { state: 'queued', updatedAt: new Date() });
+      await this.queue.add(DELIVER_SUBMISSION_JOB, { submissionId: id }, { jobId: id });
+      return 're-sent';
+    }
     if (job && (await job.isFailed())) {
       await job.retry('failed');
       outcome = 'retried';
@@ -46,6 +56,13 @@ export class StaffQueueService {
     }
     await this.submissions.update({ id }, { state: 'queued', updatedAt: new Date() });
     return outcome;
+  }
+
+  private async deliveredOnlyToNoChannel(id: string): Promise<boolean> {
+    const channels = (await this.deliveries.find({ select: { channel: true }, where: { submissionId: id } })).map(
+      (row) => row.channel,
+    );
+    return channels.length > 0 && channels.every((channel) => channel === NoChannel.NAME);
   }
 
   async retryFailed(): Promise<Map<string, RetryOutcome>> {

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { SubmissionEntity } from '../contact/entities/submission.entity';
 import { QueueModule } from '../queue/queue.module';
 import { EmailChannel } from './channels/email.channel';
+import { NoChannel } from './channels/no-channel';
 import { STAFF_CHANNELS, StaffChannel } from './channels/staff-channel';
 import { WebhookChannel } from './channels/webhook.channel';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
@@ -14,7 +15,7 @@ import { SubmissionProcessor } from './submission.processor';
 
 /** The operator's view of the queue (CLI `submissions` commands); no worker. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubmissionEntity]), QueueModule],
+  imports: [TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity]), QueueModule],
   providers: [StaffQueueService],
   exports: [StaffQueueService],
 })
@@ -28,12 +29,24 @@ export class StaffQueueModule {}
       provide: STAFF_CHANNELS,
       inject: [AppConfig],
       useFactory: ({ staff }: AppConfig): StaffChannel[] => {
+        if (staff.noChannel) {
+          return [new NoChannel()];
+        }
         const channels: StaffChannel[] = [];
         if (staff.webhookUrl) {
           channels.push(new WebhookChannel(staff.webhookUrl, staff.webhookSecret));
         }
         if (staff.smtpUrl && staff.emailTo) {
           channels.push(new EmailChannel(staff.smtpUrl, staff.emailTo, staff.emailFrom ?? 'contact-intake@localhost'));
+        }
+        if (channels.length === 0) {
+          // A worker that consumed the queue with nowhere to send would mark real submissions delivered
+          // (a second worker started on a laptop against the production Redis, say).
+          throw new Error(
+            'No staff channel is configured, so this worker would take submissions off the queue without sending them: ' +
+              'set STAFF_WEBHOOK_URL or SMTP_URL + STAFF_EMAIL_TO, or STAFF_CHANNELS=none to record them as delivered ' +
+              'on channel "none" (re-sendable later), or run ROLE=api',
+          );
         }
         return channels;
       },

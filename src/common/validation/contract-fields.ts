@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsNotEmpty, Matches, ValidateIf } from 'class-validator';
+import { IsDefined, isEmail, IsNotEmpty, Matches, ValidateBy, ValidateIf } from 'class-validator';
 
 const REQUIRED_FIELDS = Symbol('contract:required-fields');
 
@@ -33,4 +33,51 @@ export function NoControlCharacters(): PropertyDecorator {
 
 export function requiredFieldsOf(dto: object): string[] {
   return (Reflect.getMetadata(REQUIRED_FIELDS, dto) as string[] | undefined) ?? [];
+}
+
+/**
+ * Unicode code points in a string: what MySQL's utf8mb4 columns count. (String#length counts UTF-16
+ * units, and validator.js's isLength leaves out variation selectors: neither matches the column.)
+ */
+export function codePointLength(value: string): number {
+  let surrogatePairs = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      surrogatePairs++;
+      i++;
+    }
+  }
+  return value.length - surrogatePairs;
+}
+
+/** At most `max` code points (emoji, combining marks and variation selectors count one each). */
+export function MaxCodePoints(max: number): PropertyDecorator {
+  return ValidateBy({
+    name: 'maxCodePoints',
+    constraints: [max],
+    // A string never has more code points than UTF-16 units, so most values need no counting.
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && (value.length <= max || codePointLength(value) <= max),
+    },
+  });
+}
+
+/** Well-formed Unicode only: a lone surrogate ("\ud800" in JSON) would be stored as U+FFFD. */
+export function WellFormedUnicode(): PropertyDecorator {
+  return ValidateBy({
+    name: 'wellFormedUnicode',
+    validator: { validate: (value: unknown) => typeof value === 'string' && value.isWellFormed() },
+  });
+}
+
+/**
+ * An e-mail address (validator.js's isEmail). isEmail throws on a lone surrogate (a 500), so it only
+ * ever sees well-formed strings.
+ */
+export function EmailAddress(): PropertyDecorator {
+  return ValidateBy({
+    name: 'emailAddress',
+    validator: { validate: (value: unknown) => typeof value === 'string' && value.isWellFormed() && isEmail(value) },
+  });
 }

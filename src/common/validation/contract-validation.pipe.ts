@@ -4,19 +4,12 @@ import { ApiException } from '../api-exception';
 import { requiredFieldsOf } from './contract-fields';
 
 /**
- * The contract's validation order, given every failure class-validator found for a body:
- *  1. an unknown field (the first in the body's order): `Unknown field: <name>`;
- *  2. a required field absent, null or empty: `Missing field: <name>`;
- *  3. a field of the wrong type or out of bounds, in the DTO's declaration order: `Invalid field: <name>`.
+ * The contract's validation order after unknown fields (which the pipe checks first), given every
+ * failure class-validator found for a body:
+ *  1. a required field absent, null or empty: `Missing field: <name>`;
+ *  2. a field of the wrong type or out of bounds, in the DTO's declaration order: `Invalid field: <name>`.
  */
-export function contractMessageFor(dto: new () => object, errors: ValidationError[], bodyKeys: string[]): string {
-  const unknown = errors
-    .filter((error) => error.constraints?.whitelistValidation)
-    .map((error) => error.property)
-    .sort((a, b) => bodyKeys.indexOf(a) - bodyKeys.indexOf(b));
-  if (unknown.length > 0) {
-    return `Unknown field: ${unknown[0]}`;
-  }
+export function contractMessageFor(dto: new () => object, errors: ValidationError[]): string {
   const failed = new Map(errors.map((error) => [error.property, error]));
   for (const field of requiredFieldsOf(dto)) {
     const error = failed.get(field);
@@ -33,23 +26,38 @@ export function contractMessageFor(dto: new () => object, errors: ValidationErro
   return 'Invalid request body';
 }
 
-/** Field names in declaration order, from the order their validators were registered. */
+const declaredFields = new Map<new () => object, string[]>();
+
+/** Field names in declaration order, from the order their validators were registered (read once per DTO). */
 function declaredFieldsOf(dto: new () => object): string[] {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
-  return [...new Set(metadata.map((entry) => entry.propertyName))];
+  let fields = declaredFields.get(dto);
+  if (!fields) {
+    const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+    fields = [...new Set(metadata.map((entry) => entry.propertyName))];
+    declaredFields.set(dto, fields);
+  }
+  return fields;
 }
 
 /**
- * The global pipe: class-transformer/class-validator DTOs, unknown fields refused, the first failure in
- * the contract's order answered 400. A body that is not a JSON object is `Invalid JSON body`.
+ * The first field of the body, in the body's order, that the DTO does not declare. Checked here rather
+ * than by class-validator's whitelist, which looks fields up in a plain object and so takes
+ * `constructor`, `toString` and other Object.prototype names for declared ones.
+ */
+function unknownFieldOf(dto: new () => object, body: object): string | undefined {
+  const declared = declaredFieldsOf(dto);
+  return Object.keys(body).find((key) => !declared.includes(key));
+}
+
+/**
+ * The global pipe: unknown fields refused, then class-transformer/class-validator DTOs, the first
+ * failure in the contract's order answered 400. A body that is not a JSON object is `Invalid JSON body`.
  */
 @Injectable()
 export class ContractValidationPipe extends ValidationPipe {
   constructor() {
     super({
       transform: true,
-      whitelist: true,
-      forbidNonWhitelisted: true,
       forbidUnknownValues: true,
       validationError: { target: false, value: true },
       exceptionFactory: (errors: ValidationError[]) => new ValidationFailure(errors),
@@ -64,12 +72,15 @@ export class ContractValidationPipe extends ValidationPipe {
       throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid JSON body');
     }
     const dto = metadata.metatype as new () => object;
-    const bodyKeys = Object.keys(value);
+    const unknown = unknownFieldOf(dto, value);
+    if (unknown !== undefined) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, `Unknown field: ${unknown}`);
+    }
     try {
       return await super.transform(value, metadata);
     } catch (error) {
       if (error instanceof ValidationFailure) {
-        throw new ApiException(HttpStatus.BAD_REQUEST, contractMessageFor(dto, error.errors, bodyKeys));
+        throw new ApiException(HttpStatus.BAD_REQUEST, contractMessageFor(dto, error.errors));
       }
       throw error;
     }

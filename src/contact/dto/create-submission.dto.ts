@@ -1,20 +1,30 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
-import { NoControlCharacters, Optional, Required, Trimmed } from '../../common/validation/contract-fields';
+import { IsString, Matches } from 'class-validator';
+import {
+  EmailAddress,
+  MaxCodePoints,
+  NoControlCharacters,
+  Optional,
+  Required,
+  Trimmed,
+  WellFormedUnicode,
+} from '../../common/validation/contract-fields';
 
 /** Digits, spaces and + - ( ) . / x: enough for every way people write numbers, nothing else. */
 const PHONE_CHARACTERS = /^[0-9 +\-()./x]*$/;
 
 /**
  * The body of POST /contact_api.php. Field order here is the order of "Invalid field" checks.
- * Values are trimmed before checks; what passes is what is stored.
+ * Values are trimmed before checks; what passes is what is stored. Lengths are Unicode code points, as
+ * the utf8mb4 columns count them.
  */
 export class CreateSubmissionDto {
   @ApiProperty({ description: 'Name of the sender (trimmed)', minLength: 1, maxLength: 200, example: 'Ada Lovelace' })
   @Trimmed()
   @Required()
   @IsString()
-  @MaxLength(200)
+  @MaxCodePoints(200)
+  @WellFormedUnicode()
   @NoControlCharacters()
   name!: string;
 
@@ -28,8 +38,9 @@ export class CreateSubmissionDto {
   @Trimmed()
   @Optional()
   @IsString()
-  @MaxLength(254)
-  @IsEmail()
+  @MaxCodePoints(254)
+  @WellFormedUnicode()
+  @EmailAddress()
   @NoControlCharacters()
   email?: string | null;
 
@@ -43,8 +54,10 @@ export class CreateSubmissionDto {
   @Trimmed()
   @Optional()
   @IsString()
-  @MaxLength(32)
+  @MaxCodePoints(32)
+  @WellFormedUnicode()
   @Matches(PHONE_CHARACTERS)
+  @NoControlCharacters()
   phone?: string | null;
 
   @ApiPropertyOptional({
@@ -56,7 +69,8 @@ export class CreateSubmissionDto {
   @Trimmed()
   @Optional()
   @IsString()
-  @MaxLength(200)
+  @MaxCodePoints(200)
+  @WellFormedUnicode()
   @NoControlCharacters()
   business?: string | null;
 
@@ -69,7 +83,8 @@ export class CreateSubmissionDto {
   @Trimmed()
   @Optional()
   @IsString()
-  @MaxLength(10_000)
+  @MaxCodePoints(10_000)
+  @WellFormedUnicode()
   @NoControlCharacters()
   message?: string | null;
 }

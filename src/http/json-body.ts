@@ -1,0 +1,84 @@
+import { HttpStatus } from '@nestjs/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiException } from '../common/api-exception';
+
+/** Deeper JSON is refused at parse time, so no later layer ever recurses on a depth a client chose. */
+export const MAX_JSON_DEPTH = 64;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
+
+const invalidJson = () => new ApiException(HttpStatus.BAD_REQUEST, 'Invalid JSON body');
+
+/**
+ * True when arrays and objects in `text` nest deeper than `max`. One pass over the characters,
+ * skipping string contents, before JSON.parse builds anything.
+ */
+export function exceedsJsonDepth(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) {
+        i++; // a backslash escapes the next character, quotes included
+      } else if (code === 0x22) {
+        inString = false;
+      }
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x7b || code === 0x5b) {
+      if (++depth > max) {
+        return true;
+      }
+    } else if (code === 0x7d || code === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * The contract's body format, below Nest: only application/json is parsed (anything else is 415), in
+ * UTF-8 only (another charset is 415; bytes that are not UTF-8 are 400, however the body was framed),
+ * an empty body is "no body", and unparseable JSON, JSON nested deeper than MAX_JSON_DEPTH or a JSON
+ * value that is not an object is 400 `Invalid JSON body`.
+ */
+export function parseJsonBodies(fastify: FastifyInstance, bodyLimit: number): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(
+    'application/json',
+    // As a buffer, not a string: decoding chunk by chunk would turn invalid bytes into U+FFFD.
+    { parseAs: 'buffer', bodyLimit },
+    (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
+      const charset = CHARSET.exec(request.headers['content-type'] ?? '')?.[1].toLowerCase();
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+        done(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Unsupported charset: expected utf-8'));
+        return;
+      }
+      if (body.length === 0) {
+        done(null, undefined);
+        return;
+      }
+      let text: string;
+      try {
+        text = strictUtf8.decode(body);
+      } catch {
+        done(invalidJson());
+        return;
+      }
+      if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) {
+        done(invalidJson());
+        return;
+      }
+      void parseJson(request, text, (error, value: unknown) => {
+        if (error || value === null || typeof value !== 'object' || Array.isArray(value)) {
+          done(invalidJson());
+        } else {
+          done(null, value);
+        }
+      });
+    },
+  );
+}
