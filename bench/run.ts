@@ -40,6 +40,11 @@ const env: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   DATABASE_URL: databaseUrl,
   REDIS_URL: redisUrl,
+  // Everything the bench starts (servers, CLI) works under the run's prefix, never the default one a
+  // real worker on the same Redis would consume; removeRunData() deletes it all at the end.
+  REDIS_PREFIX: runPrefix,
+  // The bench's services are ROLE=api; should one run a worker, it must not mark jobs delivered.
+  STAFF_CHANNELS: 'none',
   JWT_SECRET: randomBytes(32).toString('base64url'),
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'log',
 };
@@ -246,7 +251,33 @@ function measureTwoProcesses(key: string): Promise<{ scaling: Scaling; globalLim
   );
 }
 
+/** Deletes every Redis key of this run (queues, limits) and drops the bench database, however the run ended. */
+async function removeRunData(): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${runPrefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) {
+        await redis.del(...keys);
+      }
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+  await dropDatabase(databaseUrl);
+}
+
 async function main(): Promise<void> {
+  try {
+    await run();
+  } finally {
+    await removeRunData();
+  }
+}
+
+async function run(): Promise<void> {
   await dropDatabase(databaseUrl);
   await ensureDatabase(databaseUrl);
   const dataSource = new DataSource(buildDataSourceOptions({ url: databaseUrl, poolSize: 2, connectTimeoutMs: 5000 }));
@@ -306,24 +337,15 @@ async function main(): Promise<void> {
     `${JSON.stringify({ date: new Date().toISOString(), duration, service, baseline, ratios, ...twoProcesses }, null, 2)}\n`,
   );
 
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys(`${runPrefix}:*`);
-  for (let i = 0; i < keys.length; i += 500) {
-    await redis.del(...keys.slice(i, i + 500));
-  }
-  await redis.quit();
-  await dropDatabase(databaseUrl);
-
   const failures =
     [...service, ...baseline].filter((m) => m.non2xx > 0).length + (twoProcesses?.scaling.non2xx ? 1 : 0);
   const limitHeld = !twoProcesses || twoProcesses.globalLimit.succeeded === twoProcesses.globalLimit.limit;
   if (failures > 0 || !limitHeld) {
-    process.stderr.write(`bench failed: ${failures} run(s) with non-2xx answers; global limit held: ${limitHeld}\n`);
-    process.exit(1);
+    throw new Error(`${failures} run(s) with non-2xx answers; global limit held: ${limitHeld}`);
   }
 }
 
 main().catch((error: Error) => {
-  process.stderr.write(`bench failed: ${error.stack ?? error.message}\n`);
-  process.exit(1);
+  process.stderr.write(`bench failed: ${error.message}\n`);
+  process.exitCode = 1;
 });

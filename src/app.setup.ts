@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { answerClientError } from './http/client-errors';
+import { drainConnectionsOnClose } from './http/drain-on-close';
 import { parseJsonBodies } from './http/json-body';
 import { AppConfig } from './config/app-config';
 import { ensureDatabase } from './database/ensure-database';
@@ -29,6 +30,7 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
 export async function configureHttpApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   parseJsonBodies(fastify, config.http.bodyLimit);
+  drainConnectionsOnClose(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
     done();

@@ -80,6 +80,34 @@ describe('POST /auth.php', () => {
     expect(again.stdout).toMatch(/was already revoked on \d{4}-/);
   });
 
+  it('issues keys from the real command line: `keys create --json` prints one line whose key works, `keys list` never shows it', async () => {
+    const created = await run(
+      process.execPath,
+      ['dist/cli.js', 'keys', 'create', '--name', 'CLI client', '--rate-limit', '7', '--json'],
+      { env: { ...process.env, LOG_LEVEL: 'error' } },
+    );
+    const lines = created.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const output = JSON.parse(lines[0]) as { id: string; key: string; name: string; rate_limit: number };
+    expect(output).toMatchObject({
+      name: 'CLI client',
+      rate_limit: 7,
+      key: expect.stringMatching(/^ck_[0-9A-Za-z]{46}$/),
+    });
+    const answer = await t.http().post('/auth.php').set('X-API-KEY', output.key).expect(200);
+    expect(answer.headers['x-ratelimit-limit']).toBe('7');
+
+    const listed = await run(process.execPath, ['dist/cli.js', 'keys', 'list', '--json'], { env: process.env });
+    const keys = JSON.parse(listed.stdout) as { id: string; prefix: string; name: string }[];
+    expect(keys.find((key) => key.id === output.id)).toMatchObject({
+      name: 'CLI client',
+      prefix: output.key.slice(0, 9),
+    });
+    const text = await run(process.execPath, ['dist/cli.js', 'keys', 'list'], { env: process.env });
+    expect(text.stdout).toContain(output.id);
+    expect(`${listed.stdout}${text.stdout}`).not.toContain(output.key);
+  });
+
   it('refuses a key with a wrong checksum without a database query', async () => {
     const pool = (t.app.get(DataSource).driver as unknown as { pool: EventEmitter }).pool;
     let queries = 0;

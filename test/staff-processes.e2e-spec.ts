@@ -114,18 +114,65 @@ describe('several worker processes', () => {
   });
 });
 
-describe('graceful shutdown of the API', () => {
-  it('finishes in-flight work and exits 0 on SIGTERM', async () => {
+describe('graceful shutdown', () => {
+  const receiver = new WebhookReceiver();
+  afterAll(() => receiver.stop());
+
+  it('on SIGTERM with 50 submissions and a slow delivery in flight: every 200 is committed, the delivery finishes, exit 0', async () => {
+    await receiver.start();
+    receiver.delayMs = 2000;
     const port = await freePort();
-    const api = await startService({
-      ROLE: 'api',
+    const prefix = uniquePrefix();
+    const service = await startService({
+      ROLE: 'all',
       PORT: String(port),
       HOST: '127.0.0.1',
-      REDIS_PREFIX: uniquePrefix(),
+      REDIS_PREFIX: prefix,
+      STAFF_WEBHOOK_URL: receiver.url,
+      SHUTDOWN_TIMEOUT: '15',
     });
-    const response = await fetch(`http://127.0.0.1:${port}/auth.php`, { method: 'POST' });
-    expect(response.status).toBe(401);
-    expect(await api.stop('SIGTERM')).toBe(0);
-    expect(api.output()).toContain('SIGTERM received');
+    const keyMaker = await createTestApp({ REDIS_PREFIX: prefix });
+    try {
+      const { key } = await keyMaker.createKey({ rateLimit: 10_000 });
+      const base = `http://127.0.0.1:${port}`;
+      const tokens = (await (
+        await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } })
+      ).json()) as {
+        access_token: string;
+      };
+      const submit = (name: string) =>
+        fetch(`${base}/contact_api.php`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name }),
+        }).then(
+          async (response) => ({ status: response.status, id: ((await response.json()) as { id?: string }).id }),
+          () => ({ status: 0, id: undefined }), // refused once the listener closed
+        );
+      const slow = await submit('Slow delivery');
+      expect(slow.status).toBe(200);
+      await waitUntil(() => receiver.received.length === 1, 'the slow delivery to start');
+
+      const inFlight = Array.from({ length: 50 }, (_, i) => submit(`In flight ${i}`));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const exitCode = await service.stop('SIGTERM');
+      const answers = await Promise.all(inFlight);
+
+      if (exitCode !== 0) {
+        process.stderr.write(service.output().slice(-4000));
+      }
+      expect(exitCode).toBe(0);
+      expect(answers.filter((answer) => ![0, 200, 503].includes(answer.status))).toEqual([]);
+      const accepted = answers.filter((answer) => answer.status === 200).map((answer) => answer.id!);
+      expect(accepted.length).toBeGreaterThan(0);
+      expect(await statesOf(keyMaker, accepted)).toHaveLength(accepted.length);
+      // The delivery that was in flight finished before the process exited.
+      expect(receiver.received[0].status).toBe(200);
+      expect(await statesOf(keyMaker, [slow.id!])).toEqual(['delivered']);
+      expect(service.output()).toContain('SIGTERM received');
+    } finally {
+      await keyMaker.close();
+      await service.stop();
+    }
   });
 });

@@ -40,7 +40,7 @@ describe('staff delivery by webhook', () => {
       ROLE: 'all',
       STAFF_WEBHOOK_URL: receiver.url,
       STAFF_WEBHOOK_SECRET: 'webhook-secret',
-      JOB_BACKOFF_DELAY: '0.1',
+      JOB_BACKOFF_DELAY: '0.25',
       JOB_ATTEMPTS: '3',
     });
   });
@@ -76,7 +76,7 @@ describe('staff delivery by webhook', () => {
     });
   });
 
-  it('retries with backoff: a receiver that fails twice gets it on the third attempt', async () => {
+  it('retries with growing delays: a receiver that fails twice gets it on the third attempt', async () => {
     const failures = new Map<string, number>();
     receiver.respond = (delivery) => {
       const seen = failures.get(delivery.body.submission.id) ?? 0;
@@ -90,6 +90,16 @@ describe('staff delivery by webhook', () => {
     );
     expect(state.attempts).toBe(3);
     expect(receiver.successes().get(id)).toBe(1);
+    // Exponential backoff from JOB_BACKOFF_DELAY (250 ms): about 250 ms, then about 500 ms.
+    const times = receiver.received
+      .map((delivery, index) => ({ id: delivery.body.submission.id, at: receiver.arrivals[index] }))
+      .filter((delivery) => delivery.id === id)
+      .map((delivery) => delivery.at);
+    expect(times).toHaveLength(3);
+    const [first, second] = [times[1] - times[0], times[2] - times[1]];
+    expect(first).toBeGreaterThanOrEqual(240);
+    expect(second).toBeGreaterThanOrEqual(490);
+    expect(second).toBeGreaterThan(first * 1.5);
   });
 
   it('leaves an exhausted job failed and visible, and `submissions retry` sends it again', async () => {

@@ -2,8 +2,8 @@ import { Body, Controller, Header, HttpCode, HttpStatus, Post, Req, UseGuards } 
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
 import { AUTH_PATH, AUTH_REFRESH_PATH } from '../common/contract-paths';
 import { CurrentApiKey, IdentifiedRequest } from '../common/request-context';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiSecurity } from '@nestjs/swagger';
-import { ApiErrors, COMMON_ERRORS } from '../openapi/api-responses';
+import { ApiHeader, ApiOperation, ApiSecurity } from '@nestjs/swagger';
+import { ApiErrors, ApiOkWithLimits, COMMON_ERRORS, NO_STORE_HEADERS } from '../openapi/api-responses';
 import { API_KEY_SECURITY } from '../openapi/openapi';
 import { ApiKeyThrottlerGuard } from '../rate-limit/api-key-throttler.guard';
 import { AuthService } from './auth.service';
@@ -24,7 +24,7 @@ export class AuthController {
   })
   @ApiSecurity(API_KEY_SECURITY)
   @ApiHeader({ name: 'X-API-KEY', required: true, description: 'The client API key (ck_...)' })
-  @ApiOkResponse({ type: TokenSetDto, description: 'Token set; Cache-Control: no-store' })
+  @ApiOkWithLimits(TokenSetDto, 'Token set', NO_STORE_HEADERS)
   @ApiErrors({
     ...COMMON_ERRORS,
     400: ['Invalid JSON body'],
@@ -46,7 +46,7 @@ export class AuthController {
       'If X-API-KEY is also sent it must be the key that owns the token.',
   })
   @ApiHeader({ name: 'X-API-KEY', required: false, description: 'Optional: binds the refresh to its client' })
-  @ApiOkResponse({ type: TokenSetDto, description: 'New token set; Cache-Control: no-store' })
+  @ApiOkWithLimits(TokenSetDto, 'New token set', NO_STORE_HEADERS)
   @ApiErrors({
     ...COMMON_ERRORS,
     400: [

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProperty } from '@nestjs/swagger';
-import { ApiErrors, COMMON_ERRORS } from '../openapi/api-responses';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiProperty } from '@nestjs/swagger';
+import { ApiErrors, ApiOkWithLimits, COMMON_ERRORS } from '../openapi/api-responses';
 import { BEARER_SECURITY } from '../openapi/openapi';
 import { AccessTokenGuard } from '../auth/guards/access-token.guard';
 import { CONTACT_PATH } from '../common/contract-paths';
@@ -40,7 +40,7 @@ export class ContactController {
     required: false,
     description: '1-255 visible ASCII; a repeat within 24 h returns the first id',
   })
-  @ApiOkResponse({ type: SubmissionResultDto })
+  @ApiOkWithLimits(SubmissionResultDto, 'Stored (committed) submission')
   @ApiErrors({
     ...COMMON_ERRORS,
     400: [

@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { writeFileSync } from 'node:fs';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
 import { validateEnvironment } from '../config/environment';
@@ -10,15 +11,30 @@ import { buildOpenApiDocument } from './openapi';
  * `npm run openapi`: writes openapi.json so interface changes show in diffs. Preview mode builds the
  * module graph without connecting to anything, so no database or Redis is needed.
  */
-async function main(): Promise<void> {
+/** The OpenAPI document as `npm run openapi` writes it (ROLE=api, no BASE_PATH). */
+export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
   const config = new AppConfig(validateEnvironment({ ROLE: 'api', JWT_SECRET: 'x'.repeat(32) }));
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), new FastifyAdapter(), {
     preview: true,
     logger: false,
   });
-  const document = buildOpenApiDocument(app, config);
-  writeFileSync('openapi.json', `${JSON.stringify(document, null, 2)}\n`);
+  try {
+    return buildOpenApiDocument(app, config);
+  } finally {
+    await app.close();
+  }
+}
+
+export function serialize(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+async function main(): Promise<void> {
+  const document = await generateOpenApiDocument();
+  writeFileSync('openapi.json', serialize(document));
   process.stdout.write(`openapi.json written (${Object.keys(document.paths).length} paths)\n`);
 }
 
-void main();
+if (require.main === module) {
+  void main();
+}

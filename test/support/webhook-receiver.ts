@@ -13,6 +13,10 @@ export interface ReceivedWebhook {
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   respond: (delivery: ReceivedWebhook, index: number) => number = () => 200;
+  /** How long the receiver takes before it answers (a slow staff system). */
+  delayMs = 0;
+  /** When each delivery arrived (Date.now()), in arrival order. */
+  readonly arrivals: number[] = [];
   private server?: Server;
   url = '';
 
@@ -23,9 +27,13 @@ export class WebhookReceiver {
       request.on('data', (chunk: string) => (raw += chunk));
       request.on('end', () => {
         const delivery: ReceivedWebhook = { headers: request.headers, rawBody: raw, body: JSON.parse(raw), status: 0 };
+        this.arrivals.push(Date.now());
         const index = this.received.push(delivery) - 1;
         delivery.status = this.respond(delivery, index);
-        response.writeHead(delivery.status, { 'Content-Type': 'application/json' }).end('{}');
+        setTimeout(
+          () => response.writeHead(delivery.status, { 'Content-Type': 'application/json' }).end('{}'),
+          this.delayMs,
+        );
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

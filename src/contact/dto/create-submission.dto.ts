@@ -29,6 +29,8 @@ export class CreateSubmissionDto {
   name!: string;
 
   @ApiPropertyOptional({
+    // `string | null` reflects as Object: say the type, so generated clients accept strings.
+    type: String,
     description: 'E-mail address',
     maxLength: 254,
     format: 'email',
@@ -45,6 +47,8 @@ export class CreateSubmissionDto {
   email?: string | null;
 
   @ApiPropertyOptional({
+    // `string | null` reflects as Object: say the type, so generated clients accept strings.
+    type: String,
     description: 'Telephone: digits, spaces and + - ( ) . / x',
     maxLength: 32,
     pattern: '^[0-9 +\\-()./x]*$',
@@ -61,6 +65,8 @@ export class CreateSubmissionDto {
   phone?: string | null;
 
   @ApiPropertyOptional({
+    // `string | null` reflects as Object: say the type, so generated clients accept strings.
+    type: String,
     description: 'Business name',
     maxLength: 200,
     nullable: true,
@@ -75,6 +81,8 @@ export class CreateSubmissionDto {
   business?: string | null;
 
   @ApiPropertyOptional({
+    // `string | null` reflects as Object: say the type, so generated clients accept strings.
+    type: String,
     description: 'Free text (tab, CR and LF allowed)',
     maxLength: 10000,
     nullable: true,
