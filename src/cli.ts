@@ -10,7 +10,12 @@ async function main(): Promise<void> {
   await ensureDatabase(config.db.url, config.db.connectTimeoutMs);
   await CommandFactory.run(CliModule.forRoot(config), {
     logger: ['error'],
-    errorHandler: (error: Error) => {
+    errorHandler: (error: Error & { code?: string; exitCode?: number }) => {
+      // Commander has already printed its own words (help, "unknown command ...") and knows the exit
+      // status: 0 for --help, 1 for a usage error.
+      if (error.code?.startsWith('commander.')) {
+        process.exit(error.exitCode ?? 1);
+      }
       process.stderr.write(`error: ${error.message}\n`);
       process.exit(1);
     },

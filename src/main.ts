@@ -1,5 +1,6 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { AppModule } from './app.module';
 import { Logger as PinoLogger } from 'nestjs-pino';
@@ -53,6 +54,23 @@ function limitHeapGrowth(config: AppConfig): void {
 }
 
 /**
+ * What an operator needs to know once the API listens: the address it really listens on (0.0.0.0 is
+ * every interface, not 127.0.0.1) and where the docs and the queue dashboard are.
+ */
+export function startupLines(config: AppConfig, address: string | AddressInfo | null): string[] {
+  const port = typeof address === 'object' && address ? address.port : config.http.port;
+  const host = config.http.host;
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const where = wildcard ? `all interfaces (${host}), port ${port}` : `${host}:${port}`;
+  const local = `http://${wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}${config.http.basePath}`;
+  const lines = [`Listening on ${where} (ROLE=${config.role})`, `API docs: ${local}/docs`];
+  if (config.admin.user) {
+    lines.push(`Queue dashboard: ${local}/admin/queues`);
+  }
+  return lines;
+}
+
+/**
  * Entry point. ROLE=all (default) serves HTTP and runs the staff worker in one process; ROLE=api serves
  * HTTP only; ROLE=worker consumes the queue without an HTTP listener (see worker.ts).
  */
@@ -84,7 +102,9 @@ export async function bootstrap(overrides: Partial<Record<string, string>> = {})
   const app = await createApplication(config);
   exitGracefullyOnSignals(app, config);
   await app.listen(config.http.port, config.http.host);
-  logger.log(`Listening on ${await app.getUrl()} (ROLE=${config.role})`);
+  for (const line of startupLines(config, app.getHttpServer().address())) {
+    logger.log(line);
+  }
 }
 
 if (require.main === module) {
