@@ -6,12 +6,12 @@
  * prints service/baseline ratios. Finally two API processes share the load and one global limit.
  */
 import autocannon, { Request, Result } from 'autocannon';
-import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
+import { deleteKeysUnder } from '../test/support/redis-keys';
 import { createKey, freePort, startServer, CpuUse, watchCpu, watchPeakRss } from './support';
 
 const args = process.argv.slice(2);
@@ -253,19 +253,7 @@ function measureTwoProcesses(key: string): Promise<{ scaling: Scaling; globalLim
 
 /** Deletes every Redis key of this run (queues, limits) and drops the bench database, however the run ended. */
 async function removeRunData(): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${runPrefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) {
-        await redis.del(...keys);
-      }
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    await redis.quit();
-  }
+  await deleteKeysUnder(redisUrl, runPrefix);
   await dropDatabase(databaseUrl);
 }
 

@@ -1,5 +1,5 @@
-import Redis from 'ioredis';
 import { dropDatabase } from '../../src/database/ensure-database';
+import { deleteKeysUnder } from './redis-keys';
 
 /** Drops this run's database and deletes this run's Redis keys; touches nothing else. */
 export default async function globalTeardown(): Promise<void> {
@@ -8,15 +8,6 @@ export default async function globalTeardown(): Promise<void> {
   }
   const prefix = process.env.REDIS_PREFIX;
   if (prefix?.startsWith('contact-intake-test:')) {
-    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) {
-        await redis.del(...keys);
-      }
-      cursor = next;
-    } while (cursor !== '0');
-    await redis.quit();
+    await deleteKeysUnder(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix);
   }
 }
