@@ -1,31 +1,30 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import { AdminModule } from './admin/admin.module';
-import { ApiKeyModule } from './api-keys/api-key.module';
-import { AuthModule } from './auth/auth.module';
+import { ApiModule } from './api.module';
 import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
 import { ContractValidationPipe } from './common/validation/contract-validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
-import { ContactModule } from './contact/contact.module';
 import { DatabaseModule } from './database/database.module';
-import { HealthModule } from './health/health.module';
+import { WorkerHealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
-import { StaffModule } from './staff/staff.module';
+import { WorkerModule } from './worker.module';
 
 /**
- * The whole service, composed for a role: `api` serves HTTP and produces jobs, `worker` consumes the
- * queue (no HTTP), `all` does both in one process.
+ * The service for a role, over the shared infrastructure: `api` (ApiModule), `worker` (WorkerModule and
+ * its own health port), `all` (both, the API serving the probes).
  */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const http = config.servesHttp ? [ApiKeyModule, AuthModule, ContactModule] : [];
-    const worker = config.runsWorker ? [StaffModule] : [];
-    const admin = config.servesHttp && config.admin.user ? [AdminModule] : [];
+    const roles = {
+      api: [ApiModule.forRoot(config)],
+      worker: [WorkerModule, WorkerHealthModule],
+      all: [ApiModule.forRoot(config), WorkerModule],
+    };
     return {
       module: AppModule,
       imports: [
@@ -35,10 +34,7 @@ export class AppModule {
         RedisModule,
         QueueModule,
         MetricsModule,
-        HealthModule.forRole(config.servesHttp),
-        ...http,
-        ...worker,
-        ...admin,
+        ...roles[config.role],
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

@@ -14,8 +14,8 @@ import {
   ListSubmissionsCommand,
   RetrySubmissionsCommand,
   SubmissionsCommand,
-} from './staff/commands/submissions.command';
-import { StaffQueueModule } from './staff/staff.module';
+} from './submissions/commands/submissions.command';
+import { SubmissionsModule } from './submissions/submissions.module';
 
 /** The operator's command line: the app's own modules, no HTTP and no worker. */
 @Module({})
@@ -23,7 +23,7 @@ export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeyModule, StaffQueueModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeyModule, SubmissionsModule],
       providers: [
         KeysCommand,
         CreateKeyCommand,

@@ -7,6 +7,6 @@ import { ApiKeyEntity } from './entities/api-key.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
   providers: [ApiKeysRepository, ApiKeyService],
-  exports: [ApiKeyService],
+  exports: [ApiKeyService, ApiKeysRepository],
 })
 export class ApiKeyModule {}

@@ -118,9 +118,6 @@ export class AppConfig {
     return this.role !== 'worker';
   }
 
-  get runsWorker(): boolean {
-    return this.role !== 'api';
-  }
 }
 
 function normalizeBasePath(raw: string): string {

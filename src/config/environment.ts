@@ -189,7 +189,7 @@ export class EnvironmentVariables {
   @Min(0)
   JOB_BACKOFF_DELAY = 5;
 
-  /** `none`: the operator's explicit choice of a worker with no staff channel (see StaffModule). */
+  /** `none`: the operator's explicit choice of a worker with no staff channel (see DeliveryModule). */
   @IsIn(['', 'none'])
   STAFF_CHANNELS: '' | 'none' = '';
 

@@ -1,17 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
-import { QueueModule } from '../queue/queue.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { SubmissionOutboxModule, SubmissionsModule } from '../submissions/submissions.module';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
-import { SubmissionEntity } from './entities/submission.entity';
-import { SubmissionDispatcher } from './submission-dispatcher.service';
 
+/** The public intake: POST /contact_api.php. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubmissionEntity]), AuthModule, RateLimitModule, QueueModule],
+  imports: [SubmissionsModule, SubmissionOutboxModule, AuthModule, RateLimitModule],
   controllers: [ContactController],
-  providers: [ContactService, SubmissionDispatcher],
-  exports: [SubmissionDispatcher],
+  providers: [ContactService],
 })
 export class ContactModule {}

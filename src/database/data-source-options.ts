@@ -1,8 +1,8 @@
 import type { DataSourceOptions } from 'typeorm';
 import { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
 import { RefreshTokenEntity } from '../auth/entities/refresh-token.entity';
-import { SubmissionEntity } from '../contact/entities/submission.entity';
-import { SubmissionDeliveryEntity } from '../staff/entities/submission-delivery.entity';
+import { SubmissionDeliveryEntity } from '../submissions/entities/submission-delivery.entity';
+import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-InitialSchema';
 
 export const CHARSET = 'utf8mb4';

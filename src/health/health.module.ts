@@ -1,22 +1,22 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { MetricsController } from '../metrics/metrics.controller';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 import { WorkerHealthServer } from './worker-health.server';
 
-/**
- * Probes and metrics endpoints: HTTP routes when the process serves HTTP, a small server of its own on
- * HEALTH_PORT when it is only a worker.
- */
-@Module({})
-export class HealthModule {
-  static forRole(servesHttp: boolean): DynamicModule {
-    return {
-      module: HealthModule,
-      imports: [TerminusModule.forRoot({ logger: false })],
-      controllers: servesHttp ? [HealthController, MetricsController] : [],
-      providers: servesHttp ? [HealthService] : [HealthService, WorkerHealthServer],
-    };
-  }
-}
+/** Readiness checks (database, Redis, migrations), for whichever listener serves them. */
+@Module({
+  imports: [TerminusModule.forRoot({ logger: false })],
+  providers: [HealthService],
+  exports: [HealthService],
+})
+export class HealthModule {}
+
+/** /health and /metrics as routes of the API. */
+@Module({ imports: [HealthModule], controllers: [HealthController, MetricsController] })
+export class HealthRoutesModule {}
+
+/** /health and /metrics on HEALTH_PORT, for a process with no API (ROLE=worker). */
+@Module({ imports: [HealthModule], providers: [WorkerHealthServer] })
+export class WorkerHealthModule {}

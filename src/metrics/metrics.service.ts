@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { SUBMISSION_STATE } from '../submissions/submission-state';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Values of job_processing_seconds' `outcome` label (unchanged since 0.1.0). */
+const [JOB_DELIVERED, JOB_NOT_DELIVERED] = [SUBMISSION_STATE.delivered, SUBMISSION_STATE.failed];
 
 /**
  * The service's Prometheus metrics, in one registry per process. Domain code records what happened
@@ -82,10 +86,10 @@ export class MetricsService {
     this.rateLimited.inc({ api_key_id: apiKeyId });
   }
 
-  /** Starts timing one job; call the result with its outcome. */
-  startJobTimer(): (outcome: 'delivered' | 'failed') => void {
+  /** Starts timing one job; call the result with whether it delivered (label `outcome`). */
+  startJobTimer(): (delivered: boolean) => void {
     const stop = this.jobDuration.startTimer();
-    return (outcome) => stop({ outcome });
+    return (delivered) => stop({ outcome: delivered ? JOB_DELIVERED : JOB_NOT_DELIVERED });
   }
 
   deliveryFailed(channel: string): void {

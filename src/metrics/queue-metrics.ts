@@ -4,8 +4,6 @@ import { Queue } from 'bullmq';
 import { SUBMISSIONS_QUEUE } from '../queue/queue.constants';
 import { MetricsService } from './metrics.service';
 
-const STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
-
 /** Reads the queue's job counts into the `queue_jobs` gauge when Prometheus scrapes. */
 @Injectable()
 export class QueueMetrics {
@@ -16,9 +14,10 @@ export class QueueMetrics {
 
   async refresh(): Promise<void> {
     try {
-      const counts = await this.queue.getJobCounts(...STATES);
-      for (const state of STATES) {
-        this.metrics.queueJobs.set({ state }, counts[state] ?? 0);
+      // Every job state BullMQ knows (waiting, active, delayed, failed, completed, ...).
+      const counts = await this.queue.getJobCounts();
+      for (const [state, count] of Object.entries(counts)) {
+        this.metrics.queueJobs.set({ state }, count);
       }
     } catch {
       // Redis away: the gauges keep their last values; readiness reports the outage.

@@ -1,12 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { SubmissionState } from '../submission-state';
 
-export const SUBMISSION_STATES = ['received', 'queued', 'processing', 'delivered', 'failed'] as const;
-export type SubmissionState = (typeof SUBMISSION_STATES)[number];
-
-/**
- * A stored contact request. `state = 'received'` doubles as the outbox: a row in that state has not
- * reached the queue yet, and the relay re-enqueues it.
- */
+/** A stored contact request and its delivery state (see submission-state.ts). */
 @Entity({ name: 'submissions' })
 @Index('ix_submissions_state_created', ['state', 'createdAt'])
 @Index('uq_submissions_idempotency', ['apiKeyId', 'idempotencyKey'], { unique: true })

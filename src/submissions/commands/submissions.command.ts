@@ -1,16 +1,16 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { printLine } from '../../common/cli-output';
-import { SUBMISSION_STATES, SubmissionState } from '../../contact/entities/submission.entity';
-import { StaffQueueService } from '../staff-queue.service';
+import { SUBMISSION_STATES, SubmissionState } from '../submission-state';
+import { SubmissionsService } from '../submissions.service';
 
 @SubCommand({ name: 'list', description: 'list the newest submissions (no message bodies)' })
 export class ListSubmissionsCommand extends CommandRunner {
-  constructor(private readonly staffQueue: StaffQueueService) {
+  constructor(private readonly submissions: SubmissionsService) {
     super();
   }
 
   async run(_args: string[], options: { state?: SubmissionState; json?: boolean; limit?: number }): Promise<void> {
-    const rows = await this.staffQueue.list(options.state, options.limit);
+    const rows = await this.submissions.list(options.state, options.limit);
     const shown = rows.map((row) => ({
       id: row.id,
       state: row.state,
@@ -62,13 +62,13 @@ export class ListSubmissionsCommand extends CommandRunner {
   description: 'send a failed submission (or every one, with --failed) again',
 })
 export class RetrySubmissionsCommand extends CommandRunner {
-  constructor(private readonly staffQueue: StaffQueueService) {
+  constructor(private readonly submissions: SubmissionsService) {
     super();
   }
 
   async run([id]: string[], options: { failed?: boolean }): Promise<void> {
     if (options.failed) {
-      const outcomes = await this.staffQueue.retryFailed();
+      const outcomes = await this.submissions.retryFailed();
       for (const [submissionId, outcome] of outcomes) {
         printLine(`${submissionId}: ${outcome}`);
       }
@@ -78,7 +78,7 @@ export class RetrySubmissionsCommand extends CommandRunner {
     if (!id) {
       throw new Error('give a submission id, or --failed');
     }
-    printLine(`${id}: ${await this.staffQueue.retry(id)}`);
+    printLine(`${id}: ${await this.submissions.retry(id)}`);
   }
 
   @Option({ flags: '--failed', description: 'retry every failed submission' })

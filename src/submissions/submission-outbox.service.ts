@@ -1,12 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { In, LessThan, Repository } from 'typeorm';
 import { settleWithin } from '../common/settle-within';
 import { AppConfig } from '../config/app-config';
 import { DELIVER_SUBMISSION_JOB, DeliverSubmissionJob } from '../queue/queue.constants';
 import { InjectSubmissionProducer } from '../queue/queue.module';
-import { SubmissionEntity } from './entities/submission.entity';
+import { SubmissionsRepository } from './submissions.repository';
 
 const RELAY_BATCH = 500;
 const SHUTDOWN_GRACE_MS = 2000;
@@ -18,13 +16,16 @@ const SHUTDOWN_GRACE_MS = 2000;
 const BATCH_WINDOW_MS = 20;
 
 /**
+ * Provided by SubmissionOutboxModule, which only the intake (contact) imports: the relay runs in the
+ * processes that take submissions in.
+ *
  * Moves committed submissions onto the queue (transactional outbox): right after commit, and again
  * from the relay for every row still `received` after OUTBOX_RELAY_INTERVAL seconds (Redis was down,
  * or the process died in between). Job id = submission id, so adding twice is harmless.
  */
 @Injectable()
-export class SubmissionDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SubmissionDispatcher.name);
+export class SubmissionOutbox implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SubmissionOutbox.name);
   private relayTimer?: NodeJS.Timeout;
   private relayRunning?: Promise<void>;
   private readonly inFlight = new Set<Promise<void>>();
@@ -32,12 +33,12 @@ export class SubmissionDispatcher implements OnApplicationBootstrap, OnApplicati
 
   constructor(
     @InjectSubmissionProducer() private readonly queue: Queue<DeliverSubmissionJob>,
-    @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
+    private readonly submissions: SubmissionsRepository,
     private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.servesHttp && this.config.queue.relayEnabled) {
+    if (this.config.queue.relayEnabled) {
       this.relayTimer = setInterval(() => this.scheduleRelay(), this.config.queue.relayInterval * 1000);
       this.relayTimer.unref();
     }
@@ -74,17 +75,12 @@ export class SubmissionDispatcher implements OnApplicationBootstrap, OnApplicati
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  /** One relay pass: every submission still `received` and older than the relay interval. */
+  /** One relay pass: every submission still in the outbox and older than the relay interval. */
   async relayOnce(): Promise<number> {
     const cutoff = new Date(Date.now() - this.config.queue.relayInterval * 1000);
-    const pending = await this.submissions.find({
-      select: { id: true },
-      where: { state: 'received', createdAt: LessThan(cutoff) },
-      order: { createdAt: 'ASC' },
-      take: RELAY_BATCH,
-    });
+    const pending = await this.submissions.findUnqueued(cutoff, RELAY_BATCH);
     if (pending.length > 0) {
-      await this.enqueue(pending.map((row) => row.id));
+      await this.enqueue(pending);
       this.logger.log(`Relay queued ${pending.length} stored submission(s) that had not reached the queue`);
     }
     return pending.length;
@@ -108,6 +104,6 @@ export class SubmissionDispatcher implements OnApplicationBootstrap, OnApplicati
         opts: { jobId: submissionId },
       })),
     );
-    await this.submissions.update({ id: In(ids), state: 'received' }, { state: 'queued', updatedAt: new Date() });
+    await this.submissions.apply(ids, 'enqueue');
   }
 }

@@ -1,29 +1,18 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
+import { ApiKeyModule } from '../api-keys/api-key.module';
 import { AppConfig } from '../config/app-config';
-import { SubmissionEntity } from '../contact/entities/submission.entity';
 import { QueueModule } from '../queue/queue.module';
+import { SubmissionsModule } from '../submissions/submissions.module';
 import { EmailChannel } from './channels/email.channel';
 import { NoChannel } from './channels/no-channel';
 import { STAFF_CHANNELS, StaffChannel } from './channels/staff-channel';
 import { WebhookChannel } from './channels/webhook.channel';
-import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
-import { StaffDeliveryService } from './staff-delivery.service';
-import { StaffQueueService } from './staff-queue.service';
+import { DeliveryService } from './delivery.service';
 import { SubmissionProcessor } from './submission.processor';
-
-/** The operator's view of the queue (CLI `submissions` commands); no worker. */
-@Module({
-  imports: [TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity]), QueueModule],
-  providers: [StaffQueueService],
-  exports: [StaffQueueService],
-})
-export class StaffQueueModule {}
 
 /** The worker side: consumes the queue and delivers to the configured staff channels. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity, ApiKeyEntity]), QueueModule],
+  imports: [SubmissionsModule, ApiKeyModule, QueueModule],
   providers: [
     {
       provide: STAFF_CHANNELS,
@@ -51,8 +40,8 @@ export class StaffQueueModule {}
         return channels;
       },
     },
-    StaffDeliveryService,
+    DeliveryService,
     SubmissionProcessor,
   ],
 })
-export class StaffModule {}
+export class DeliveryModule {}

@@ -5,15 +5,15 @@ import { OccasionalLog } from '../common/occasional-log';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';
-import { StaffDeliveryService } from './staff-delivery.service';
+import { DeliveryService } from './delivery.service';
 
-/** Consumes the `submissions` queue; the work itself is StaffDeliveryService's. */
+/** Consumes the `submissions` queue; the work itself is DeliveryService's. */
 @Processor(SUBMISSIONS_QUEUE)
 export class SubmissionProcessor extends WorkerHost implements OnModuleInit {
   private readonly connectionLog = new OccasionalLog(new Logger(SubmissionProcessor.name));
 
   constructor(
-    private readonly delivery: StaffDeliveryService,
+    private readonly delivery: DeliveryService,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
   ) {
@@ -29,9 +29,9 @@ export class SubmissionProcessor extends WorkerHost implements OnModuleInit {
     const stopTimer = this.metrics.startJobTimer();
     try {
       await this.delivery.deliver(job.data.submissionId, { final: job.attemptsMade + 1 >= attempts });
-      stopTimer('delivered');
+      stopTimer(true);
     } catch (error) {
-      stopTimer('failed');
+      stopTimer(false);
       throw error;
     }
   }

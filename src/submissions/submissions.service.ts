@@ -1,52 +1,46 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { Repository } from 'typeorm';
-import { SubmissionEntity, SubmissionState } from '../contact/entities/submission.entity';
-import { NoChannel } from './channels/no-channel';
-import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
+import { NoChannel } from '../delivery/channels/no-channel';
 import { DELIVER_SUBMISSION_JOB, DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';
+import { SubmissionEntity } from './entities/submission.entity';
+import { SUBMISSION_STATE, SubmissionState } from './submission-state';
+import { SubmissionsRepository } from './submissions.repository';
 
 export type RetryOutcome = 'retried' | 're-enqueued' | 're-sent' | 'already queued' | 'already delivered';
 
 /** What the operator's `submissions` commands do: look at submissions and send failed ones again. */
 @Injectable()
-export class StaffQueueService {
+export class SubmissionsService {
   constructor(
     @InjectQueue(SUBMISSIONS_QUEUE) private readonly queue: Queue<DeliverSubmissionJob>,
-    @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
-    @InjectRepository(SubmissionDeliveryEntity) private readonly deliveries: Repository<SubmissionDeliveryEntity>,
+    private readonly submissions: SubmissionsRepository,
   ) {}
 
   list(state?: SubmissionState, limit = 100): Promise<SubmissionEntity[]> {
-    return this.submissions.find({
-      where: state ? { state } : {},
-      order: { createdAt: 'DESC' },
-      take: limit,
-    });
+    return this.submissions.list(state, limit);
   }
 
   /** Puts one submission back on the queue: its failed job is retried, a missing job is added again. */
   async retry(id: string): Promise<RetryOutcome> {
-    const submission = await this.submissions.findOneBy({ id });
+    const submission = await this.submissions.findById(id);
     if (!submission) {
       throw new NotFoundException(`No submission with id ${id}`);
     }
     const job = await this.queue.getJob(id);
-    let outcome: RetryOutcome;
-    if (submission.state === 'delivered') {
+    if (submission.state === SUBMISSION_STATE.delivered) {
       if (!(await this.deliveredOnlyToNoChannel(id))) {
         return 'already delivered';
       }
       // Delivered while workers ran with STAFF_CHANNELS=none: send it to the channels configured now.
       await job?.remove();
-      await this.submissions.update({ id }, { state: 'queued', updatedAt: new Date() });
+      await this.submissions.apply(id, 'requeue');
       await this.queue.add(DELIVER_SUBMISSION_JOB, { submissionId: id }, { jobId: id });
       return 're-sent';
     }
+    let outcome: RetryOutcome;
     if (job && (await job.isFailed())) {
-      await job.retry('failed');
+      await job.retry();
       outcome = 'retried';
     } else if (!job) {
       await this.queue.add(DELIVER_SUBMISSION_JOB, { submissionId: id }, { jobId: id });
@@ -54,23 +48,20 @@ export class StaffQueueService {
     } else {
       return 'already queued';
     }
-    await this.submissions.update({ id }, { state: 'queued', updatedAt: new Date() });
+    await this.submissions.apply(id, 'requeue');
     return outcome;
   }
 
-  private async deliveredOnlyToNoChannel(id: string): Promise<boolean> {
-    const channels = (await this.deliveries.find({ select: { channel: true }, where: { submissionId: id } })).map(
-      (row) => row.channel,
-    );
-    return channels.length > 0 && channels.every((channel) => channel === NoChannel.NAME);
-  }
-
   async retryFailed(): Promise<Map<string, RetryOutcome>> {
-    const failed = await this.submissions.find({ select: { id: true }, where: { state: 'failed' } });
     const outcomes = new Map<string, RetryOutcome>();
-    for (const { id } of failed) {
+    for (const id of await this.submissions.findIdsInState(SUBMISSION_STATE.failed)) {
       outcomes.set(id, await this.retry(id));
     }
     return outcomes;
+  }
+
+  private async deliveredOnlyToNoChannel(id: string): Promise<boolean> {
+    const channels = await this.submissions.deliveredChannels(id);
+    return channels.length > 0 && channels.every((channel) => channel === NoChannel.NAME);
   }
 }

@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AdminModule } from './admin/admin.module';
+import { AuthModule } from './auth/auth.module';
+import { AppConfig } from './config/app-config';
+import { ContactModule } from './contact/contact.module';
+import { HealthRoutesModule } from './health/health.module';
+
+/** The HTTP API: the three contract endpoints, probes and metrics, and the queue dashboard when configured. */
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [AuthModule, ContactModule, HealthRoutesModule, ...(config.admin.user ? [AdminModule] : [])],
+      exports: config.admin.user ? [AdminModule] : [],
+    };
+  }
+}

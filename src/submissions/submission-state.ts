@@ -1,0 +1,46 @@
+/**
+ * A submission's delivery state, and the only ways it changes. Writers name an event; the state it
+ * may come from and the state it goes to are read from here, so no other file spells a state.
+ *
+ *   received --enqueue--> queued --startAttempt--> processing --deliver--> delivered
+ *                                                      |--failAttempt--> queued (retried with backoff)
+ *                                                      `--exhaust------> failed
+ *   failed | delivered (on channel none) --requeue--> queued
+ *
+ * `received` doubles as the outbox: a row in it has not reached the queue yet.
+ */
+export const SUBMISSION_STATE = {
+  received: 'received',
+  queued: 'queued',
+  processing: 'processing',
+  delivered: 'delivered',
+  failed: 'failed',
+} as const;
+
+export type SubmissionState = (typeof SUBMISSION_STATE)[keyof typeof SUBMISSION_STATE];
+export const SUBMISSION_STATES = Object.values(SUBMISSION_STATE);
+
+const { received, queued, processing, delivered, failed } = SUBMISSION_STATE;
+
+export const SUBMISSION_TRANSITIONS = {
+  /** Handed to the queue (right after commit, or by the relay). */
+  enqueue: { from: [received], to: queued },
+  /**
+   * A worker starts an attempt. From `received` too: the job can reach a worker before the batched
+   * `queued` update lands; from `processing`: a worker died mid-attempt and the job runs again.
+   */
+  startAttempt: { from: [received, queued, processing], to: processing },
+  failAttempt: { from: [processing], to: queued },
+  exhaust: { from: [processing], to: failed },
+  deliver: { from: [processing], to: delivered },
+  /** The operator sends it again (`submissions retry`). */
+  requeue: { from: [failed, delivered, received, queued], to: queued },
+} as const satisfies Record<string, { from: readonly SubmissionState[]; to: SubmissionState }>;
+
+export type SubmissionEvent = keyof typeof SUBMISSION_TRANSITIONS;
+
+/** The state after `event`, or null when `event` cannot happen in state `from`. */
+export function transition(from: SubmissionState, event: SubmissionEvent): SubmissionState | null {
+  const { from: allowed, to } = SUBMISSION_TRANSITIONS[event];
+  return (allowed as readonly SubmissionState[]).includes(from) ? to : null;
+}

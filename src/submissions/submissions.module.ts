@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { QueueModule } from '../queue/queue.module';
+import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
+import { SubmissionEntity } from './entities/submission.entity';
+import { SubmissionOutbox } from './submission-outbox.service';
+import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionsService } from './submissions.service';
+
+/** A submission's life: its tables, its states, and the operator's list and retry. */
+@Module({
+  imports: [TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity]), QueueModule],
+  providers: [SubmissionsRepository, SubmissionsService],
+  exports: [SubmissionsRepository, SubmissionsService],
+})
+export class SubmissionsModule {}
+
+/** The outbox and its relay, for the processes that take submissions in. */
+@Module({
+  imports: [SubmissionsModule, QueueModule],
+  providers: [SubmissionOutbox],
+  exports: [SubmissionOutbox],
+})
+export class SubmissionOutboxModule {}
