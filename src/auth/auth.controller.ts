@@ -1,16 +1,13 @@
-import { Body, Controller, Header, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
 import { AUTH_PATH, AUTH_REFRESH_PATH } from '../common/contract-paths';
 import { CurrentApiKey, IdentifiedRequest } from '../common/request-context';
-import { ApiHeader, ApiOperation, ApiSecurity } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { ApiErrors, ApiOkWithLimits, COMMON_ERRORS, NO_STORE_HEADERS } from '../openapi/api-responses';
-import { API_KEY_SECURITY } from '../openapi/openapi';
-import { ApiKeyThrottlerGuard } from '../rate-limit/api-key-throttler.guard';
+import { ApiKeyAuth, RefreshTokenAuth } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { RefreshTokenDto } from './dto/refresh-token.dto';
 import { TokenSetDto } from './dto/token-set.dto';
-import { ApiKeyAuthGuard } from './guards/api-key-auth.guard';
-import { RefreshTokenOwnerGuard } from './guards/refresh-token-owner.guard';
 
 /** Responses that carry tokens must not be cached (RFC 6749 section 5.1). */
 @Controller()
@@ -22,8 +19,6 @@ export class AuthController {
     summary: 'Exchange an API key for an access token and a refresh token',
     description: 'No body is needed; one is ignored.',
   })
-  @ApiSecurity(API_KEY_SECURITY)
-  @ApiHeader({ name: 'X-API-KEY', required: true, description: 'The client API key (ck_...)' })
   @ApiOkWithLimits(TokenSetDto, 'Token set', NO_STORE_HEADERS)
   @ApiErrors({
     ...COMMON_ERRORS,
@@ -31,7 +26,7 @@ export class AuthController {
     401: ['Missing API key', 'Invalid API key'],
   })
   @HttpCode(HttpStatus.OK)
-  @UseGuards(ApiKeyAuthGuard, ApiKeyThrottlerGuard)
+  @ApiKeyAuth()
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
   issue(@CurrentApiKey() apiKey: ApiKeyEntity): Promise<TokenSetDto> {
@@ -45,7 +40,6 @@ export class AuthController {
       'The presented refresh token is spent (rotation). Reusing a spent token after REFRESH_REUSE_GRACE revokes its whole family. ' +
       'If X-API-KEY is also sent it must be the key that owns the token.',
   })
-  @ApiHeader({ name: 'X-API-KEY', required: false, description: 'Optional: binds the refresh to its client' })
   @ApiOkWithLimits(TokenSetDto, 'New token set', NO_STORE_HEADERS)
   @ApiErrors({
     ...COMMON_ERRORS,
@@ -58,7 +52,7 @@ export class AuthController {
     401: ['Invalid refresh token'],
   })
   @HttpCode(HttpStatus.OK)
-  @UseGuards(RefreshTokenOwnerGuard, ApiKeyThrottlerGuard)
+  @RefreshTokenAuth()
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
   // The body parameter is there to be validated (the global pipe); its token's row was read by the guard.

@@ -9,6 +9,11 @@ import type { RefreshTokenEntity } from '../auth/entities/refresh-token.entity';
  * (/contact_api.php); read by the per-key rate limiter, the handlers and the request log.
  */
 export interface IdentifiedRequest extends FastifyRequest {
+  /**
+   * Set by every guard that identifies the API key, whether or not it found one (a replayed refresh
+   * token identifies none): the per-key throttler refuses to run on a request no such guard has seen.
+   */
+  identityChecked?: true;
   apiKey?: ApiKeyEntity;
   /** /auth_refresh.php: the stored row of the presented refresh token, read once by its guard. */
   refreshToken?: RefreshTokenEntity;

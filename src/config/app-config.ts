@@ -117,7 +117,6 @@ export class AppConfig {
   get servesHttp(): boolean {
     return this.role !== 'worker';
   }
-
 }
 
 function normalizeBasePath(raw: string): string {

@@ -1,12 +1,10 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiProperty } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { ApiErrors, ApiOkWithLimits, COMMON_ERRORS } from '../openapi/api-responses';
-import { BEARER_SECURITY } from '../openapi/openapi';
-import { AccessTokenGuard } from '../auth/guards/access-token.guard';
+import { AccessTokenAuth } from '../auth/auth.decorators';
 import { CONTACT_PATH } from '../common/contract-paths';
 import { CurrentApiKey, IdentifiedRequest } from '../common/request-context';
-import { ApiKeyThrottlerGuard } from '../rate-limit/api-key-throttler.guard';
 import { ContactService } from './contact.service';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
 import { IdempotencyKey } from './idempotency-key.decorator';
@@ -34,7 +32,6 @@ export class ContactController {
       'Checks in order: unknown fields, missing name, then invalid fields (name, email, phone, business, message). ' +
       'The 200 is sent only after the submission is committed.',
   })
-  @ApiBearerAuth(BEARER_SECURITY)
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
@@ -58,7 +55,7 @@ export class ContactController {
     503: ['Service unavailable'],
   })
   @HttpCode(HttpStatus.OK)
-  @UseGuards(AccessTokenGuard, ApiKeyThrottlerGuard)
+  @AccessTokenAuth()
   async submit(
     @Body() body: CreateSubmissionDto,
     @CurrentApiKey() apiKey: ApiKeyEntity,

@@ -1,3 +1,25 @@
+import type { EntityMetadata } from 'typeorm';
+
+/** The columns of an entity's table, in declaration order, and a row's values in that order. */
+export interface InsertShape<T> {
+  table: string;
+  columns: string[];
+  valuesOf(row: T): unknown[];
+}
+
+/**
+ * An entity's INSERT shape from TypeORM's metadata, so hand-written INSERTs never restate column
+ * names (and cannot drift from the entity).
+ */
+export function insertShapeOf<T>(metadata: EntityMetadata): InsertShape<T> {
+  const properties = metadata.columns.map((column) => column.propertyName as keyof T);
+  return {
+    table: metadata.tableName,
+    columns: metadata.columns.map((column) => column.databaseName),
+    valuesOf: (row) => properties.map((property) => row[property]),
+  };
+}
+
 /** Runs one SQL statement with positional parameters (DataSource.query, EntityManager.query). */
 export type RunStatement = (sql: string, parameters: unknown[]) => Promise<unknown>;
 

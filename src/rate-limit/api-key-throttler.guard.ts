@@ -1,4 +1,4 @@
-import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { ExecutionContext, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
@@ -14,11 +14,15 @@ import { MetricsService } from '../metrics/metrics.service';
 
 /**
  * @nestjs/throttler keyed by API key: one budget per key across all three endpoints and all processes.
- * Runs after the guard that identifies the key; requests with no identified key are not counted here
- * (failed authentication is limited per IP by AuthFailureService).
+ * Runs after the guard that identifies the key (the decorators of auth.decorators.ts bundle the two);
+ * requests with no identified key are not counted here (failed authentication is limited per IP by
+ * AuthFailureService). On a route where no identity guard ran before it, it fails closed: counting
+ * nothing there would silently leave the route unlimited.
  */
 @Injectable()
 export class ApiKeyThrottlerGuard extends ThrottlerGuard {
+  private readonly routeLog = new Logger(ApiKeyThrottlerGuard.name);
+
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
@@ -29,7 +33,14 @@ export class ApiKeyThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return Promise.resolve(!context.switchToHttp().getRequest<IdentifiedRequest>().apiKey);
+    const request = context.switchToHttp().getRequest<IdentifiedRequest>();
+    if (!request.identityChecked) {
+      this.routeLog.error(
+        `${request.method} ${request.routeOptions?.url ?? request.url}: the per-key throttler ran without an identity guard before it; refusing the request`,
+      );
+      throw new ApiException(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error');
+    }
+    return Promise.resolve(!request.apiKey);
   }
 
   protected override getTracker(request: Record<string, unknown>): Promise<string> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThan, Repository } from 'typeorm';
-import { BatchedInsert } from '../database/batched-insert';
+import { BatchedInsert, InsertShape, insertShapeOf } from '../database/batched-insert';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
 import { SUBMISSION_STATE, SUBMISSION_TRANSITIONS, SubmissionEvent, SubmissionState } from './submission-state';
@@ -17,18 +17,17 @@ export class SubmissionsRepository {
    * the bottleneck under load. The columns come from the entity's metadata, in its declaration order.
    */
   private readonly inserts: BatchedInsert;
-  private readonly insertProperties: (keyof SubmissionEntity)[];
+  private readonly shape: InsertShape<SubmissionEntity>;
 
   constructor(
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
     @InjectRepository(SubmissionDeliveryEntity) private readonly deliveries: Repository<SubmissionDeliveryEntity>,
   ) {
-    const columns = submissions.metadata.columns;
-    this.insertProperties = columns.map((column) => column.propertyName as keyof SubmissionEntity);
+    this.shape = insertShapeOf(submissions.metadata);
     this.inserts = new BatchedInsert(
       (sql, values) => submissions.query(sql, values),
-      submissions.metadata.tableName,
-      columns.map((column) => column.databaseName),
+      this.shape.table,
+      this.shape.columns,
     );
   }
 
@@ -41,7 +40,7 @@ export class SubmissionsRepository {
       lastError: null,
       processedAt: null,
     };
-    return this.inserts.insert(this.insertProperties.map((property) => row[property]));
+    return this.inserts.insert(this.shape.valuesOf(row));
   }
 
   findById(id: string): Promise<SubmissionEntity | null> {

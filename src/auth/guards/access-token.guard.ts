@@ -30,6 +30,7 @@ export class AccessTokenGuard implements CanActivate {
       throw AuthErrors.invalidAccessToken(true);
     }
     request.apiKey = apiKey;
+    request.identityChecked = true;
     return true;
   }
 }

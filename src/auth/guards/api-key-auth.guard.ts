@@ -52,6 +52,7 @@ export class ApiKeyAuthGuard extends AuthGuard(API_KEY_STRATEGY) {
       throw request.headers['x-api-key'] ? AuthErrors.invalidApiKey() : AuthErrors.missingApiKey();
     }
     request.apiKey = apiKey as unknown as ApiKeyEntity;
+    request.identityChecked = true;
     return apiKey;
   }
 }

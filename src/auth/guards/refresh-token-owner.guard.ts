@@ -24,6 +24,7 @@ export class RefreshTokenOwnerGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<IdentifiedRequest>();
     await this.authFailures.assertAllowed(request.ip);
+    request.identityChecked = true;
     const token = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
     if (typeof token === 'string' && token !== '') {
       const row = await this.refreshTokens.find(token);

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { BatchedInsert, insertStatement, InsertShape, insertShapeOf } from '../database/batched-insert';
+import { RefreshTokenEntity } from './entities/refresh-token.entity';
+
+/** Every query of the `refresh_tokens` table. */
+@Injectable()
+export class RefreshTokensRepository {
+  private readonly shape: InsertShape<RefreshTokenEntity>;
+  /** /auth.php calls that arrive together store their tokens with one statement. */
+  private readonly familyStarts: BatchedInsert;
+
+  constructor(@InjectRepository(RefreshTokenEntity) private readonly tokens: Repository<RefreshTokenEntity>) {
+    this.shape = insertShapeOf(tokens.metadata);
+    this.familyStarts = new BatchedInsert(
+      (sql, values) => tokens.query(sql, values),
+      this.shape.table,
+      this.shape.columns,
+    );
+  }
+
+  /** Stores the first token of a family; settles once committed. */
+  insertFirst(row: RefreshTokenEntity): Promise<void> {
+    return this.familyStarts.insert(this.shape.valuesOf(row));
+  }
+
+  findByHash(tokenHash: string): Promise<RefreshTokenEntity | null> {
+    return this.tokens.findOneBy({ tokenHash });
+  }
+
+  /**
+   * In one transaction: spends the token `spentId` (a conditional UPDATE, so of two concurrent
+   * rotations exactly one succeeds, however stale the caller's row) and stores its successor.
+   * False when the token had already been spent or revoked.
+   */
+  spendAndReplace(spentId: string, usedAt: Date, successor: RefreshTokenEntity): Promise<boolean> {
+    return this.tokens.manager.transaction(async (manager) => {
+      const spent = await manager.update(
+        RefreshTokenEntity,
+        { id: spentId, usedAt: IsNull(), revokedAt: IsNull() },
+        { usedAt },
+      );
+      if (spent.affected !== 1) {
+        return false;
+      }
+      // A plain INSERT: TypeORM's query builder costs more CPU than the statement on this hot path.
+      await manager.query(insertStatement(this.shape.table, this.shape.columns), this.shape.valuesOf(successor));
+      return true;
+    });
+  }
+
+  async revokeFamily(familyId: string, at: Date): Promise<void> {
+    await this.tokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: at });
+  }
+}
