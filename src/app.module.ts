@@ -1,8 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ApiModule } from './api.module';
-import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
-import { ContractValidationPipe } from './common/validation/contract-validation.pipe';
+import { ErrorEnvelopeFilter } from './http/error-envelope.filter';
+import { ContractValidationPipe } from './http/validation/contract-validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { AppModule } from './app.module';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { createApplication } from './app.setup';
+import { createApplication } from './http/http-app';
 import { AppConfig, loadConfig } from './config/app-config';
 import { InvalidConfigurationError } from './config/environment';
 import { ensureDatabase } from './database/ensure-database';

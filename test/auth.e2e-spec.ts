@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { EventEmitter } from 'node:events';
 import { generateApiKey } from '../src/api-keys/api-key-format';
 import { ApiKeysRepository } from '../src/api-keys/api-keys.repository';
-import { sha256Hex } from '../src/common/crypto';
+import { sha256Hex } from '../src/database/sha256';
 import { AccessTokenService } from '../src/auth/access-token.service';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';

@@ -11,7 +11,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { v7 as uuidv7 } from 'uuid';
 import { isWellFormedApiKey } from '../../src/api-keys/api-key-format';
-import { sha256Hex } from '../../src/common/crypto';
+import { sha256Hex } from '../../src/database/sha256';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3100);

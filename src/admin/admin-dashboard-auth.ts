@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { timingSafeEqual } from 'node:crypto';
 import { posix } from 'node:path';
-import { ApiException, sendError } from '../common/api-exception';
+import { ApiException, sendError } from '../http/api-exception';
 import { AppConfig } from '../config/app-config';
-import { FailOpen } from '../rate-limit/fail-open';
-import { FailureLimit } from '../rate-limit/failure-limit';
+import { FailOpen } from '../rate-limits/fail-open';
+import { FailureLimit } from '../rate-limits/failure-limit';
 import { InjectRedis } from '../redis/redis.module';
 
 export const ADMIN_QUEUES_ROUTE = '/admin/queues';

@@ -3,7 +3,7 @@ import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import { QueueModule } from '../queue/queue.module';
 import { SUBMISSIONS_QUEUE } from '../queue/queue.constants';
-import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { RateLimitModule } from '../rate-limits/rate-limit.module';
 import { ADMIN_QUEUES_ROUTE, AdminDashboardAuth } from './admin-dashboard-auth';
 import { guardedBullBoardAdapter } from './guarded-bull-board.adapter';
 

@@ -1,6 +1,6 @@
 import { AppConfig } from '../config/app-config';
 import { validateEnvironment } from '../config/environment';
-import { sha256Hex } from '../common/crypto';
+import { sha256Hex } from '../database/sha256';
 import { generateApiKey } from './api-key-format';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeysRepository } from './api-keys.repository';

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
-import { sha256Hex } from '../common/crypto';
+import { sha256Hex } from '../database/sha256';
 import { AppConfig } from '../config/app-config';
 import { displayPrefixOf, generateApiKey, isWellFormedApiKey } from './api-key-format';
 import { ApiKeysRepository } from './api-keys.repository';

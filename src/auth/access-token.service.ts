@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
-import { sha256Hex } from '../common/crypto';
+import { sha256Hex } from '../database/sha256';
 import { AppConfig } from '../config/app-config';
 
 /** RFC 9068 media type of a JWT access token, carried in the `typ` header. */

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiException } from '../common/api-exception';
+import { ApiException } from '../http/api-exception';
 
 /** The contract's authentication failures, each with its RFC 7235 challenge. */
 export const AuthErrors = {

@@ -1,9 +1,9 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
-import { AUTH_PATH, AUTH_REFRESH_PATH } from '../common/contract-paths';
-import { CurrentApiKey, IdentifiedRequest } from '../common/request-context';
+import { AUTH_PATH, AUTH_REFRESH_PATH } from '../http/contract-paths';
+import { CurrentApiKey, IdentifiedRequest } from './request-context';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiErrors, ApiOkWithLimits, COMMON_ERRORS, NO_STORE_HEADERS } from '../openapi/api-responses';
+import { ApiErrors, ApiOkWithLimits, COMMON_ERRORS, NO_STORE_HEADERS } from '../http/openapi/api-responses';
 import { ApiKeyAuth, RefreshTokenAuth } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { RefreshTokenDto } from './dto/refresh-token.dto';

@@ -1,7 +1,7 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiSecurity } from '@nestjs/swagger';
-import { API_KEY_SECURITY, BEARER_SECURITY } from '../openapi/openapi';
-import { ApiKeyThrottlerGuard } from '../rate-limit/api-key-throttler.guard';
+import { API_KEY_SECURITY, BEARER_SECURITY } from '../http/openapi/openapi';
+import { ApiKeyThrottlerGuard } from '../rate-limits/api-key-throttler.guard';
 import { AccessTokenGuard } from './guards/access-token.guard';
 import { ApiKeyAuthGuard } from './guards/api-key-auth.guard';
 import { RefreshTokenOwnerGuard } from './guards/refresh-token-owner.guard';

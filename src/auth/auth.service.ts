@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../api-keys/api-key.service';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
-import { AUTH_REFRESH_PATH } from '../common/contract-paths';
-import { AuthFailureService } from '../rate-limit/auth-failure.service';
+import { AUTH_REFRESH_PATH } from '../http/contract-paths';
+import { AuthFailureService } from '../rate-limits/auth-failure.service';
 import { AccessTokenService } from './access-token.service';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { AuthErrors } from './auth-errors';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { sha256Hex } from '../common/crypto';
+import { sha256Hex } from '../database/sha256';
 import { AppConfig } from '../config/app-config';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { RefreshTokensRepository } from './refresh-tokens.repository';

@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
 import { ApiHeader, ApiOperation, ApiProperty } from '@nestjs/swagger';
-import { ApiErrors, ApiOkWithLimits, COMMON_ERRORS } from '../openapi/api-responses';
+import { ApiErrors, ApiOkWithLimits, COMMON_ERRORS } from '../http/openapi/api-responses';
 import { AccessTokenAuth } from '../auth/auth.decorators';
-import { CONTACT_PATH } from '../common/contract-paths';
-import { CurrentApiKey, IdentifiedRequest } from '../common/request-context';
+import { CONTACT_PATH } from '../http/contract-paths';
+import { CurrentApiKey, IdentifiedRequest } from '../auth/request-context';
 import { ContactService } from './contact.service';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
 import { IdempotencyKey } from './idempotency-key.decorator';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { RateLimitModule } from '../rate-limits/rate-limit.module';
 import { SubmissionOutboxModule, SubmissionsModule } from '../submissions/submissions.module';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';

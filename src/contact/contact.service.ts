@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { sha256Hex } from '../common/crypto';
+import { sha256Hex } from '../database/sha256';
 import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionOutbox } from '../submissions/submission-outbox.service';
 import { SubmissionsRepository } from '../submissions/submissions.repository';

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext, HttpStatus } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiException } from '../common/api-exception';
+import { ApiException } from '../http/api-exception';
 
 /** 1 to 255 visible ASCII characters. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;

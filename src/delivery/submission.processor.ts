@@ -1,7 +1,7 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnModuleInit } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { OccasionalLog } from '../common/occasional-log';
+import { OccasionalLog } from '../logging/occasional-log';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';

@@ -3,7 +3,7 @@ import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } fr
 import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { ApiException } from '../common/api-exception';
+import { ApiException } from '../http/api-exception';
 import { InjectRedis } from '../redis/redis.module';
 
 const CHECK_TIMEOUT_MS = 1500;

@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import Fastify, { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiException, sendError } from '../common/api-exception';
+import { ApiException, sendError } from '../http/api-exception';
 
 export type SidePortHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 

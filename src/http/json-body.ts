@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiException } from '../common/api-exception';
+import { ApiException } from './api-exception';
 
 /** Deeper JSON is refused at parse time, so no later layer ever recurses on a depth a client chose. */
 export const MAX_JSON_DEPTH = 64;

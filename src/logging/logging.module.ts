@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { LoggerModule, Params, PinoLogger } from 'nestjs-pino';
 import { destination } from 'pino';
 import type { Options } from 'pino-http';
-import type { IdentifiedRequest } from '../common/request-context';
+import type { IdentifiedRequest } from '../auth/request-context';
 import { AppConfig } from '../config/app-config';
 
 const PINO_LEVELS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { ApiException } from '../common/api-exception';
+import { ApiException } from '../http/api-exception';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from './metrics.service';
 import { QueueMetrics } from './queue-metrics';

@@ -1,7 +1,7 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { OccasionalLog } from '../common/occasional-log';
-import { settleWithin } from '../common/settle-within';
+import { OccasionalLog } from '../logging/occasional-log';
+import { settleWithin } from './settle-within';
 import { JobsOptions, Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';

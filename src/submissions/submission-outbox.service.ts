@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { settleWithin } from '../common/settle-within';
+import { settleWithin } from '../queue/settle-within';
 import { AppConfig } from '../config/app-config';
 import { DELIVER_SUBMISSION_JOB, DeliverSubmissionJob } from '../queue/queue.constants';
 import { InjectSubmissionProducer } from '../queue/queue.module';

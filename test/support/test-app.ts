@@ -5,7 +5,7 @@ import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { ApiKeyService, RateLimitSettings } from '../../src/api-keys/api-key.service';
 import { AppModule } from '../../src/app.module';
-import { configureHttpApp, createHttpAdapter } from '../../src/app.setup';
+import { configureHttpApp, createHttpAdapter } from '../../src/http/http-app';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 
 export interface TestApp {

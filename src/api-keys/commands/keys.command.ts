@@ -1,5 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
-import { printLine } from '../../common/cli-output';
+import { printLine } from '../../cli-output';
 import { ApiKeyService, RateLimitSettings } from '../api-key.service';
 import { ApiKeyEntity } from '../entities/api-key.entity';
 

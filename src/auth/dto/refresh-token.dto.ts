@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
-import { Required } from '../../common/validation/contract-fields';
+import { Required } from '../../http/validation/contract-fields';
 
 /** The body of POST /auth_refresh.php. */
 export class RefreshTokenDto {

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../../api-keys/api-key.service';
-import type { IdentifiedRequest } from '../../common/request-context';
+import type { IdentifiedRequest } from '../request-context';
 import { AccessTokenService } from '../access-token.service';
 import { AuthErrors } from '../auth-errors';
 

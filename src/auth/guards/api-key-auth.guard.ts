@@ -1,10 +1,10 @@
 import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { ApiKeyEntity } from '../../api-keys/entities/api-key.entity';
-import { ApiException } from '../../common/api-exception';
-import { AUTH_PATH } from '../../common/contract-paths';
-import type { IdentifiedRequest } from '../../common/request-context';
-import { AuthFailureService } from '../../rate-limit/auth-failure.service';
+import { ApiException } from '../../http/api-exception';
+import { AUTH_PATH } from '../../http/contract-paths';
+import type { IdentifiedRequest } from '../request-context';
+import { AuthFailureService } from '../../rate-limits/auth-failure.service';
 import { AuthErrors } from '../auth-errors';
 import { API_KEY_STRATEGY } from '../strategies/api-key.strategy';
 

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../../api-keys/api-key.service';
-import type { IdentifiedRequest } from '../../common/request-context';
-import { AuthFailureService } from '../../rate-limit/auth-failure.service';
+import type { IdentifiedRequest } from '../request-context';
+import { AuthFailureService } from '../../rate-limits/auth-failure.service';
 import { isSpendable, RefreshTokenService } from '../refresh-token.service';
 
 /**

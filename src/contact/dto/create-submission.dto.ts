@@ -8,7 +8,7 @@ import {
   Required,
   Trimmed,
   WellFormedUnicode,
-} from '../../common/validation/contract-fields';
+} from '../../http/validation/contract-fields';
 
 /** Digits, spaces and + - ( ) . / x: enough for every way people write numbers, nothing else. */
 const PHONE_CHARACTERS = /^[0-9 +\-()./x]*$/;

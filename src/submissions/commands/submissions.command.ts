@@ -1,5 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
-import { printLine } from '../../common/cli-output';
+import { printLine } from '../../cli-output';
 import { SUBMISSION_STATES, SubmissionState } from '../submission-state';
 import { SubmissionsService } from '../submissions.service';
 

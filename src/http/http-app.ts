@@ -2,14 +2,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from '@fastify/helmet';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { AppModule } from './app.module';
-import { answerClientError } from './http/client-errors';
-import { drainConnectionsOnClose } from './http/drain-on-close';
-import { parseJsonBodies } from './http/json-body';
-import { AppConfig } from './config/app-config';
-import { ensureDatabase } from './database/ensure-database';
-import { logRequests, requestIdOf } from './logging/logging.module';
-import { MetricsService } from './metrics/metrics.service';
+import { AppModule } from '../app.module';
+import { answerClientError } from './client-errors';
+import { drainConnectionsOnClose } from './drain-on-close';
+import { parseJsonBodies } from './json-body';
+import { AppConfig } from '../config/app-config';
+import { ensureDatabase } from '../database/ensure-database';
+import { logRequests, requestIdOf } from '../logging/logging.module';
+import { MetricsService } from '../metrics/metrics.service';
 import { setupOpenApi } from './openapi/openapi';
 
 export function createHttpAdapter(config: AppConfig): FastifyAdapter {

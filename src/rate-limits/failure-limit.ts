@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import Redis from 'ioredis';
-import { ApiException } from '../common/api-exception';
+import { ApiException } from '../http/api-exception';
 import { FailOpen } from './fail-open';
 
 /**

@@ -8,8 +8,8 @@ import {
   ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { ThrottlerLimitDetail } from '@nestjs/throttler/dist/throttler.guard.interface';
-import { ApiException } from '../common/api-exception';
-import type { IdentifiedRequest } from '../common/request-context';
+import { ApiException } from '../http/api-exception';
+import type { IdentifiedRequest } from '../auth/request-context';
 import { MetricsService } from '../metrics/metrics.service';
 
 /**

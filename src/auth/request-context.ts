@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
-import type { RefreshTokenEntity } from '../auth/entities/refresh-token.entity';
+import type { RefreshTokenEntity } from './entities/refresh-token.entity';
 
 /**
  * What guards learn about a request: the API key it acts for. Set by the API key strategy

@@ -1,8 +1,8 @@
 import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { ApiException } from '../common/api-exception';
-import type { IdentifiedRequest } from '../common/request-context';
+import { ApiException } from '../http/api-exception';
+import type { IdentifiedRequest } from '../auth/request-context';
 import { MetricsService } from '../metrics/metrics.service';
 import { ApiKeyThrottlerGuard, perKeyThrottler } from './api-key-throttler.guard';
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OccasionalLog } from '../common/occasional-log';
+import { OccasionalLog } from '../logging/occasional-log';
 
 /**
  * Runs a Redis-backed limiter step; when Redis fails, answers `fallback` (the request goes through)

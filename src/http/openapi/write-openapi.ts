@@ -2,9 +2,9 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { writeFileSync } from 'node:fs';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { AppModule } from '../app.module';
-import { AppConfig } from '../config/app-config';
-import { validateEnvironment } from '../config/environment';
+import { AppModule } from '../../app.module';
+import { AppConfig } from '../../config/app-config';
+import { validateEnvironment } from '../../config/environment';
 import { buildOpenApiDocument } from './openapi';
 
 /**

@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../../config/app-config';
 import { ErrorResultDto } from './api-responses';
 
 export const API_KEY_SECURITY = 'apiKey';
