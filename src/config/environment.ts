@@ -96,7 +96,7 @@ export class EnvironmentVariables {
   @MinLength(1)
   METRICS_HOST = '127.0.0.1';
 
-  @IsUrl({ protocols: ['mysql'], require_tld: false, require_protocol: true })
+  @IsUrl({ protocols: ['mysql', 'mariadb'], require_tld: false, require_protocol: true })
   DATABASE_URL = 'mysql://root@127.0.0.1:3306/contact_intake';
 
   /** At least 2: start-up holds one connection for the migration lock while migrations use another. */

@@ -21,7 +21,9 @@ export interface DatabaseSettings {
  */
 export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOptions {
   return {
-    type: 'mysql',
+    // TypeORM reads MariaDB's catalogue (its column defaults, say) right only as type `mariadb`: a
+    // mariadb:// URL selects it. The wire protocol and driver (mysql2) are the same.
+    type: new URL(settings.url).protocol === 'mariadb:' ? 'mariadb' : 'mysql',
     url: settings.url,
     charset: COLLATION,
     timezone: 'Z',

@@ -41,7 +41,12 @@ type RedisWithThrottle = Redis & {
   ): Promise<number[]>;
 };
 
-/** @nestjs/throttler storage on Redis. Fails open (the request passes) while Redis is unreachable. */
+/**
+ * @nestjs/throttler storage on Redis. Written here rather than taken from @nest-lab/throttler-storage-redis
+ * because the contract needs what that library does not do: fail open (the request passes, one log line
+ * a minute) while Redis is unreachable, and a block that clears the window's hits so a key starts a
+ * fresh window the moment its block ends; the whole step is one Lua script, one round trip.
+ */
 @Injectable()
 export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly redis: RedisWithThrottle;

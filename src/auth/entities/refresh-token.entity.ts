@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKeyEntity } from '../../api-keys/entities/api-key.entity';
 
 /**
  * One refresh token of a family (all tokens descended from one /auth.php call). Only the SHA-256 of
@@ -20,6 +21,11 @@ export class RefreshTokenEntity {
   @Index('ix_refresh_tokens_api_key')
   @Column({ name: 'api_key_id', type: 'char', length: 36 })
   apiKeyId!: string;
+
+  /** The key that owns the family (declared so entities and migrations agree on the foreign key). */
+  @ManyToOne(() => ApiKeyEntity, { nullable: false, onDelete: 'RESTRICT', onUpdate: 'RESTRICT' })
+  @JoinColumn({ name: 'api_key_id', foreignKeyConstraintName: 'fk_refresh_tokens_api_key' })
+  apiKey?: ApiKeyEntity;
 
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ApiKeyEntity } from '../../api-keys/entities/api-key.entity';
 import type { SubmissionState } from '../submission-state';
 
 /** A stored contact request and its delivery state (see submission-state.ts). */
@@ -11,6 +12,11 @@ export class SubmissionEntity {
 
   @Column({ name: 'api_key_id', type: 'char', length: 36 })
   apiKeyId!: string;
+
+  /** The client that sent it (declared so entities and migrations agree on the foreign key). */
+  @ManyToOne(() => ApiKeyEntity, { nullable: false, onDelete: 'RESTRICT', onUpdate: 'RESTRICT' })
+  @JoinColumn({ name: 'api_key_id', foreignKeyConstraintName: 'fk_submissions_api_key' })
+  apiKey?: ApiKeyEntity;
 
   @Column({ type: 'varchar', length: 200 })
   name!: string;
