@@ -1,28 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { BatchedInsert, insertStatement, InsertShape, insertShapeOf } from '../database/batched-insert';
+import { batchedEntityInsert, EntityInserts, insertStatement } from '../database/batched-insert';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 
 /** Every query of the `refresh_tokens` table. */
 @Injectable()
 export class RefreshTokensRepository {
-  private readonly shape: InsertShape<RefreshTokenEntity>;
   /** /auth.php calls that arrive together store their tokens with one statement. */
-  private readonly familyStarts: BatchedInsert;
+  private readonly familyStarts: EntityInserts<RefreshTokenEntity>;
 
   constructor(@InjectRepository(RefreshTokenEntity) private readonly tokens: Repository<RefreshTokenEntity>) {
-    this.shape = insertShapeOf(tokens.metadata);
-    this.familyStarts = new BatchedInsert(
-      (sql, values) => tokens.query(sql, values),
-      this.shape.table,
-      this.shape.columns,
-    );
+    this.familyStarts = batchedEntityInsert(tokens);
   }
 
   /** Stores the first token of a family; settles once committed. */
   insertFirst(row: RefreshTokenEntity): Promise<void> {
-    return this.familyStarts.insert(this.shape.valuesOf(row));
+    return this.familyStarts.insert(row);
   }
 
   findByHash(tokenHash: string): Promise<RefreshTokenEntity | null> {
@@ -45,7 +39,8 @@ export class RefreshTokensRepository {
         return false;
       }
       // A plain INSERT: TypeORM's query builder costs more CPU than the statement on this hot path.
-      await manager.query(insertStatement(this.shape.table, this.shape.columns), this.shape.valuesOf(successor));
+      const { shape } = this.familyStarts;
+      await manager.query(insertStatement(shape.table, shape.columns), shape.valuesOf(successor));
       return true;
     });
   }

@@ -1,4 +1,4 @@
-import type { EntityMetadata } from 'typeorm';
+import type { EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
 
 /** The columns of an entity's table, in declaration order, and a row's values in that order. */
 export interface InsertShape<T> {
@@ -18,6 +18,19 @@ export function insertShapeOf<T>(metadata: EntityMetadata): InsertShape<T> {
     columns: metadata.columns.map((column) => column.databaseName),
     valuesOf: (row) => properties.map((property) => row[property]),
   };
+}
+
+export interface EntityInserts<T> {
+  shape: InsertShape<T>;
+  /** Stores `row` with the rows of the same event-loop turn; settles once that statement is committed. */
+  insert(row: T): Promise<void>;
+}
+
+/** Grouped INSERTs of whole entities into a repository's table (columns from its metadata). */
+export function batchedEntityInsert<T extends ObjectLiteral>(repository: Repository<T>): EntityInserts<T> {
+  const shape = insertShapeOf<T>(repository.metadata);
+  const batch = new BatchedInsert((sql, values) => repository.query(sql, values), shape.table, shape.columns);
+  return { shape, insert: (row) => batch.insert(shape.valuesOf(row)) };
 }
 
 /** Runs one SQL statement with positional parameters (DataSource.query, EntityManager.query). */
