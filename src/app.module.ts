@@ -6,7 +6,7 @@ import { ContractValidationPipe } from './http/validation/contract-validation.pi
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
-import { WorkerHealthModule } from './health/health.module';
+import { HealthRoutesModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueueModule } from './queue/queue.module';
@@ -15,14 +15,14 @@ import { WorkerModule } from './worker.module';
 
 /**
  * The service for a role, over the shared infrastructure: `api` (ApiModule), `worker` (WorkerModule and
- * its own health port), `all` (both, the API serving the probes).
+ * the probe and metrics routes, served on HEALTH_PORT), `all` (both, the API serving the probes).
  */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     const roles = {
       api: [ApiModule.forRoot(config)],
-      worker: [WorkerModule, WorkerHealthModule],
+      worker: [WorkerModule, HealthRoutesModule],
       all: [ApiModule.forRoot(config), WorkerModule],
     };
     return {

@@ -1,13 +1,9 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
-import { AppModule } from './app.module';
-import { Logger as PinoLogger } from 'nestjs-pino';
 import { createApplication } from './http/http-app';
 import { AppConfig, loadConfig } from './config/app-config';
 import { InvalidConfigurationError } from './config/environment';
-import { ensureDatabase } from './database/ensure-database';
 
 const logger = new Logger('Bootstrap');
 
@@ -91,12 +87,12 @@ export async function bootstrap(overrides: Partial<Record<string, string>> = {})
       'JWT_SECRET is not set: using a random secret, so tokens will not survive a restart or work across processes',
     );
   }
-  if (!config.servesHttp) {
-    await ensureDatabase(config.db.url, config.db.connectTimeoutMs);
-    const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
-    context.useLogger(context.get(PinoLogger));
-    exitGracefullyOnSignals(context, config);
-    logger.log('Staff worker started (ROLE=worker)');
+  if (config.role === 'worker') {
+    // No API: the same health and metrics controllers, on HEALTH_PORT, for orchestrators to probe.
+    const worker = await createApplication(config, { docs: false });
+    exitGracefullyOnSignals(worker, config);
+    await worker.listen(config.observability.healthPort, config.http.host);
+    logger.log(`Staff worker started (ROLE=worker); health and metrics on port ${config.observability.healthPort}`);
     return;
   }
   const app = await createApplication(config);

@@ -113,10 +113,6 @@ export class AppConfig {
     this.admin = { user: env.ADMIN_USER, password: env.ADMIN_PASSWORD };
     this.heapGrowthPercent = env.HEAP_GROWTH_PERCENT;
   }
-
-  get servesHttp(): boolean {
-    return this.role !== 'worker';
-  }
 }
 
 function normalizeBasePath(raw: string): string {

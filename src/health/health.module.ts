@@ -3,7 +3,6 @@ import { TerminusModule } from '@nestjs/terminus';
 import { MetricsController } from '../metrics/metrics.controller';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
-import { WorkerHealthServer } from './worker-health.server';
 
 /** Readiness checks (database, Redis, migrations), for whichever listener serves them. */
 @Module({
@@ -13,10 +12,6 @@ import { WorkerHealthServer } from './worker-health.server';
 })
 export class HealthModule {}
 
-/** /health and /metrics as routes of the API. */
+/** /health and /metrics as HTTP routes: of the API, or of a worker's HEALTH_PORT. */
 @Module({ imports: [HealthModule], controllers: [HealthController, MetricsController] })
 export class HealthRoutesModule {}
-
-/** /health and /metrics on HEALTH_PORT, for a process with no API (ROLE=worker). */
-@Module({ imports: [HealthModule], providers: [WorkerHealthServer] })
-export class WorkerHealthModule {}

@@ -27,7 +27,11 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
  * line, metrics, security headers, CORS and the docs. Used by main.ts and by the tests, so both see
  * the same app.
  */
-export async function configureHttpApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+export async function configureHttpApp(
+  app: NestFastifyApplication,
+  config: AppConfig,
+  { docs = true }: { docs?: boolean } = {},
+): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   parseJsonBodies(fastify, config.http.bodyLimit);
   drainConnectionsOnClose(fastify);
@@ -66,17 +70,22 @@ export async function configureHttpApp(app: NestFastifyApplication, config: AppC
   if (config.http.basePath) {
     app.setGlobalPrefix(config.http.basePath);
   }
-  setupOpenApi(app, config);
+  if (docs) {
+    setupOpenApi(app, config);
+  }
 }
 
 /** Builds the application for the configured role, after making sure the database exists. */
-export async function createApplication(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createApplication(
+  config: AppConfig,
+  options: { docs?: boolean } = {},
+): Promise<NestFastifyApplication> {
   await ensureDatabase(config.db.url, config.db.connectTimeoutMs);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter(config), {
     bodyParser: false,
     bufferLogs: true,
   });
   app.useLogger(app.get(PinoLogger));
-  await configureHttpApp(app, config);
+  await configureHttpApp(app, config, options);
   return app;
 }

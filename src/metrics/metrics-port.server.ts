@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { FastifyInstance } from 'fastify';
+import { HttpStatus } from '@nestjs/common';
+import { ApiException, sendError } from '../http/api-exception';
 import { AppConfig } from '../config/app-config';
-import { startSidePort } from '../health/side-port.server';
 import { MetricsEndpoint } from './metrics-endpoint';
 
 /** METRICS_PORT: /metrics on a listener of its own, bound to METRICS_HOST (default 127.0.0.1). */
@@ -20,7 +21,16 @@ export class MetricsPortServer implements OnApplicationBootstrap, OnApplicationS
     if (metricsPort === undefined) {
       return;
     }
-    this.server = await startSidePort(metricsHost, metricsPort, { '/metrics': this.endpoint.serveDedicated });
+    const server = Fastify({ logger: false });
+    server.get('/metrics', this.endpoint.serveDedicated);
+    server.setNotFoundHandler((_request, reply) => sendError(reply, HttpStatus.NOT_FOUND, 'Not found'));
+    server.setErrorHandler((error, _request, reply) =>
+      error instanceof ApiException
+        ? sendError(reply, error)
+        : sendError(reply, HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error'),
+    );
+    await server.listen({ host: metricsHost, port: metricsPort });
+    this.server = server;
     this.logger.log(`Metrics on http://${metricsHost}:${metricsPort}/metrics`);
   }
 
