@@ -15,6 +15,8 @@ import {
   RetrySubmissionsCommand,
   SubmissionsCommand,
 } from './submissions/commands/submissions.command';
+import { STAFF_COMMANDS } from './staff-accounts/commands/staff.command';
+import { StaffAccountsModule } from './staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 
 /** The operator's command line: the app's own modules, no HTTP and no worker. */
@@ -23,7 +25,7 @@ export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeyModule, SubmissionsModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeyModule, SubmissionsModule, StaffAccountsModule],
       providers: [
         KeysCommand,
         CreateKeyCommand,
@@ -33,6 +35,7 @@ export class CliModule {
         SubmissionsCommand,
         ListSubmissionsCommand,
         RetrySubmissionsCommand,
+        ...STAFF_COMMANDS,
       ],
     };
   }

@@ -4,6 +4,8 @@ import { RefreshTokenEntity } from '../auth/entities/refresh-token.entity';
 import { SubmissionDeliveryEntity } from '../submissions/entities/submission-delivery.entity';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-InitialSchema';
+import { StaffAccounts1795392000000 } from './migrations/1795392000000-StaffAccounts';
+import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 
 export const CHARSET = 'utf8mb4';
 export const COLLATION = 'utf8mb4_unicode_ci';
@@ -27,8 +29,8 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     url: settings.url,
     charset: COLLATION,
     timezone: 'Z',
-    entities: [ApiKeyEntity, RefreshTokenEntity, SubmissionEntity, SubmissionDeliveryEntity],
-    migrations: [InitialSchema1763769600000],
+    entities: [ApiKeyEntity, RefreshTokenEntity, SubmissionEntity, SubmissionDeliveryEntity, StaffAccountEntity],
+    migrations: [InitialSchema1763769600000, StaffAccounts1795392000000],
     migrationsTableName: 'migrations',
     synchronize: false,
     poolSize: settings.poolSize,

@@ -1,0 +1,207 @@
+import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
+import { printLine } from '../../cli-output';
+import { StaffAccountEntity } from '../entities/staff-account.entity';
+import { AccountWithPassword, StaffAccountsService } from '../staff-accounts.service';
+
+interface JsonOption {
+  json?: boolean;
+}
+interface PasswordOptions extends JsonOption {
+  passwordStdin?: boolean;
+}
+
+/** Everything on standard input, less one trailing newline (`echo "$PW" | ...`). */
+async function readPasswordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+function describe(account: StaffAccountEntity): Record<string, unknown> {
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    role: account.role,
+    created_at: account.createdAt.toISOString(),
+    last_login_at: account.lastLoginAt?.toISOString() ?? null,
+    disabled_at: account.disabledAt?.toISOString() ?? null,
+  };
+}
+
+/** The one-time answer of `create` and `reset-password`. */
+function printWithPassword(
+  { account, password }: AccountWithPassword,
+  json: boolean | undefined,
+  action: string,
+): void {
+  if (json) {
+    printLine(
+      JSON.stringify({ id: account.id, email: account.email, name: account.name, role: account.role, password }),
+    );
+    return;
+  }
+  printLine(`${action} staff account ${account.id} (${account.email}, ${account.role})`);
+  printLine(`  password: ${password}`);
+  printLine('Hand the password over now: it is not shown again.');
+}
+
+/** Flags shared by the commands that set a password. */
+abstract class PasswordFlags extends CommandRunner {
+  @Option({ flags: '--password-stdin', description: 'read the password from standard input instead of generating one' })
+  parsePasswordStdin(): boolean {
+    return true;
+  }
+
+  @Option({ flags: '--json', description: 'print one JSON line' })
+  parseJson(): boolean {
+    return true;
+  }
+
+  protected async chosenPassword(options: PasswordOptions): Promise<string | undefined> {
+    return options.passwordStdin ? readPasswordFromStdin() : undefined;
+  }
+}
+
+@SubCommand({ name: 'create', description: 'create a staff account and print its password once' })
+export class CreateStaffCommand extends PasswordFlags {
+  constructor(private readonly accounts: StaffAccountsService) {
+    super();
+  }
+
+  async run(_args: string[], options: PasswordOptions & { email: string; name: string; role: string }): Promise<void> {
+    const created = await this.accounts.create({
+      email: options.email,
+      name: options.name,
+      role: options.role,
+      password: await this.chosenPassword(options),
+    });
+    printWithPassword(created, options.json, 'Created');
+  }
+
+  @Option({ flags: '--email <email>', description: 'sign-in address (unique, any letter case)', required: true })
+  parseEmail(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--name <name>', description: 'display name', required: true })
+  parseName(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--role <role>', description: 'admin or agent', required: true })
+  parseRole(value: string): string {
+    return value;
+  }
+}
+
+@SubCommand({ name: 'reset-password', arguments: '<id>', description: 'set a new password and print it once' })
+export class ResetStaffPasswordCommand extends PasswordFlags {
+  constructor(private readonly accounts: StaffAccountsService) {
+    super();
+  }
+
+  async run([id]: string[], options: PasswordOptions): Promise<void> {
+    printWithPassword(await this.accounts.resetPassword(id, await this.chosenPassword(options)), options.json, 'Reset');
+  }
+}
+
+@SubCommand({ name: 'list', description: 'list staff accounts (never their passwords)' })
+export class ListStaffCommand extends CommandRunner {
+  constructor(private readonly accounts: StaffAccountsService) {
+    super();
+  }
+
+  async run(_args: string[], options: JsonOption): Promise<void> {
+    const accounts = await this.accounts.list();
+    if (options.json) {
+      printLine(JSON.stringify(accounts.map(describe)));
+      return;
+    }
+    if (accounts.length === 0) {
+      printLine('No staff accounts.');
+      return;
+    }
+    for (const account of accounts) {
+      const state = account.disabledAt ? `disabled ${account.disabledAt.toISOString()}` : 'active';
+      printLine(`${account.id}  ${account.email}  ${account.name}  ${account.role}  ${state}`);
+    }
+  }
+
+  @Option({ flags: '--json', description: 'print one JSON line' })
+  parseJson(): boolean {
+    return true;
+  }
+}
+
+/** `staff disable ID` and `staff enable ID`. */
+abstract class SetDisabledCommand extends CommandRunner {
+  protected abstract readonly disabled: boolean;
+
+  // Subclasses declare the constructor: Nest reads parameter types from the decorated class itself.
+  constructor(private readonly accounts: StaffAccountsService) {
+    super();
+  }
+
+  async run([id]: string[], options: JsonOption): Promise<void> {
+    const account = await this.accounts.setDisabled(id, this.disabled);
+    printLine(
+      options.json
+        ? JSON.stringify(describe(account))
+        : `Staff account ${account.id} (${account.email}) ${this.disabled ? 'disabled' : 'enabled'}`,
+    );
+  }
+
+  @Option({ flags: '--json', description: 'print one JSON line' })
+  parseJson(): boolean {
+    return true;
+  }
+}
+
+@SubCommand({ name: 'disable', arguments: '<id>', description: 'disable a staff account (it can no longer sign in)' })
+export class DisableStaffCommand extends SetDisabledCommand {
+  protected readonly disabled = true;
+
+  constructor(accounts: StaffAccountsService) {
+    super(accounts);
+  }
+}
+
+@SubCommand({ name: 'enable', arguments: '<id>', description: 'enable a disabled staff account' })
+export class EnableStaffCommand extends SetDisabledCommand {
+  protected readonly disabled = false;
+
+  constructor(accounts: StaffAccountsService) {
+    super(accounts);
+  }
+}
+
+@Command({
+  name: 'staff',
+  description: 'manage staff accounts',
+  subCommands: [
+    CreateStaffCommand,
+    ListStaffCommand,
+    DisableStaffCommand,
+    EnableStaffCommand,
+    ResetStaffPasswordCommand,
+  ],
+})
+export class StaffCommand extends CommandRunner {
+  run(): Promise<void> {
+    this.command.help();
+  }
+}
+
+export const STAFF_COMMANDS = [
+  StaffCommand,
+  CreateStaffCommand,
+  ListStaffCommand,
+  DisableStaffCommand,
+  EnableStaffCommand,
+  ResetStaffPasswordCommand,
+];

@@ -1,0 +1,37 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+export const STAFF_ROLES = ['admin', 'agent'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** A member of the operator's staff. The password is stored only as an argon2id hash. */
+@Entity({ name: 'staff_accounts' })
+export class StaffAccountEntity {
+  @PrimaryColumn({ type: 'char', length: 36 })
+  id!: string;
+
+  /** Trimmed and lower-cased, so uniqueness and sign-in ignore letter case. */
+  @Index('uq_staff_accounts_email', { unique: true })
+  @Column({ type: 'varchar', length: 254 })
+  email!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role!: StaffRole;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255 })
+  passwordHash!: string;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  @Column({ name: 'password_changed_at', type: 'datetime', precision: 3 })
+  passwordChangedAt!: Date;
+
+  @Column({ name: 'last_login_at', type: 'datetime', precision: 3, nullable: true })
+  lastLoginAt!: Date | null;
+
+  @Column({ name: 'disabled_at', type: 'datetime', precision: 3, nullable: true })
+  disabledAt!: Date | null;
+}

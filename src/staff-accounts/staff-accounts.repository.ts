@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { StaffAccountEntity } from './entities/staff-account.entity';
+
+/** Every query of the `staff_accounts` table. */
+@Injectable()
+export class StaffAccountsRepository {
+  constructor(@InjectRepository(StaffAccountEntity) private readonly accounts: Repository<StaffAccountEntity>) {}
+
+  async insert(account: StaffAccountEntity): Promise<void> {
+    await this.accounts.insert(account);
+  }
+
+  list(): Promise<StaffAccountEntity[]> {
+    return this.accounts.find({ order: { createdAt: 'ASC' } });
+  }
+
+  findById(id: string): Promise<StaffAccountEntity | null> {
+    return this.accounts.findOneBy({ id });
+  }
+
+  findByEmail(email: string): Promise<StaffAccountEntity | null> {
+    return this.accounts.findOneBy({ email });
+  }
+
+  async update(
+    id: string,
+    changes: Partial<
+      Pick<StaffAccountEntity, 'name' | 'role' | 'passwordHash' | 'passwordChangedAt' | 'disabledAt' | 'lastLoginAt'>
+    >,
+  ): Promise<void> {
+    await this.accounts.update({ id }, changes);
+  }
+}
