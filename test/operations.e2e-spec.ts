@@ -11,7 +11,14 @@ describe('OpenAPI document', () => {
     const page = await t.http().get('/docs').redirects(1).expect(200);
     expect(page.text).toContain('swagger');
     const document = (await t.http().get('/docs/openapi.json').expect(200)).body;
-    expect(Object.keys(document.paths).sort()).toEqual(['/auth.php', '/auth_refresh.php', '/contact_api.php']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/auth.php',
+      '/auth_refresh.php',
+      '/contact_api.php',
+      '/staff/api/login',
+      '/staff/api/logout',
+      '/staff/api/me',
+    ]);
     expect(
       document.paths['/contact_api.php'].post.responses['400'].content['application/json'].examples,
     ).toHaveProperty(['Missing field: name']);

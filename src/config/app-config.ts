@@ -49,6 +49,8 @@ export class AppConfig {
     emailFrom?: string;
   };
   readonly admin: { user?: string; password?: string };
+  /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
+  readonly staffAuth: { sessionIdle: number; sessionTtl: number; publicOrigin?: string };
   /** V8's old-generation growth after each full GC, in percent; 0 leaves V8's own heuristic. */
   readonly heapGrowthPercent: number;
 
@@ -111,6 +113,11 @@ export class AppConfig {
       emailFrom: env.STAFF_EMAIL_FROM,
     };
     this.admin = { user: env.ADMIN_USER, password: env.ADMIN_PASSWORD };
+    this.staffAuth = {
+      sessionIdle: env.STAFF_SESSION_IDLE,
+      sessionTtl: env.STAFF_SESSION_TTL,
+      publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+    };
     this.heapGrowthPercent = env.HEAP_GROWTH_PERCENT;
   }
 }

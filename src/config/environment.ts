@@ -240,6 +240,22 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(400)
   HEAP_GROWTH_PERCENT = 100;
+
+  /** The service's public origin (https://intake.example.com): what staff writes' Origin must be. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  PUBLIC_URL?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  STAFF_SESSION_IDLE = 1800;
+
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  STAFF_SESSION_TTL = 12 * 3600;
 }
 
 /** Every setting's name, from the validators declared above (so the list cannot drift from the class). */

@@ -5,6 +5,8 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { answerClientError } from './client-errors';
 import { drainConnectionsOnClose } from './drain-on-close';
+import { guardStaffWrites } from './staff-writes';
+import fastifyCookie from '@fastify/cookie';
 import { parseJsonBodies } from './json-body';
 import { AppConfig } from '../config/app-config';
 import { ensureDatabase } from '../database/ensure-database';
@@ -35,6 +37,8 @@ export async function configureHttpApp(
   const fastify = app.getHttpAdapter().getInstance();
   parseJsonBodies(fastify, config.http.bodyLimit);
   drainConnectionsOnClose(fastify);
+  guardStaffWrites(fastify, config);
+  await app.register(fastifyCookie);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
     done();

@@ -1,10 +1,12 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../../config/app-config';
+import { staffCookieName } from '../../staff-accounts/staff-cookie';
 import { ErrorResultDto } from './api-responses';
 
 export const API_KEY_SECURITY = 'apiKey';
 export const BEARER_SECURITY = 'bearer';
+export const STAFF_COOKIE_SECURITY = 'cookie';
 
 /** The OpenAPI document of the three contract endpoints (served at /docs, written by `npm run openapi`). */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
@@ -19,6 +21,15 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .setVersion('1')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }, API_KEY_SECURITY)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT (typ at+jwt)' }, BEARER_SECURITY)
+    .addCookieAuth(
+      staffCookieName(config),
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        description: 'Staff session (`__Host-ci_staff` in production), set by POST /staff/api/login',
+      },
+      STAFF_COOKIE_SECURITY,
+    )
     .addServer(config.http.basePath || '/', 'This service (paths are relative to BASE_PATH)');
   const document = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorResultDto] });
   document.info.license = { name: 'UNLICENSED (proprietary)' };

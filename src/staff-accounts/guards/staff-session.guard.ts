@@ -1,0 +1,31 @@
+import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { AppConfig } from '../../config/app-config';
+import { ApiException } from '../../http/api-exception';
+import { StaffAccountEntity } from '../entities/staff-account.entity';
+import { StaffAuthService } from '../staff-auth.service';
+import { sessionIdOf } from '../staff-cookie';
+
+export interface StaffRequest extends FastifyRequest {
+  staff?: StaffAccountEntity;
+}
+
+/** Requires a live staff session: 401 `Authentication required` otherwise. */
+@Injectable()
+export class StaffSessionGuard implements CanActivate {
+  constructor(
+    private readonly auth: StaffAuthService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<StaffRequest>();
+    const sessionId = sessionIdOf(request, this.config);
+    const account = sessionId ? await this.auth.accountOfSession(sessionId) : null;
+    if (!account) {
+      throw new ApiException(HttpStatus.UNAUTHORIZED, 'Authentication required');
+    }
+    request.staff = account;
+    return true;
+  }
+}

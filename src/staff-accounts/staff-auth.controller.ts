@@ -1,0 +1,90 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiCookieAuth,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AppConfig } from '../config/app-config';
+import { ApiErrors } from '../http/openapi/api-responses';
+import { SignInDto } from './dto/sign-in.dto';
+import { StaffAccountEntity } from './entities/staff-account.entity';
+import { StaffRequest, StaffSessionGuard } from './guards/staff-session.guard';
+import { StaffAuthService } from './staff-auth.service';
+import { clearSessionCookie, sessionIdOf, setSessionCookie } from './staff-cookie';
+
+export const STAFF_API_PATH = 'staff/api';
+
+/** What the staff API shows of an account. */
+export class StaffAccountDto {
+  @ApiProperty({ example: '01a20093-2c13-73ce-ba5f-bebabadb9343' })
+  id!: string;
+
+  @ApiProperty({ example: 'grace@example.com' })
+  email!: string;
+
+  @ApiProperty({ example: 'Grace Hopper' })
+  name!: string;
+
+  @ApiProperty({ enum: ['admin', 'agent'] })
+  role!: string;
+}
+
+function publicAccount(account: StaffAccountEntity): StaffAccountDto {
+  return { id: account.id, email: account.email, name: account.name, role: account.role };
+}
+
+@ApiTags('staff')
+@Controller(STAFF_API_PATH)
+export class StaffAuthController {
+  constructor(
+    private readonly auth: StaffAuthService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Sign in; sets the session cookie' })
+  @ApiOkResponse({ type: StaffAccountDto, description: 'Signed in; Set-Cookie carries the session' })
+  @ApiErrors({
+    400: ['Missing field: email'],
+    401: ['Invalid e-mail or password'],
+    403: ['Forbidden'],
+    429: ['Too many requests'],
+  })
+  async login(
+    @Body() body: SignInDto,
+    @Req() request: StaffRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StaffAccountDto> {
+    const { account, sessionId } = await this.auth.signIn(body.email, body.password, request.ip);
+    setSessionCookie(reply, this.config, sessionId);
+    return publicAccount(account);
+  }
+
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Sign out: ends the session' })
+  @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared' })
+  @ApiErrors({ 401: ['Authentication required'], 403: ['Forbidden'] })
+  @UseGuards(StaffSessionGuard)
+  async logout(@Req() request: StaffRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.auth.signOut(sessionIdOf(request, this.config)!);
+    clearSessionCookie(reply, this.config);
+  }
+
+  @Get('me')
+  @HttpCode(HttpStatus.OK)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'The signed-in account' })
+  @ApiOkResponse({ type: StaffAccountDto })
+  @ApiErrors({ 401: ['Authentication required'] })
+  @UseGuards(StaffSessionGuard)
+  me(@Req() request: StaffRequest): StaffAccountDto {
+    return publicAccount(request.staff!);
+  }
+}

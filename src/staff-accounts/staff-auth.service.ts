@@ -1,0 +1,92 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import { randomBytes } from 'node:crypto';
+import { AppConfig } from '../config/app-config';
+import { sha256Hex } from '../database/sha256';
+import { ApiException } from '../http/api-exception';
+import { FailOpen } from '../rate-limits/fail-open';
+import { FailureLimit } from '../rate-limits/failure-limit';
+import { InjectRedis } from '../redis/redis.module';
+import { StaffAccountEntity } from './entities/staff-account.entity';
+import { hashPassword, verifyPassword } from './passwords';
+import { StaffAccountsRepository } from './staff-accounts.repository';
+import { normalizeEmail } from './staff-accounts.service';
+import { StaffSessionsService } from './staff-sessions.service';
+
+const FIFTEEN_MINUTES_MS = 15 * 60_000;
+/** How long a signed-in account's row may be cached: disabling or a password reset bites within it. */
+const ACCOUNT_CACHE_MS = 2_000;
+
+const invalidCredentials = () => new ApiException(HttpStatus.UNAUTHORIZED, 'Invalid e-mail or password');
+
+/**
+ * Staff sign-in. Unknown e-mail, wrong password and disabled account take the same path: the password
+ * is always checked against a hash (a dummy one when there is no account), and all three answer the
+ * same 401. Failures are limited per e-mail (5) and per IP (20) in 15 minutes.
+ */
+@Injectable()
+export class StaffAuthService {
+  private readonly perEmail: FailureLimit;
+  private readonly perIp: FailureLimit;
+  /** A hash of nothing anyone knows, so an unknown e-mail costs what a wrong password costs. */
+  private readonly dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  private readonly accountsById = new LRUCache<string, { account: StaffAccountEntity | null }>({
+    max: 10_000,
+    ttl: ACCOUNT_CACHE_MS,
+    fetchMethod: async (id) => ({ account: await this.accounts.findById(id) }),
+  });
+
+  constructor(
+    private readonly accounts: StaffAccountsRepository,
+    private readonly sessions: StaffSessionsService,
+    @InjectRedis() redis: Redis,
+    config: AppConfig,
+    failOpen: FailOpen,
+  ) {
+    const prefix = `${config.redis.prefix}:stafffail`;
+    this.perEmail = new FailureLimit(redis, `${prefix}:email`, () => 5, FIFTEEN_MINUTES_MS, failOpen);
+    this.perIp = new FailureLimit(redis, `${prefix}:ip`, () => 20, FIFTEEN_MINUTES_MS, failOpen);
+  }
+
+  /** Checks the credentials and starts a session; returns the account and the session id. */
+  async signIn(
+    email: string,
+    password: string,
+    ip: string,
+  ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
+    // Keyed by a hash: the limiter's Redis keys never hold an address.
+    const emailKey = sha256Hex(normalizeEmail(email));
+    await Promise.all([this.perEmail.assertAllowed(emailKey), this.perIp.assertAllowed(ip)]);
+    const account = await this.accounts.findByEmail(normalizeEmail(email));
+    const matches = await verifyPassword(account?.passwordHash ?? (await this.dummyHash), password);
+    if (!account || !matches || account.disabledAt) {
+      await Promise.all([this.perEmail.record(emailKey), this.perIp.record(ip)]);
+      throw invalidCredentials();
+    }
+    const lastLoginAt = new Date();
+    await this.accounts.update(account.id, { lastLoginAt });
+    return { account: { ...account, lastLoginAt }, sessionId: await this.sessions.start(account.id) };
+  }
+
+  /**
+   * The account of a live session, or null. A session ends once its account is disabled or its
+   * password changed after sign-in (seen within ACCOUNT_CACHE_MS by every process).
+   */
+  async accountOfSession(sessionId: string): Promise<StaffAccountEntity | null> {
+    const session = await this.sessions.resume(sessionId);
+    if (!session) {
+      return null;
+    }
+    const { account } = (await this.accountsById.fetch(session.accountId))!;
+    if (!account || account.disabledAt || account.passwordChangedAt.getTime() > session.createdAt) {
+      await this.sessions.end(sessionId);
+      return null;
+    }
+    return account;
+  }
+
+  signOut(sessionId: string): Promise<void> {
+    return this.sessions.end(sessionId);
+  }
+}

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { AppConfig } from '../config/app-config';
+import { sha256Hex } from '../database/sha256';
+import { InjectRedis } from '../redis/redis.module';
+
+export interface StaffSession {
+  accountId: string;
+  /** Milliseconds since the epoch: sign-in time, for the absolute lifetime and password resets. */
+  createdAt: number;
+}
+
+/**
+ * Staff sessions in Redis: the cookie carries 256 random bits, Redis keeps only their SHA-256, so a
+ * copy of Redis signs nobody in. A session expires STAFF_SESSION_IDLE after its last use and at most
+ * STAFF_SESSION_TTL after sign-in (the key's expiry is the sooner of the two, renewed on each use).
+ */
+@Injectable()
+export class StaffSessionsService {
+  private readonly prefix: string;
+
+  constructor(
+    @InjectRedis() private readonly redis: Redis,
+    private readonly config: AppConfig,
+  ) {
+    this.prefix = `${config.redis.prefix}:staffsession`;
+  }
+
+  /** Starts a session and returns its id (for the cookie). */
+  async start(accountId: string): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    const session: StaffSession = { accountId, createdAt: Date.now() };
+    await this.redis.set(this.keyOf(id), JSON.stringify(session), 'PX', this.expiryOf(session));
+    return id;
+  }
+
+  /** The live session with this id, renewed; null when unknown or expired. */
+  async resume(id: string): Promise<StaffSession | null> {
+    const key = this.keyOf(id);
+    const stored = await this.redis.get(key);
+    if (!stored) {
+      return null;
+    }
+    const session = JSON.parse(stored) as StaffSession;
+    const expiry = this.expiryOf(session);
+    if (expiry <= 0) {
+      await this.redis.del(key);
+      return null;
+    }
+    await this.redis.pexpire(key, expiry);
+    return session;
+  }
+
+  async end(id: string): Promise<void> {
+    await this.redis.del(this.keyOf(id));
+  }
+
+  /** Milliseconds this session may live from now: the idle time, capped by the absolute lifetime. */
+  private expiryOf(session: StaffSession): number {
+    const { sessionIdle, sessionTtl } = this.config.staffAuth;
+    return Math.min(sessionIdle * 1000, session.createdAt + sessionTtl * 1000 - Date.now());
+  }
+
+  private keyOf(id: string): string {
+    return `${this.prefix}:${sha256Hex(id)}`;
+  }
+}

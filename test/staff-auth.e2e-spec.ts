@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.service';
+import { createTestApp, TestApp } from './support/test-app';
+import { sleep } from './support/wait';
+
+const PASSWORD = 'a long enough passphrase';
+
+describe('staff sign-in', () => {
+  let t: TestApp;
+  let clients = 0;
+  let ip = '';
+  beforeAll(async () => (t = await createTestApp({ TRUST_PROXY: 'true' })));
+  afterAll(() => t.close());
+  beforeEach(() => (ip = `10.3.0.${++clients}`));
+
+  const newAccount = async (role: 'admin' | 'agent' = 'agent') =>
+    (
+      await t.app.get(StaffAccountsService).create({
+        email: `Staff.${randomBytes(4).toString('hex')}@example.com`,
+        name: 'Staff',
+        role,
+        password: PASSWORD,
+      })
+    ).account;
+  const login = (email: string, password: string) =>
+    t.http().post('/staff/api/login').set('X-Forwarded-For', ip).send({ email, password });
+  const cookieOf = (response: { headers: Record<string, unknown> }) =>
+    ((response.headers['set-cookie'] as string[])[0] ?? '').split(';')[0];
+
+  it('signs in (any letter case of the address), answers the account and sets an HttpOnly, SameSite=Strict session cookie', async () => {
+    const account = await newAccount();
+    const response = await login(account.email.toUpperCase(), PASSWORD).expect(200);
+    expect(response.body).toEqual({ id: account.id, email: account.email, name: 'Staff', role: 'agent' });
+    const cookie = (response.headers['set-cookie'] as unknown as string[])[0];
+    expect(cookie).toMatch(/^ci_staff=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Path=/');
+    const me = await t.http().get('/staff/api/me').set('Cookie', cookieOf(response)).expect(200);
+    expect(me.body).toEqual(response.body);
+  });
+
+  it('ends the session on logout', async () => {
+    const account = await newAccount();
+    const cookie = cookieOf(await login(account.email, PASSWORD).expect(200));
+    await t.http().post('/staff/api/logout').set('Cookie', cookie).set('Content-Type', 'application/json').expect(204);
+    const after = await t.http().get('/staff/api/me').set('Cookie', cookie).expect(401);
+    expect(after.body).toEqual({ status: 'error', message: 'Authentication required' });
+  });
+
+  it('answers a wrong password, an unknown address and a disabled account with the same 401', async () => {
+    const account = await newAccount();
+    const disabled = await newAccount();
+    await t.app.get(StaffAccountsService).setDisabled(disabled.id, true);
+    const answers = [
+      await login(account.email, 'wrong password!!'),
+      await login('nobody@example.com', PASSWORD),
+      await login(disabled.email, PASSWORD),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ status: 'error', message: 'Invalid e-mail or password' });
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('locks an address out after 5 failures (429 even with the right password), other addresses unaffected', async () => {
+    const account = await newAccount();
+    const other = await newAccount();
+    for (let i = 0; i < 5; i++) {
+      await login(account.email, 'wrong password!!').expect(401);
+    }
+    const locked = await login(account.email, PASSWORD).expect(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    await login(other.email, PASSWORD).expect(200);
+  });
+
+  it('locks an IP out after 20 failures', async () => {
+    for (let i = 0; i < 20; i++) {
+      await login(`guess${i}@example.com`, 'wrong password!!').expect(401);
+    }
+    const account = await newAccount();
+    await login(account.email, PASSWORD).expect(429);
+  });
+
+  it('refuses a forged cross-site form post and a foreign Origin with 403, before anything else', async () => {
+    const account = await newAccount();
+    const form = await t
+      .http()
+      .post('/staff/api/login')
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .set('Origin', 'https://evil.example')
+      .send(`email=${encodeURIComponent(account.email)}&password=${encodeURIComponent(PASSWORD)}`)
+      .expect(403);
+    expect(form.body).toEqual({ status: 'error', message: 'Forbidden' });
+    await t
+      .http()
+      .post('/staff/api/login')
+      .set('Origin', 'https://evil.example')
+      .send({ email: account.email, password: PASSWORD })
+      .expect(403);
+    // The service's own origin (without PUBLIC_URL: that of the Host the request reached) is fine.
+    await t
+      .http()
+      .post('/staff/api/login')
+      .set('Host', 'intake.test')
+      .set('Origin', 'http://intake.test')
+      .send({ email: account.email, password: PASSWORD })
+      .expect(200);
+    // Logout without a JSON content type is a write that could be forged: 403 too.
+    await t.http().post('/staff/api/logout').expect(403);
+  });
+
+  it('ends the sessions of a disabled account, and of one whose password was reset, within 5 s', async () => {
+    const accounts = t.app.get(StaffAccountsService);
+    const disabled = await newAccount();
+    const reset = await newAccount();
+    const disabledCookie = cookieOf(await login(disabled.email, PASSWORD).expect(200));
+    const resetCookie = cookieOf(await login(reset.email, PASSWORD).expect(200));
+    await sleep(5);
+    await accounts.setDisabled(disabled.id, true);
+    await accounts.resetPassword(reset.id);
+    const started = Date.now();
+    for (const cookie of [disabledCookie, resetCookie]) {
+      let status = 200;
+      while (status === 200 && Date.now() - started < 6000) {
+        status = (await t.http().get('/staff/api/me').set('Cookie', cookie)).status;
+        await sleep(200);
+      }
+      expect(status).toBe(401);
+    }
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('answers 400 in the contract shape for a missing field', async () => {
+    const response = await t.http().post('/staff/api/login').send({ password: PASSWORD }).expect(400);
+    expect(response.body).toEqual({ status: 'error', message: 'Missing field: email' });
+  });
+});
+
+describe('staff session lifetimes and production cookies', () => {
+  it('ends a session unused for STAFF_SESSION_IDLE', async () => {
+    const t = await createTestApp({ STAFF_SESSION_IDLE: '1' });
+    try {
+      const { account } = await t.app.get(StaffAccountsService).create({
+        email: `idle.${randomBytes(4).toString('hex')}@example.com`,
+        name: 'Idle',
+        role: 'agent',
+        password: PASSWORD,
+      });
+      const response = await t
+        .http()
+        .post('/staff/api/login')
+        .send({ email: account.email, password: PASSWORD })
+        .expect(200);
+      const cookie = (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+      await t.http().get('/staff/api/me').set('Cookie', cookie).expect(200);
+      await sleep(1300);
+      await t.http().get('/staff/api/me').set('Cookie', cookie).expect(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('takes the own origin from PUBLIC_URL when it is set', async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'https://intake.example.com/' });
+    try {
+      const { account } = await t.app.get(StaffAccountsService).create({
+        email: `origin.${randomBytes(4).toString('hex')}@example.com`,
+        name: 'O',
+        role: 'agent',
+        password: PASSWORD,
+      });
+      const body = { email: account.email, password: PASSWORD };
+      await t
+        .http()
+        .post('/staff/api/login')
+        .set('Host', 'intake.test')
+        .set('Origin', 'http://intake.test')
+        .send(body)
+        .expect(403);
+      await t.http().post('/staff/api/login').set('Origin', 'https://intake.example.com').send(body).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('uses a __Host- cookie with Secure in production', async () => {
+    const t = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const { account } = await t.app.get(StaffAccountsService).create({
+        email: `prod.${randomBytes(4).toString('hex')}@example.com`,
+        name: 'Prod',
+        role: 'agent',
+        password: PASSWORD,
+      });
+      const response = await t
+        .http()
+        .post('/staff/api/login')
+        .send({ email: account.email, password: PASSWORD })
+        .expect(200);
+      const cookie = (response.headers['set-cookie'] as unknown as string[])[0];
+      expect(cookie).toMatch(/^__Host-ci_staff=/);
+      expect(cookie).toContain('Secure');
+      expect(cookie).not.toContain('Domain');
+    } finally {
+      await t.close();
+    }
+  });
+});
