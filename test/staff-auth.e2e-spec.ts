@@ -1,9 +1,14 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { DataSource } from 'typeorm';
 import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.service';
-import { createTestApp, TestApp } from './support/test-app';
+import { freePort, startService } from './support/processes';
+import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
 import { sleep } from './support/wait';
 
 const PASSWORD = 'a long enough passphrase';
+const run = promisify(execFile);
 
 describe('staff sign-in', () => {
   let t: TestApp;
@@ -205,6 +210,94 @@ describe('staff session lifetimes and production cookies', () => {
       expect(cookie).not.toContain('Domain');
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('staff API tokens', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+  const cli = async (...args: string[]) =>
+    (await run(process.execPath, ['dist/cli.js', 'staff', ...args], { env: { ...process.env, LOG_LEVEL: 'error' } }))
+      .stdout;
+
+  it('`staff token create` prints an st_ token once that authenticates as its account until `staff token revoke`', async () => {
+    const { account } = await t.app
+      .get(StaffAccountsService)
+      .create({
+        email: `bot.${randomBytes(4).toString('hex')}@example.com`,
+        name: 'Bot owner',
+        role: 'agent',
+        password: PASSWORD,
+      });
+    const created = JSON.parse(
+      await cli('token', 'create', '--staff', account.id, '--name', 'triage bot', '--json'),
+    ) as {
+      id: string;
+      token: string;
+    };
+    expect(created.token).toMatch(/^st_[0-9A-Za-z]{46}$/);
+    const me = await t.http().get('/staff/api/me').set('Authorization', `Bearer ${created.token}`).expect(200);
+    expect(me.body).toMatchObject({ id: account.id, role: 'agent' });
+    const rows = await t.app.get(DataSource).query('SELECT * FROM staff_tokens WHERE id = ?', [created.id]);
+    expect(JSON.stringify(rows)).not.toContain(created.token);
+
+    const wrongChecksum = `${created.token.slice(0, -1)}${created.token.endsWith('0') ? '1' : '0'}`;
+    await t.http().get('/staff/api/me').set('Authorization', `Bearer ${wrongChecksum}`).expect(401);
+    expect(await cli('token', 'revoke', created.id)).toContain('Revoked staff token');
+    await t.http().get('/staff/api/me').set('Authorization', `Bearer ${created.token}`).expect(401);
+  });
+});
+
+describe('staff secrets in logs', () => {
+  it('never writes a password or a session id to the process output', async () => {
+    const port = await freePort();
+    const prefix = uniquePrefix();
+    const api = await startService({
+      ROLE: 'api',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'debug',
+    });
+    const maker = await createTestApp({ REDIS_PREFIX: prefix });
+    let sessionId: string;
+    try {
+      const { account } = await maker.app
+        .get(StaffAccountsService)
+        .create({
+          email: `logs.${randomBytes(4).toString('hex')}@example.com`,
+          name: 'Logs',
+          role: 'agent',
+          password: PASSWORD,
+        });
+      const base = `http://127.0.0.1:${port}`;
+      const json = { 'Content-Type': 'application/json' };
+      await fetch(`${base}/staff/api/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: account.email, password: 'wrong password!!' }),
+      });
+      const login = await fetch(`${base}/staff/api/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: account.email, password: PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      sessionId = (login.headers.get('set-cookie') ?? '').split(';')[0].split('=')[1];
+      expect(sessionId).toHaveLength(43);
+      const cookie = `ci_staff=${sessionId}`;
+      await fetch(`${base}/staff/api/me`, { headers: { Cookie: cookie } });
+      await fetch(`${base}/staff/api/logout`, { method: 'POST', headers: { ...json, Cookie: cookie } });
+    } finally {
+      await maker.close();
+      expect(await api.stop()).toBe(0);
+    }
+    const output = api.output();
+    expect(output).toContain('POST /staff/api/login');
+    for (const secret of [PASSWORD, 'wrong password!!', sessionId]) {
+      expect(output).not.toContain(secret);
     }
   });
 });

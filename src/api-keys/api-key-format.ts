@@ -5,7 +5,6 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const API_KEY_PREFIX = 'ck_';
 const RANDOM_LENGTH = 40;
 const CHECKSUM_LENGTH = 6;
-const API_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}}$`);
 
 /** CRC32 of the random part in base62, left-padded to 6 characters (62^6 > 2^32). */
 export function checksumOf(randomPart: string): string {
@@ -19,27 +18,42 @@ export function checksumOf(randomPart: string): string {
 }
 
 /**
- * A new key: `ck_` + 40 random base62 characters (about 238 bits) + their checksum. The checksum
- * lets the service refuse typos and guesses without a database lookup (GitHub's token format idea).
+ * A checksummed secret: `prefix` + 40 random base62 characters (about 238 bits) + their checksum
+ * (GitHub's token format idea). The checksum lets the service refuse typos and guesses without a
+ * database lookup; the prefix says what the secret is (API key `ck_`, staff token `st_`).
  */
-export function generateApiKey(): string {
-  let randomPart = '';
-  for (let i = 0; i < RANDOM_LENGTH; i++) {
-    randomPart += BASE62[randomInt(62)];
+export class ChecksummedSecret {
+  private readonly pattern: RegExp;
+
+  constructor(readonly prefix: string) {
+    this.pattern = new RegExp(`^${prefix}[0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}}$`);
   }
-  return `${API_KEY_PREFIX}${randomPart}${checksumOf(randomPart)}`;
+
+  generate(): string {
+    let randomPart = '';
+    for (let i = 0; i < RANDOM_LENGTH; i++) {
+      randomPart += BASE62[randomInt(62)];
+    }
+    return `${this.prefix}${randomPart}${checksumOf(randomPart)}`;
+  }
+
+  /** True when the secret has the format and its checksum matches. */
+  isWellFormed(secret: string): boolean {
+    if (!this.pattern.test(secret)) {
+      return false;
+    }
+    const body = secret.slice(this.prefix.length);
+    return checksumOf(body.slice(0, RANDOM_LENGTH)) === body.slice(RANDOM_LENGTH);
+  }
+
+  /** What is shown of a secret after creation: enough to recognise it, far too little to use it. */
+  displayPrefixOf(secret: string): string {
+    return secret.slice(0, this.prefix.length + 6);
+  }
 }
 
-/** True when the key has the format and its checksum matches. */
-export function isWellFormedApiKey(key: string): boolean {
-  if (!API_KEY_PATTERN.test(key)) {
-    return false;
-  }
-  const body = key.slice(API_KEY_PREFIX.length);
-  return checksumOf(body.slice(0, RANDOM_LENGTH)) === body.slice(RANDOM_LENGTH);
-}
+const apiKeys = new ChecksummedSecret(API_KEY_PREFIX);
 
-/** What the CLI shows of a key after creation: enough to recognise it, far too little to use it. */
-export function displayPrefixOf(key: string): string {
-  return key.slice(0, API_KEY_PREFIX.length + 6);
-}
+export const generateApiKey = (): string => apiKeys.generate();
+export const isWellFormedApiKey = (key: string): boolean => apiKeys.isWellFormed(key);
+export const displayPrefixOf = (key: string): string => apiKeys.displayPrefixOf(key);

@@ -5,6 +5,8 @@ import { SubmissionDeliveryEntity } from '../submissions/entities/submission-del
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-InitialSchema';
 import { StaffAccounts1795392000000 } from './migrations/1795392000000-StaffAccounts';
+import { StaffTokens1795392600000 } from './migrations/1795392600000-StaffTokens';
+import { StaffTokenEntity } from '../staff-accounts/entities/staff-token.entity';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 
 export const CHARSET = 'utf8mb4';
@@ -29,8 +31,15 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     url: settings.url,
     charset: COLLATION,
     timezone: 'Z',
-    entities: [ApiKeyEntity, RefreshTokenEntity, SubmissionEntity, SubmissionDeliveryEntity, StaffAccountEntity],
-    migrations: [InitialSchema1763769600000, StaffAccounts1795392000000],
+    entities: [
+      ApiKeyEntity,
+      RefreshTokenEntity,
+      SubmissionEntity,
+      SubmissionDeliveryEntity,
+      StaffAccountEntity,
+      StaffTokenEntity,
+    ],
+    migrations: [InitialSchema1763769600000, StaffAccounts1795392000000, StaffTokens1795392600000],
     migrationsTableName: 'migrations',
     synchronize: false,
     poolSize: settings.poolSize,

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
 import { StaffAccountEntity } from './entities/staff-account.entity';
-import { StaffSessionGuard } from './guards/staff-session.guard';
+import { StaffTokenEntity } from './entities/staff-token.entity';
+import { StaffTokensRepository } from './staff-tokens.repository';
+import { StaffTokensService } from './staff-tokens.service';
+import { StaffAuthGuard } from './guards/staff-auth.guard';
 import { StaffAuthController } from './staff-auth.controller';
 import { StaffAuthService } from './staff-auth.service';
 import { StaffSessionsService } from './staff-sessions.service';
@@ -10,9 +13,9 @@ import { StaffAccountsRepository } from './staff-accounts.repository';
 import { StaffAccountsService } from './staff-accounts.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([StaffAccountEntity])],
-  providers: [StaffAccountsRepository, StaffAccountsService],
-  exports: [StaffAccountsService, StaffAccountsRepository],
+  imports: [TypeOrmModule.forFeature([StaffAccountEntity, StaffTokenEntity])],
+  providers: [StaffAccountsRepository, StaffAccountsService, StaffTokensRepository, StaffTokensService],
+  exports: [StaffAccountsService, StaffAccountsRepository, StaffTokensService],
 })
 export class StaffAccountsModule {}
 
@@ -20,7 +23,7 @@ export class StaffAccountsModule {}
 @Module({
   imports: [StaffAccountsModule, RateLimitModule],
   controllers: [StaffAuthController],
-  providers: [StaffSessionsService, StaffAuthService, StaffSessionGuard],
-  exports: [StaffAuthService, StaffSessionGuard],
+  providers: [StaffSessionsService, StaffAuthService, StaffAuthGuard],
+  exports: [StaffAuthService, StaffAuthGuard],
 })
 export class StaffAuthModule {}

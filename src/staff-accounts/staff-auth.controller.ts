@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
+  ApiBearerAuth,
   ApiCookieAuth,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -10,9 +11,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { ApiErrors } from '../http/openapi/api-responses';
+import { STAFF_TOKEN_SECURITY } from '../http/openapi/openapi';
 import { SignInDto } from './dto/sign-in.dto';
 import { StaffAccountEntity } from './entities/staff-account.entity';
-import { StaffRequest, StaffSessionGuard } from './guards/staff-session.guard';
+import { StaffRequest, StaffAuthGuard } from './guards/staff-auth.guard';
 import { StaffAuthService } from './staff-auth.service';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from './staff-cookie';
 
@@ -68,22 +70,27 @@ export class StaffAuthController {
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiCookieAuth()
+  @ApiBearerAuth(STAFF_TOKEN_SECURITY)
   @ApiOperation({ summary: 'Sign out: ends the session' })
   @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared' })
   @ApiErrors({ 401: ['Authentication required'], 403: ['Forbidden'] })
-  @UseGuards(StaffSessionGuard)
+  @UseGuards(StaffAuthGuard)
   async logout(@Req() request: StaffRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    await this.auth.signOut(sessionIdOf(request, this.config)!);
+    const sessionId = sessionIdOf(request, this.config);
+    if (sessionId) {
+      await this.auth.signOut(sessionId);
+    }
     clearSessionCookie(reply, this.config);
   }
 
   @Get('me')
   @HttpCode(HttpStatus.OK)
   @ApiCookieAuth()
+  @ApiBearerAuth(STAFF_TOKEN_SECURITY)
   @ApiOperation({ summary: 'The signed-in account' })
   @ApiOkResponse({ type: StaffAccountDto })
   @ApiErrors({ 401: ['Authentication required'] })
-  @UseGuards(StaffSessionGuard)
+  @UseGuards(StaffAuthGuard)
   me(@Req() request: StaffRequest): StaffAccountDto {
     return publicAccount(request.staff!);
   }

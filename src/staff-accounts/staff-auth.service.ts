@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { StaffAccountsRepository } from './staff-accounts.repository';
 import { normalizeEmail } from './staff-accounts.service';
 import { StaffSessionsService } from './staff-sessions.service';
+import { StaffTokensService } from './staff-tokens.service';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 /** How long a signed-in account's row may be cached: disabling or a password reset bites within it. */
@@ -40,6 +41,7 @@ export class StaffAuthService {
   constructor(
     private readonly accounts: StaffAccountsRepository,
     private readonly sessions: StaffSessionsService,
+    private readonly tokens: StaffTokensService,
     @InjectRedis() redis: Redis,
     config: AppConfig,
     failOpen: FailOpen,
@@ -71,19 +73,31 @@ export class StaffAuthService {
 
   /**
    * The account of a live session, or null. A session ends once its account is disabled or its
-   * password changed after sign-in (seen within ACCOUNT_CACHE_MS by every process).
+   * password changed after sign-in (seen within ACCOUNT_CACHE_MS by every process); a token stops
+   * working while its account is disabled.
    */
   async accountOfSession(sessionId: string): Promise<StaffAccountEntity | null> {
     const session = await this.sessions.resume(sessionId);
     if (!session) {
       return null;
     }
-    const { account } = (await this.accountsById.fetch(session.accountId))!;
-    if (!account || account.disabledAt || account.passwordChangedAt.getTime() > session.createdAt) {
+    const account = await this.activeAccount(session.accountId);
+    if (!account || account.passwordChangedAt.getTime() > session.createdAt) {
       await this.sessions.end(sessionId);
       return null;
     }
     return account;
+  }
+
+  /** The active account of a staff API token, or null (unknown, revoked, or its account disabled). */
+  async accountOfToken(token: string): Promise<StaffAccountEntity | null> {
+    const accountId = await this.tokens.accountIdOf(token);
+    return accountId ? this.activeAccount(accountId) : null;
+  }
+
+  private async activeAccount(id: string): Promise<StaffAccountEntity | null> {
+    const { account } = (await this.accountsById.fetch(id))!;
+    return account && !account.disabledAt ? account : null;
   }
 
   signOut(sessionId: string): Promise<void> {

@@ -7,6 +7,7 @@ import { ErrorResultDto } from './api-responses';
 export const API_KEY_SECURITY = 'apiKey';
 export const BEARER_SECURITY = 'bearer';
 export const STAFF_COOKIE_SECURITY = 'cookie';
+export const STAFF_TOKEN_SECURITY = 'staffToken';
 
 /** The OpenAPI document of the three contract endpoints (served at /docs, written by `npm run openapi`). */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
@@ -29,6 +30,10 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
         description: 'Staff session (`__Host-ci_staff` in production), set by POST /staff/api/login',
       },
       STAFF_COOKIE_SECURITY,
+    )
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'Staff API token (st_...), made with `staff token create`' },
+      STAFF_TOKEN_SECURITY,
     )
     .addServer(config.http.basePath || '/', 'This service (paths are relative to BASE_PATH)');
   const document = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorResultDto] });

@@ -2,6 +2,7 @@ import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { printLine } from '../../cli-output';
 import { StaffAccountEntity } from '../entities/staff-account.entity';
 import { AccountWithPassword, StaffAccountsService } from '../staff-accounts.service';
+import { StaffTokensService } from '../staff-tokens.service';
 
 interface JsonOption {
   json?: boolean;
@@ -180,6 +181,73 @@ export class EnableStaffCommand extends SetDisabledCommand {
   }
 }
 
+@SubCommand({ name: 'create', description: 'create a staff API token (printed once) for an account' })
+export class CreateStaffTokenCommand extends CommandRunner {
+  constructor(private readonly tokens: StaffTokensService) {
+    super();
+  }
+
+  async run(_args: string[], options: JsonOption & { staff: string; name: string }): Promise<void> {
+    const { token, row } = await this.tokens.create(options.staff, options.name);
+    if (options.json) {
+      printLine(JSON.stringify({ id: row.id, staff_id: row.staffAccountId, name: row.name, token }));
+      return;
+    }
+    printLine(`Created staff token ${row.id} (${row.name}) for staff account ${row.staffAccountId}`);
+    printLine(`  token: ${token}`);
+    printLine('Store the token now: it is not shown again. Send it as Authorization: Bearer <token>.');
+  }
+
+  @Option({ flags: '--staff <id>', description: 'the staff account the token acts for', required: true })
+  parseStaff(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--name <name>', description: 'what the token is for', required: true })
+  parseName(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--json', description: 'print one JSON line' })
+  parseJson(): boolean {
+    return true;
+  }
+}
+
+@SubCommand({ name: 'revoke', arguments: '<id>', description: 'revoke a staff API token' })
+export class RevokeStaffTokenCommand extends CommandRunner {
+  constructor(private readonly tokens: StaffTokensService) {
+    super();
+  }
+
+  async run([id]: string[], options: JsonOption): Promise<void> {
+    const { row, revokedNow } = await this.tokens.revoke(id);
+    printLine(
+      options.json
+        ? JSON.stringify({ id: row.id, revoked: true })
+        : revokedNow
+          ? `Revoked staff token ${row.id} (${row.name})`
+          : `Staff token ${row.id} (${row.name}) was already revoked`,
+    );
+  }
+
+  @Option({ flags: '--json', description: 'print one JSON line' })
+  parseJson(): boolean {
+    return true;
+  }
+}
+
+@SubCommand({
+  name: 'token',
+  description: 'staff API tokens',
+  subCommands: [CreateStaffTokenCommand, RevokeStaffTokenCommand],
+})
+export class StaffTokenCommand extends CommandRunner {
+  run(): Promise<void> {
+    this.command.help();
+  }
+}
+
 @Command({
   name: 'staff',
   description: 'manage staff accounts',
@@ -189,6 +257,7 @@ export class EnableStaffCommand extends SetDisabledCommand {
     DisableStaffCommand,
     EnableStaffCommand,
     ResetStaffPasswordCommand,
+    StaffTokenCommand,
   ],
 })
 export class StaffCommand extends CommandRunner {
@@ -204,4 +273,7 @@ export const STAFF_COMMANDS = [
   DisableStaffCommand,
   EnableStaffCommand,
   ResetStaffPasswordCommand,
+  StaffTokenCommand,
+  CreateStaffTokenCommand,
+  RevokeStaffTokenCommand,
 ];

@@ -10,9 +10,14 @@ export interface StaffRequest extends FastifyRequest {
   staff?: StaffAccountEntity;
 }
 
-/** Requires a live staff session: 401 `Authentication required` otherwise. */
+const BEARER = /^Bearer +(st_[0-9A-Za-z]+) *$/;
+
+/**
+ * Requires a staff identity: a live session cookie, or `Authorization: Bearer st_...` (a staff API
+ * token, with its account's rights). 401 `Authentication required` otherwise.
+ */
 @Injectable()
-export class StaffSessionGuard implements CanActivate {
+export class StaffAuthGuard implements CanActivate {
   constructor(
     private readonly auth: StaffAuthService,
     private readonly config: AppConfig,
@@ -20,8 +25,13 @@ export class StaffSessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<StaffRequest>();
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const sessionId = sessionIdOf(request, this.config);
-    const account = sessionId ? await this.auth.accountOfSession(sessionId) : null;
+    const account = token
+      ? await this.auth.accountOfToken(token)
+      : sessionId
+        ? await this.auth.accountOfSession(sessionId)
+        : null;
     if (!account) {
       throw new ApiException(HttpStatus.UNAUTHORIZED, 'Authentication required');
     }

@@ -1,0 +1,56 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { ChecksummedSecret } from '../api-keys/api-key-format';
+import { sha256Hex } from '../database/sha256';
+import { ApiException } from '../http/api-exception';
+import { StaffTokenEntity } from './entities/staff-token.entity';
+import { StaffAccountsService } from './staff-accounts.service';
+import { StaffTokensRepository } from './staff-tokens.repository';
+
+export const staffTokenFormat = new ChecksummedSecret('st_');
+
+/** Staff API tokens: created and revoked from the command line, sent as `Authorization: Bearer st_...`. */
+@Injectable()
+export class StaffTokensService {
+  constructor(
+    private readonly tokens: StaffTokensRepository,
+    private readonly accounts: StaffAccountsService,
+  ) {}
+
+  /** A new token for an account; the clear token is returned once and never stored. */
+  async create(staffAccountId: string, name: string): Promise<{ token: string; row: StaffTokenEntity }> {
+    await this.accounts.get(staffAccountId);
+    const trimmed = name.trim();
+    if (trimmed.length === 0 || [...trimmed].length > 100) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'the token name must be 1 to 100 characters');
+    }
+    const token = staffTokenFormat.generate();
+    const row: StaffTokenEntity = {
+      id: uuidv7(),
+      staffAccountId,
+      name: trimmed,
+      tokenHash: sha256Hex(token),
+      prefix: staffTokenFormat.displayPrefixOf(token),
+      createdAt: new Date(),
+      revokedAt: null,
+    };
+    await this.tokens.insert(row);
+    return { token, row };
+  }
+
+  async revoke(id: string): Promise<{ row: StaffTokenEntity; revokedNow: boolean }> {
+    const row = await this.tokens.findById(id);
+    if (!row) {
+      throw new ApiException(HttpStatus.NOT_FOUND, `No staff token with id ${id}`);
+    }
+    return { row, revokedNow: await this.tokens.revoke(id, new Date()) };
+  }
+
+  /** The account id of an active, well-formed token; null otherwise (a bad checksum costs no query). */
+  async accountIdOf(token: string): Promise<string | null> {
+    if (!staffTokenFormat.isWellFormed(token)) {
+      return null;
+    }
+    return (await this.tokens.findActiveByHash(sha256Hex(token)))?.staffAccountId ?? null;
+  }
+}
