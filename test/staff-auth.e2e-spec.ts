@@ -10,6 +10,23 @@ import { sleep } from './support/wait';
 const PASSWORD = 'a long enough passphrase';
 const run = promisify(execFile);
 
+/** A staff account with PASSWORD, made through the service the CLI uses. */
+async function newAccount(t: TestApp, label: string) {
+  const { account } = await t.app.get(StaffAccountsService).create({
+    email: `${label}.${randomBytes(4).toString('hex')}@example.com`,
+    name: label,
+    role: 'agent',
+    password: PASSWORD,
+  });
+  return account;
+}
+
+/** Signs in (expecting 200) and returns the Set-Cookie header. */
+async function signIn(t: TestApp, email: string): Promise<string> {
+  const response = await t.http().post('/staff/api/login').send({ email, password: PASSWORD }).expect(200);
+  return (response.headers['set-cookie'] as unknown as string[])[0];
+}
+
 describe('staff sign-in', () => {
   let t: TestApp;
   let clients = 0;
@@ -18,22 +35,13 @@ describe('staff sign-in', () => {
   afterAll(() => t.close());
   beforeEach(() => (ip = `10.3.0.${++clients}`));
 
-  const newAccount = async (role: 'admin' | 'agent' = 'agent') =>
-    (
-      await t.app.get(StaffAccountsService).create({
-        email: `Staff.${randomBytes(4).toString('hex')}@example.com`,
-        name: 'Staff',
-        role,
-        password: PASSWORD,
-      })
-    ).account;
   const login = (email: string, password: string) =>
     t.http().post('/staff/api/login').set('X-Forwarded-For', ip).send({ email, password });
   const cookieOf = (response: { headers: Record<string, unknown> }) =>
     ((response.headers['set-cookie'] as string[])[0] ?? '').split(';')[0];
 
   it('signs in (any letter case of the address), answers the account and sets an HttpOnly, SameSite=Strict session cookie', async () => {
-    const account = await newAccount();
+    const account = await newAccount(t, 'Staff');
     const response = await login(account.email.toUpperCase(), PASSWORD).expect(200);
     expect(response.body).toEqual({ id: account.id, email: account.email, name: 'Staff', role: 'agent' });
     const cookie = (response.headers['set-cookie'] as unknown as string[])[0];
@@ -46,7 +54,7 @@ describe('staff sign-in', () => {
   });
 
   it('ends the session on logout', async () => {
-    const account = await newAccount();
+    const account = await newAccount(t, 'Staff');
     const cookie = cookieOf(await login(account.email, PASSWORD).expect(200));
     await t.http().post('/staff/api/logout').set('Cookie', cookie).set('Content-Type', 'application/json').expect(204);
     const after = await t.http().get('/staff/api/me').set('Cookie', cookie).expect(401);
@@ -54,8 +62,8 @@ describe('staff sign-in', () => {
   });
 
   it('answers a wrong password, an unknown address and a disabled account with the same 401', async () => {
-    const account = await newAccount();
-    const disabled = await newAccount();
+    const account = await newAccount(t, 'Staff');
+    const disabled = await newAccount(t, 'Staff');
     await t.app.get(StaffAccountsService).setDisabled(disabled.id, true);
     const answers = [
       await login(account.email, 'wrong password!!'),
@@ -70,8 +78,8 @@ describe('staff sign-in', () => {
   });
 
   it('locks an address out after 5 failures (429 even with the right password), other addresses unaffected', async () => {
-    const account = await newAccount();
-    const other = await newAccount();
+    const account = await newAccount(t, 'Staff');
+    const other = await newAccount(t, 'Staff');
     for (let i = 0; i < 5; i++) {
       await login(account.email, 'wrong password!!').expect(401);
     }
@@ -84,12 +92,12 @@ describe('staff sign-in', () => {
     for (let i = 0; i < 20; i++) {
       await login(`guess${i}@example.com`, 'wrong password!!').expect(401);
     }
-    const account = await newAccount();
+    const account = await newAccount(t, 'Staff');
     await login(account.email, PASSWORD).expect(429);
   });
 
   it('refuses a forged cross-site form post and a foreign Origin with 403, before anything else', async () => {
-    const account = await newAccount();
+    const account = await newAccount(t, 'Staff');
     const form = await t
       .http()
       .post('/staff/api/login')
@@ -118,8 +126,8 @@ describe('staff sign-in', () => {
 
   it('ends the sessions of a disabled account, and of one whose password was reset, within 5 s', async () => {
     const accounts = t.app.get(StaffAccountsService);
-    const disabled = await newAccount();
-    const reset = await newAccount();
+    const disabled = await newAccount(t, 'Staff');
+    const reset = await newAccount(t, 'Staff');
     const disabledCookie = cookieOf(await login(disabled.email, PASSWORD).expect(200));
     const resetCookie = cookieOf(await login(reset.email, PASSWORD).expect(200));
     await sleep(5);
@@ -147,18 +155,8 @@ describe('staff session lifetimes and production cookies', () => {
   it('ends a session unused for STAFF_SESSION_IDLE', async () => {
     const t = await createTestApp({ STAFF_SESSION_IDLE: '1' });
     try {
-      const { account } = await t.app.get(StaffAccountsService).create({
-        email: `idle.${randomBytes(4).toString('hex')}@example.com`,
-        name: 'Idle',
-        role: 'agent',
-        password: PASSWORD,
-      });
-      const response = await t
-        .http()
-        .post('/staff/api/login')
-        .send({ email: account.email, password: PASSWORD })
-        .expect(200);
-      const cookie = (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+      const account = await newAccount(t, 'idle');
+      const cookie = (await signIn(t, account.email)).split(';')[0];
       await t.http().get('/staff/api/me').set('Cookie', cookie).expect(200);
       await sleep(1300);
       await t.http().get('/staff/api/me').set('Cookie', cookie).expect(401);
@@ -170,12 +168,7 @@ describe('staff session lifetimes and production cookies', () => {
   it('takes the own origin from PUBLIC_URL when it is set', async () => {
     const t = await createTestApp({ PUBLIC_URL: 'https://intake.example.com/' });
     try {
-      const { account } = await t.app.get(StaffAccountsService).create({
-        email: `origin.${randomBytes(4).toString('hex')}@example.com`,
-        name: 'O',
-        role: 'agent',
-        password: PASSWORD,
-      });
+      const account = await newAccount(t, 'origin');
       const body = { email: account.email, password: PASSWORD };
       await t
         .http()
@@ -193,18 +186,8 @@ describe('staff session lifetimes and production cookies', () => {
   it('uses a __Host- cookie with Secure in production', async () => {
     const t = await createTestApp({ NODE_ENV: 'production' });
     try {
-      const { account } = await t.app.get(StaffAccountsService).create({
-        email: `prod.${randomBytes(4).toString('hex')}@example.com`,
-        name: 'Prod',
-        role: 'agent',
-        password: PASSWORD,
-      });
-      const response = await t
-        .http()
-        .post('/staff/api/login')
-        .send({ email: account.email, password: PASSWORD })
-        .expect(200);
-      const cookie = (response.headers['set-cookie'] as unknown as string[])[0];
+      const account = await newAccount(t, 'prod');
+      const cookie = await signIn(t, account.email);
       expect(cookie).toMatch(/^__Host-ci_staff=/);
       expect(cookie).toContain('Secure');
       expect(cookie).not.toContain('Domain');
@@ -223,14 +206,7 @@ describe('staff API tokens', () => {
       .stdout;
 
   it('`staff token create` prints an st_ token once that authenticates as its account until `staff token revoke`', async () => {
-    const { account } = await t.app
-      .get(StaffAccountsService)
-      .create({
-        email: `bot.${randomBytes(4).toString('hex')}@example.com`,
-        name: 'Bot owner',
-        role: 'agent',
-        password: PASSWORD,
-      });
+    const account = await newAccount(t, 'bot');
     const created = JSON.parse(
       await cli('token', 'create', '--staff', account.id, '--name', 'triage bot', '--json'),
     ) as {
@@ -264,14 +240,7 @@ describe('staff secrets in logs', () => {
     const maker = await createTestApp({ REDIS_PREFIX: prefix });
     let sessionId: string;
     try {
-      const { account } = await maker.app
-        .get(StaffAccountsService)
-        .create({
-          email: `logs.${randomBytes(4).toString('hex')}@example.com`,
-          name: 'Logs',
-          role: 'agent',
-          password: PASSWORD,
-        });
+      const account = await newAccount(maker, 'logs');
       const base = `http://127.0.0.1:${port}`;
       const json = { 'Content-Type': 'application/json' };
       await fetch(`${base}/staff/api/login`, {

@@ -4,3 +4,6 @@ export const AUTH_REFRESH_PATH = 'auth_refresh.php';
 export const CONTACT_PATH = 'contact_api.php';
 
 export const CONTRACT_PATHS = [`/${AUTH_PATH}`, `/${AUTH_REFRESH_PATH}`, `/${CONTACT_PATH}`];
+
+/** The staff API's prefix, relative to BASE_PATH (its routes and the cross-site write check share it). */
+export const STAFF_API_PATH = 'staff/api';

@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { sendError } from './api-exception';
+import { STAFF_API_PATH } from './contract-paths';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
@@ -14,7 +15,7 @@ const JSON_MEDIA = /^application\/json\s*(;|$)/i;
  * onRequest, before the body is parsed, so a forged form post is 403, not 415.
  */
 export function guardStaffWrites(fastify: FastifyInstance, config: AppConfig): void {
-  const prefix = `${config.http.basePath}/staff/api/`;
+  const prefix = `${config.http.basePath}/${STAFF_API_PATH}/`;
   fastify.addHook('onRequest', (request, reply, done) => {
     if (READS.has(request.method) || !request.url.startsWith(prefix)) {
       done();

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/app-config';
+import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { STAFF_TOKEN_SECURITY } from '../http/openapi/openapi';
 import { SignInDto } from './dto/sign-in.dto';
@@ -17,8 +18,6 @@ import { StaffAccountEntity } from './entities/staff-account.entity';
 import { StaffRequest, StaffAuthGuard } from './guards/staff-auth.guard';
 import { StaffAuthService } from './staff-auth.service';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from './staff-cookie';
-
-export const STAFF_API_PATH = 'staff/api';
 
 /** What the staff API shows of an account. */
 export class StaffAccountDto {

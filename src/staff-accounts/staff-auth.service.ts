@@ -57,10 +57,11 @@ export class StaffAuthService {
     password: string,
     ip: string,
   ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
+    const address = normalizeEmail(email);
     // Keyed by a hash: the limiter's Redis keys never hold an address.
-    const emailKey = sha256Hex(normalizeEmail(email));
+    const emailKey = sha256Hex(address);
     await Promise.all([this.perEmail.assertAllowed(emailKey), this.perIp.assertAllowed(ip)]);
-    const account = await this.accounts.findByEmail(normalizeEmail(email));
+    const account = await this.accounts.findByEmail(address);
     const matches = await verifyPassword(account?.passwordHash ?? (await this.dummyHash), password);
     if (!account || !matches || account.disabledAt) {
       await Promise.all([this.perEmail.record(emailKey), this.perIp.record(ip)]);

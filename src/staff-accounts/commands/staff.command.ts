@@ -51,15 +51,18 @@ function printWithPassword(
   printLine('Hand the password over now: it is not shown again.');
 }
 
-/** Flags shared by the commands that set a password. */
-abstract class PasswordFlags extends CommandRunner {
-  @Option({ flags: '--password-stdin', description: 'read the password from standard input instead of generating one' })
-  parsePasswordStdin(): boolean {
-    return true;
-  }
-
+/** `--json` for every staff command (declared once; nest-commander reads options from base classes). */
+abstract class JsonFlag extends CommandRunner {
   @Option({ flags: '--json', description: 'print one JSON line' })
   parseJson(): boolean {
+    return true;
+  }
+}
+
+/** Flags shared by the commands that set a password. */
+abstract class PasswordFlags extends JsonFlag {
+  @Option({ flags: '--password-stdin', description: 'read the password from standard input instead of generating one' })
+  parsePasswordStdin(): boolean {
     return true;
   }
 
@@ -112,7 +115,7 @@ export class ResetStaffPasswordCommand extends PasswordFlags {
 }
 
 @SubCommand({ name: 'list', description: 'list staff accounts (never their passwords)' })
-export class ListStaffCommand extends CommandRunner {
+export class ListStaffCommand extends JsonFlag {
   constructor(private readonly accounts: StaffAccountsService) {
     super();
   }
@@ -132,15 +135,10 @@ export class ListStaffCommand extends CommandRunner {
       printLine(`${account.id}  ${account.email}  ${account.name}  ${account.role}  ${state}`);
     }
   }
-
-  @Option({ flags: '--json', description: 'print one JSON line' })
-  parseJson(): boolean {
-    return true;
-  }
 }
 
 /** `staff disable ID` and `staff enable ID`. */
-abstract class SetDisabledCommand extends CommandRunner {
+abstract class SetDisabledCommand extends JsonFlag {
   protected abstract readonly disabled: boolean;
 
   // Subclasses declare the constructor: Nest reads parameter types from the decorated class itself.
@@ -155,11 +153,6 @@ abstract class SetDisabledCommand extends CommandRunner {
         ? JSON.stringify(describe(account))
         : `Staff account ${account.id} (${account.email}) ${this.disabled ? 'disabled' : 'enabled'}`,
     );
-  }
-
-  @Option({ flags: '--json', description: 'print one JSON line' })
-  parseJson(): boolean {
-    return true;
   }
 }
 
@@ -182,7 +175,7 @@ export class EnableStaffCommand extends SetDisabledCommand {
 }
 
 @SubCommand({ name: 'create', description: 'create a staff API token (printed once) for an account' })
-export class CreateStaffTokenCommand extends CommandRunner {
+export class CreateStaffTokenCommand extends JsonFlag {
   constructor(private readonly tokens: StaffTokensService) {
     super();
   }
@@ -207,15 +200,10 @@ export class CreateStaffTokenCommand extends CommandRunner {
   parseName(value: string): string {
     return value;
   }
-
-  @Option({ flags: '--json', description: 'print one JSON line' })
-  parseJson(): boolean {
-    return true;
-  }
 }
 
 @SubCommand({ name: 'revoke', arguments: '<id>', description: 'revoke a staff API token' })
-export class RevokeStaffTokenCommand extends CommandRunner {
+export class RevokeStaffTokenCommand extends JsonFlag {
   constructor(private readonly tokens: StaffTokensService) {
     super();
   }
@@ -229,11 +217,6 @@ export class RevokeStaffTokenCommand extends CommandRunner {
           ? `Revoked staff token ${row.id} (${row.name})`
           : `Staff token ${row.id} (${row.name}) was already revoked`,
     );
-  }
-
-  @Option({ flags: '--json', description: 'print one JSON line' })
-  parseJson(): boolean {
-    return true;
   }
 }
 
