@@ -5,6 +5,7 @@ import { AppConfig } from './config/app-config';
 import { ContactModule } from './contact/contact.module';
 import { HealthRoutesModule } from './health/health.module';
 import { StaffAuthModule } from './staff-accounts/staff-accounts.module';
+import { StaffSubmissionsModule } from './submissions/submissions.module';
 
 /** The HTTP API: the three contract endpoints, staff sign-in, probes and metrics, and the queue dashboard when configured. */
 @Module({})
@@ -17,6 +18,7 @@ export class ApiModule {
         ContactModule,
         HealthRoutesModule,
         StaffAuthModule,
+        StaffSubmissionsModule,
         ...(config.admin.user ? [AdminModule] : []),
       ],
       exports: config.admin.user ? [AdminModule] : [],

@@ -18,6 +18,12 @@ describe('OpenAPI document', () => {
       '/staff/api/login',
       '/staff/api/logout',
       '/staff/api/me',
+      '/staff/api/submissions',
+      '/staff/api/submissions/counts',
+      '/staff/api/submissions/export.csv',
+      '/staff/api/submissions/{id}',
+      '/staff/api/submissions/{id}/notes',
+      '/staff/api/submissions/{id}/redeliver',
     ]);
     expect(
       document.paths['/contact_api.php'].post.responses['400'].content['application/json'].examples,

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { CLI_ACTOR } from '../src/audit/actor';
 import { ApiKeyService } from '../src/api-keys/api-key.service';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { sleep } from './support/wait';
@@ -135,7 +136,7 @@ describe('POST /auth_refresh.php', () => {
   it('refuses a token whose API key was revoked', async () => {
     const { id, key } = await t.createKey();
     const tokens = await issueTokens(t, key);
-    await t.app.get(ApiKeyService).revoke(id);
+    await t.app.get(ApiKeyService).revoke(id, CLI_ACTOR);
     await refresh({ refresh_token: tokens.refresh_token }).expect(401);
   });
 

@@ -1,25 +1,17 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
+import { CLI_ACTOR } from '../src/audit/actor';
 import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.service';
+import { newStaffAccount, STAFF_PASSWORD } from './support/staff';
 import { freePort, startService } from './support/processes';
 import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
 import { sleep } from './support/wait';
 
-const PASSWORD = 'a long enough passphrase';
+const PASSWORD = STAFF_PASSWORD;
 const run = promisify(execFile);
 
-/** A staff account with PASSWORD, made through the service the CLI uses. */
-async function newAccount(t: TestApp, label: string) {
-  const { account } = await t.app.get(StaffAccountsService).create({
-    email: `${label}.${randomBytes(4).toString('hex')}@example.com`,
-    name: label,
-    role: 'agent',
-    password: PASSWORD,
-  });
-  return account;
-}
+const newAccount = (t: TestApp, label: string) => newStaffAccount(t, label);
 
 /** Signs in (expecting 200) and returns the Set-Cookie header. */
 async function signIn(t: TestApp, email: string): Promise<string> {
@@ -64,7 +56,7 @@ describe('staff sign-in', () => {
   it('answers a wrong password, an unknown address and a disabled account with the same 401', async () => {
     const account = await newAccount(t, 'Staff');
     const disabled = await newAccount(t, 'Staff');
-    await t.app.get(StaffAccountsService).setDisabled(disabled.id, true);
+    await t.app.get(StaffAccountsService).setDisabled(disabled.id, true, CLI_ACTOR);
     const answers = [
       await login(account.email, 'wrong password!!'),
       await login('nobody@example.com', PASSWORD),
@@ -131,8 +123,8 @@ describe('staff sign-in', () => {
     const disabledCookie = cookieOf(await login(disabled.email, PASSWORD).expect(200));
     const resetCookie = cookieOf(await login(reset.email, PASSWORD).expect(200));
     await sleep(5);
-    await accounts.setDisabled(disabled.id, true);
-    await accounts.resetPassword(reset.id);
+    await accounts.setDisabled(disabled.id, true, CLI_ACTOR);
+    await accounts.resetPassword(reset.id, undefined, CLI_ACTOR);
     const started = Date.now();
     for (const cookie of [disabledCookie, resetCookie]) {
       let status = 200;

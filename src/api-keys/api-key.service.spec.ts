@@ -2,6 +2,7 @@ import { AppConfig } from '../config/app-config';
 import { validateEnvironment } from '../config/environment';
 import { sha256Hex } from '../database/sha256';
 import { generateApiKey } from './api-key-format';
+import { AuditService } from '../audit/audit.service';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeyEntity } from './entities/api-key.entity';
@@ -40,14 +41,17 @@ function rowFor(key: string, revoked: boolean): ApiKeyEntity {
   };
 }
 
+/** Lookups record nothing, so these tests give the service no audit trail. */
+const lookupsOnly = {} as AuditService;
+
 describe('ApiKeyService.findActiveByKey', () => {
   it('takes the same path for an unknown key and a revoked key: one lookup by hash that finds nothing', async () => {
     const revokedKey = generateApiKey();
     const unknownKey = generateApiKey();
     const revoked = recordingRepository([rowFor(revokedKey, true)]);
     const unknown = recordingRepository([]);
-    const fromRevoked = await new ApiKeyService(revoked.repository, config).findActiveByKey(revokedKey);
-    const fromUnknown = await new ApiKeyService(unknown.repository, config).findActiveByKey(unknownKey);
+    const fromRevoked = await new ApiKeyService(revoked.repository, config, lookupsOnly).findActiveByKey(revokedKey);
+    const fromUnknown = await new ApiKeyService(unknown.repository, config, lookupsOnly).findActiveByKey(unknownKey);
     expect(fromRevoked).toBeNull();
     expect(fromUnknown).toBeNull();
     expect(revoked.calls).toEqual(['findActiveByHash']);
@@ -58,14 +62,16 @@ describe('ApiKeyService.findActiveByKey', () => {
     const key = generateApiKey();
     const wrongChecksum = `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`;
     const { repository, calls } = recordingRepository([rowFor(key, false)]);
-    expect(await new ApiKeyService(repository, config).findActiveByKey(wrongChecksum)).toBeNull();
+    expect(await new ApiKeyService(repository, config, lookupsOnly).findActiveByKey(wrongChecksum)).toBeNull();
     expect(calls).toEqual([]);
   });
 
   it('finds an active key (the control)', async () => {
     const key = generateApiKey();
     const { repository } = recordingRepository([rowFor(key, false)]);
-    expect((await new ApiKeyService(repository, config).findActiveByKey(key))?.keyHash).toBe(sha256Hex(key));
+    expect((await new ApiKeyService(repository, config, lookupsOnly).findActiveByKey(key))?.keyHash).toBe(
+      sha256Hex(key),
+    );
   });
 });
 
@@ -74,7 +80,7 @@ describe('ApiKeyService key cache', () => {
     const key = generateApiKey();
     const row = rowFor(key, false);
     const { repository, calls } = recordingRepository([row], 20);
-    const service = new ApiKeyService(repository, config);
+    const service = new ApiKeyService(repository, config, lookupsOnly);
     const found = await Promise.all(Array.from({ length: 200 }, () => service.findActiveById(row.id)));
     expect(found.every((apiKey) => apiKey?.id === row.id)).toBe(true);
     expect(calls).toEqual(['findActiveById']);
@@ -85,7 +91,7 @@ describe('ApiKeyService key cache', () => {
     const row = rowFor(key, false);
     const { repository, calls } = recordingRepository([row]);
     const shortLived = new AppConfig(validateEnvironment({ NODE_ENV: 'test', API_KEY_CACHE_TTL: '0.05' }));
-    const service = new ApiKeyService(repository, shortLived);
+    const service = new ApiKeyService(repository, shortLived, lookupsOnly);
     await service.findActiveById(row.id);
     await service.findActiveById(row.id);
     await new Promise((resolve) => setTimeout(resolve, 80));

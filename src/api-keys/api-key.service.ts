@@ -1,7 +1,10 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
+import { Actor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
 import { sha256Hex } from '../database/sha256';
+import { ApiException } from '../http/api-exception';
 import { AppConfig } from '../config/app-config';
 import { displayPrefixOf, generateApiKey, isWellFormedApiKey } from './api-key-format';
 import { ApiKeysRepository } from './api-keys.repository';
@@ -11,6 +14,11 @@ export interface RateLimitSettings {
   rateLimit?: number;
   rateWindow?: number;
   rateBlock?: number | null;
+}
+
+/** What may change on a key: its name and its rate limit. */
+export interface ApiKeyChanges extends RateLimitSettings {
+  name?: string;
 }
 
 export interface CreatedApiKey {
@@ -48,6 +56,7 @@ export class ApiKeyService {
   constructor(
     private readonly repository: ApiKeysRepository,
     private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {
     // lru-cache reads ttl 0 as "forever"; 1 ms is "not cached" while still sharing a query in flight.
     const ttl = Math.max(1, config.auth.apiKeyCacheTtl * 1000);
@@ -63,11 +72,11 @@ export class ApiKeyService {
     });
   }
 
-  async create(name: string, limits: RateLimitSettings = {}): Promise<CreatedApiKey> {
+  async create(name: string, limits: RateLimitSettings, actor: Actor): Promise<CreatedApiKey> {
     const key = generateApiKey();
     const apiKey: ApiKeyEntity = {
       id: uuidv7(),
-      name,
+      name: nameOf(name),
       keyHash: sha256Hex(key),
       prefix: displayPrefixOf(key),
       rateLimit: limits.rateLimit ?? this.config.rateLimit.defaultLimit,
@@ -78,6 +87,11 @@ export class ApiKeyService {
       lastUsedAt: null,
     };
     await this.repository.insert(apiKey);
+    await this.audit.record(actor, {
+      action: 'api_key.created',
+      target: { type: 'api_key', id: apiKey.id },
+      after: { name: apiKey.name, prefix: apiKey.prefix, ...limitsOf(apiKey) },
+    });
     return { apiKey, key };
   }
 
@@ -88,35 +102,47 @@ export class ApiKeyService {
   async get(id: string): Promise<ApiKeyEntity> {
     const apiKey = await this.repository.findById(id);
     if (!apiKey) {
-      throw new NotFoundException(`No API key with id ${id}`);
+      throw new ApiException(HttpStatus.NOT_FOUND, `No API key with id ${id}`);
     }
     return apiKey;
   }
 
-  async revoke(id: string): Promise<RevokedApiKey> {
+  async revoke(id: string, actor: Actor): Promise<RevokedApiKey> {
     const apiKey = await this.get(id);
     const revokedNow = await this.repository.revoke(id, new Date());
     this.forget(apiKey);
+    if (revokedNow) {
+      await this.audit.record(actor, { action: 'api_key.revoked', target: { type: 'api_key', id } });
+    }
     return { apiKey: revokedNow ? await this.get(id) : apiKey, revokedNow };
   }
 
-  async setLimits(id: string, limits: RateLimitSettings): Promise<ApiKeyEntity> {
+  /** Renames a key or changes its limits (applied within API_KEY_CACHE_TTL); records what changed. */
+  async update(id: string, changes: ApiKeyChanges, actor: Actor): Promise<ApiKeyEntity> {
     const apiKey = await this.get(id);
-    const changes: RateLimitSettings = {};
-    if (limits.rateLimit !== undefined) {
-      changes.rateLimit = limits.rateLimit;
+    const next: ApiKeyChanges = {};
+    if (changes.name !== undefined) {
+      next.name = nameOf(changes.name);
     }
-    if (limits.rateWindow !== undefined) {
-      changes.rateWindow = limits.rateWindow;
+    for (const field of ['rateLimit', 'rateWindow', 'rateBlock'] as const) {
+      if (changes[field] !== undefined) {
+        next[field] = changes[field] as never;
+      }
     }
-    if (limits.rateBlock !== undefined) {
-      changes.rateBlock = limits.rateBlock;
+    const changed = (Object.keys(next) as (keyof ApiKeyChanges)[]).filter((field) => next[field] !== apiKey[field]);
+    if (changed.length === 0) {
+      return apiKey;
     }
-    if (Object.keys(changes).length > 0) {
-      await this.repository.update(id, changes);
-    }
+    await this.repository.update(id, next);
     this.forget(apiKey);
-    return { ...apiKey, ...changes };
+    const pick = (row: ApiKeyChanges) => Object.fromEntries(changed.map((field) => [SNAKE[field], row[field]]));
+    await this.audit.record(actor, {
+      action: 'api_key.updated',
+      target: { type: 'api_key', id },
+      before: pick(apiKey),
+      after: pick(next),
+    });
+    return { ...apiKey, ...next };
   }
 
   /**
@@ -149,4 +175,23 @@ export class ApiKeyService {
     this.byId.delete(apiKey.id);
     this.byHash.delete(apiKey.keyHash);
   }
+}
+
+const SNAKE: Record<keyof ApiKeyChanges, string> = {
+  name: 'name',
+  rateLimit: 'rate_limit',
+  rateWindow: 'rate_window',
+  rateBlock: 'rate_block',
+};
+
+function limitsOf(apiKey: ApiKeyEntity) {
+  return { rate_limit: apiKey.rateLimit, rate_window: apiKey.rateWindow, rate_block: apiKey.rateBlock };
+}
+
+function nameOf(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || [...trimmed].length > 100) {
+    throw new ApiException(HttpStatus.BAD_REQUEST, 'the name must be 1 to 100 characters');
+  }
+  return trimmed;
 }

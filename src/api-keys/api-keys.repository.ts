@@ -41,7 +41,7 @@ export class ApiKeysRepository {
 
   async update(
     id: string,
-    changes: Partial<Pick<ApiKeyEntity, 'rateLimit' | 'rateWindow' | 'rateBlock' | 'lastUsedAt'>>,
+    changes: Partial<Pick<ApiKeyEntity, 'name' | 'rateLimit' | 'rateWindow' | 'rateBlock' | 'lastUsedAt'>>,
   ): Promise<void> {
     await this.keys.update({ id }, changes);
   }

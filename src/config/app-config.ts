@@ -50,7 +50,7 @@ export class AppConfig {
   };
   readonly admin: { user?: string; password?: string };
   /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
-  readonly staffAuth: { sessionIdle: number; sessionTtl: number; publicOrigin?: string };
+  readonly staffAuth: { sessionIdle: number; sessionTtl: number; publicOrigin?: string; rateLimit: number };
   /** V8's old-generation growth after each full GC, in percent; 0 leaves V8's own heuristic. */
   readonly heapGrowthPercent: number;
 
@@ -117,6 +117,7 @@ export class AppConfig {
       sessionIdle: env.STAFF_SESSION_IDLE,
       sessionTtl: env.STAFF_SESSION_TTL,
       publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+      rateLimit: env.STAFF_RATE_LIMIT,
     };
     this.heapGrowthPercent = env.HEAP_GROWTH_PERCENT;
   }

@@ -252,6 +252,12 @@ export class EnvironmentVariables {
   @IsPositive()
   STAFF_SESSION_IDLE = 1800;
 
+  /** Staff API requests per account per minute (their own budget, apart from the client keys'). */
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  STAFF_RATE_LIMIT = 600;
+
   @Transform(toInt)
   @IsInt()
   @IsPositive()

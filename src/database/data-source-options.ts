@@ -6,6 +6,9 @@ import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { InitialSchema1763769600000 } from './migrations/1763769600000-InitialSchema';
 import { StaffAccounts1795392000000 } from './migrations/1795392000000-StaffAccounts';
 import { StaffTokens1795392600000 } from './migrations/1795392600000-StaffTokens';
+import { StaffWorkflow1795393200000 } from './migrations/1795393200000-StaffWorkflow';
+import { SubmissionNoteEntity } from '../submissions/entities/submission-note.entity';
+import { AuditEventEntity } from '../audit/audit-event.entity';
 import { StaffTokenEntity } from '../staff-accounts/entities/staff-token.entity';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 
@@ -38,8 +41,15 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       SubmissionDeliveryEntity,
       StaffAccountEntity,
       StaffTokenEntity,
+      SubmissionNoteEntity,
+      AuditEventEntity,
     ],
-    migrations: [InitialSchema1763769600000, StaffAccounts1795392000000, StaffTokens1795392600000],
+    migrations: [
+      InitialSchema1763769600000,
+      StaffAccounts1795392000000,
+      StaffTokens1795392600000,
+      StaffWorkflow1795393200000,
+    ],
     migrationsTableName: 'migrations',
     synchronize: false,
     poolSize: settings.poolSize,

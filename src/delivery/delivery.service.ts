@@ -42,22 +42,25 @@ export class DeliveryService implements OnApplicationShutdown {
       this.logger.warn(`Submission ${submissionId} does not exist; job dropped`);
       return;
     }
-    if (submission.state === SUBMISSION_STATE.delivered) {
+    const done = new Set(await this.submissions.deliveredChannels(submissionId));
+    const pending = this.channels.filter((channel) => !done.has(channel.name));
+    // Delivered and nothing left to send (a duplicate job). A redelivery cleared the channels' marks.
+    if (submission.state === SUBMISSION_STATE.delivered && pending.length === 0) {
       return;
     }
     await this.submissions.apply(submissionId, 'startAttempt', { countAttempt: true });
 
-    const done = new Set(await this.submissions.deliveredChannels(submissionId));
-    const pending = this.channels.filter((channel) => !done.has(channel.name));
     const payload = pending.length > 0 ? await this.payloadOf(submission) : undefined;
     const failures: string[] = [];
     for (const channel of pending) {
       try {
         await channel.send(payload!);
-        await this.submissions.recordDelivery(submissionId, channel.name);
+        await this.submissions.recordAttempt(submissionId, channel.name, null);
       } catch (error) {
         this.metrics.deliveryFailed(channel.name);
-        failures.push(`${channel.name}: ${(error as Error).message}`);
+        const message = (error as Error).message;
+        failures.push(`${channel.name}: ${message}`);
+        await this.submissions.recordAttempt(submissionId, channel.name, message);
       }
     }
 

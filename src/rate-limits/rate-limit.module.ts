@@ -4,6 +4,7 @@ import { ApiKeyThrottlerGuard, perKeyThrottler } from './api-key-throttler.guard
 import { AuthFailureService } from './auth-failure.service';
 import { FailOpen } from './fail-open';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
+import { StaffRateLimit } from './staff-rate-limit';
 
 /**
  * The Redis-backed pieces, in a module of their own so ThrottlerModule's async factory (which can only
@@ -24,7 +25,7 @@ class RateLimitStorageModule {}
       useFactory: (storage: RedisThrottlerStorage) => ({ throttlers: [perKeyThrottler], storage }),
     }),
   ],
-  providers: [ApiKeyThrottlerGuard],
-  exports: [RateLimitStorageModule, ApiKeyThrottlerGuard, ThrottlerModule],
+  providers: [ApiKeyThrottlerGuard, StaffRateLimit],
+  exports: [RateLimitStorageModule, ApiKeyThrottlerGuard, ThrottlerModule, StaffRateLimit],
 })
 export class RateLimitModule {}

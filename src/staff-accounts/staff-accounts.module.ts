@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
 import { StaffAccountEntity } from './entities/staff-account.entity';
 import { StaffTokenEntity } from './entities/staff-token.entity';
@@ -13,7 +14,7 @@ import { StaffAccountsRepository } from './staff-accounts.repository';
 import { StaffAccountsService } from './staff-accounts.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([StaffAccountEntity, StaffTokenEntity])],
+  imports: [TypeOrmModule.forFeature([StaffAccountEntity, StaffTokenEntity]), AuditModule],
   providers: [StaffAccountsRepository, StaffAccountsService, StaffTokensRepository, StaffTokensService],
   exports: [StaffAccountsService, StaffAccountsRepository, StaffTokensService],
 })
@@ -21,9 +22,10 @@ export class StaffAccountsModule {}
 
 /** Staff sign-in and sessions over HTTP (the API only: sessions live in Redis). */
 @Module({
-  imports: [StaffAccountsModule, RateLimitModule],
+  imports: [StaffAccountsModule, RateLimitModule, AuditModule],
   controllers: [StaffAuthController],
   providers: [StaffSessionsService, StaffAuthService, StaffAuthGuard],
-  exports: [StaffAuthService, StaffAuthGuard],
+  // The guard's dependencies go with it: every module with staff routes imports this one.
+  exports: [StaffAuthService, StaffAuthGuard, RateLimitModule],
 })
 export class StaffAuthModule {}

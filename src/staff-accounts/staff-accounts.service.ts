@@ -2,6 +2,8 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import { QueryFailedError } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
+import { Actor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountEntity, STAFF_ROLES, StaffRole } from './entities/staff-account.entity';
 import { assertAcceptablePassword, generatePassword, hashPassword } from './passwords';
@@ -15,6 +17,13 @@ export interface NewStaffAccount {
   password?: string;
 }
 
+/** What an admin may change on an account (PATCH /staff/api/staff/:id). */
+export interface StaffAccountChanges {
+  name?: string;
+  role?: string;
+  disabled?: boolean;
+}
+
 /** An account with the password to show once (generated or chosen). */
 export interface AccountWithPassword {
   account: StaffAccountEntity;
@@ -23,20 +32,20 @@ export interface AccountWithPassword {
 
 const invalid = (message: string) => new ApiException(HttpStatus.BAD_REQUEST, message);
 
-/** Staff accounts: what the `staff` commands (and, later, the admin API) do. */
+/** Staff accounts: what the `staff` commands and the admin API do, each change recorded in the audit. */
 @Injectable()
 export class StaffAccountsService {
-  constructor(private readonly accounts: StaffAccountsRepository) {}
+  constructor(
+    private readonly accounts: StaffAccountsRepository,
+    private readonly audit: AuditService,
+  ) {}
 
-  async create(input: NewStaffAccount): Promise<AccountWithPassword> {
+  async create(input: NewStaffAccount, actor: Actor): Promise<AccountWithPassword> {
     const email = normalizeEmail(input.email);
-    const name = input.name.trim();
     if (!isEmail(email) || email.length > 254) {
       throw invalid('the e-mail address is not valid');
     }
-    if (name.length === 0 || [...name].length > 200) {
-      throw invalid('the name must be 1 to 200 characters');
-    }
+    const name = nameOf(input.name);
     const role = roleOf(input.role);
     const password = this.passwordFrom(input.password);
     const now = new Date();
@@ -59,6 +68,11 @@ export class StaffAccountsService {
       }
       throw error;
     }
+    await this.audit.record(actor, {
+      action: 'staff.created',
+      target: { type: 'staff', id: account.id },
+      after: { email, name, role },
+    });
     return { account, password };
   }
 
@@ -74,19 +88,48 @@ export class StaffAccountsService {
     return account;
   }
 
-  /** Disables or enables an account; disabling is what ends its sign-in (sessions, later). */
-  async setDisabled(id: string, disabled: boolean): Promise<StaffAccountEntity> {
-    const account = await this.get(id);
-    const disabledAt = disabled ? (account.disabledAt ?? new Date()) : null;
-    await this.accounts.update(id, { disabledAt });
-    return { ...account, disabledAt };
+  /** Disables or enables an account; a disabled account's sessions and tokens stop working within seconds. */
+  setDisabled(id: string, disabled: boolean, actor: Actor): Promise<StaffAccountEntity> {
+    return this.update(id, { disabled }, actor);
   }
 
-  async resetPassword(id: string, chosen?: string): Promise<AccountWithPassword> {
+  /** Changes name, role and disabled; records what changed (nothing changed: no event). */
+  async update(id: string, changes: StaffAccountChanges, actor: Actor): Promise<StaffAccountEntity> {
+    const account = await this.get(id);
+    const next: Partial<Pick<StaffAccountEntity, 'name' | 'role' | 'disabledAt'>> = {};
+    if (changes.name !== undefined && nameOf(changes.name) !== account.name) {
+      next.name = nameOf(changes.name);
+    }
+    if (changes.role !== undefined && roleOf(changes.role) !== account.role) {
+      next.role = roleOf(changes.role);
+    }
+    if (changes.disabled !== undefined && changes.disabled !== (account.disabledAt !== null)) {
+      next.disabledAt = changes.disabled ? new Date() : null;
+    }
+    if (Object.keys(next).length === 0) {
+      return account;
+    }
+    await this.accounts.update(id, next);
+    const view = (row: Partial<StaffAccountEntity>) => ({
+      ...('name' in next ? { name: row.name } : {}),
+      ...('role' in next ? { role: row.role } : {}),
+      ...('disabledAt' in next ? { disabled: row.disabledAt !== null } : {}),
+    });
+    await this.audit.record(actor, {
+      action: 'staff.updated',
+      target: { type: 'staff', id },
+      before: view(account),
+      after: view(next),
+    });
+    return { ...account, ...next };
+  }
+
+  async resetPassword(id: string, chosen: string | undefined, actor: Actor): Promise<AccountWithPassword> {
     const account = await this.get(id);
     const password = this.passwordFrom(chosen);
     const changes = { passwordHash: await hashPassword(password), passwordChangedAt: new Date() };
     await this.accounts.update(id, changes);
+    await this.audit.record(actor, { action: 'staff.password_reset', target: { type: 'staff', id } });
     return { account: { ...account, ...changes }, password };
   }
 
@@ -106,6 +149,14 @@ export class StaffAccountsService {
 /** E-mail addresses compare trimmed and in lower case. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+function nameOf(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || [...trimmed].length > 200) {
+    throw invalid('the name must be 1 to 200 characters');
+  }
+  return trimmed;
 }
 
 function roleOf(role: string): StaffRole {

@@ -1,21 +1,13 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCookieAuth,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProperty,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { STAFF_TOKEN_SECURITY } from '../http/openapi/openapi';
 import { SignInDto } from './dto/sign-in.dto';
 import { StaffAccountEntity } from './entities/staff-account.entity';
-import { StaffRequest, StaffAuthGuard } from './guards/staff-auth.guard';
+import { StaffRequest, staffOf } from './guards/staff-auth.guard';
+import { StaffAuth } from './staff-auth.decorators';
 import { StaffAuthService } from './staff-auth.service';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from './staff-cookie';
 
@@ -68,29 +60,24 @@ export class StaffAuthController {
 
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiCookieAuth()
-  @ApiBearerAuth(STAFF_TOKEN_SECURITY)
+  @StaffAuth()
   @ApiOperation({ summary: 'Sign out: ends the session' })
   @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared' })
-  @ApiErrors({ 401: ['Authentication required'], 403: ['Forbidden'] })
-  @UseGuards(StaffAuthGuard)
+  @ApiErrors({ 403: ['Forbidden'] })
   async logout(@Req() request: StaffRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const sessionId = sessionIdOf(request, this.config);
     if (sessionId) {
-      await this.auth.signOut(sessionId);
+      await this.auth.signOut(sessionId, staffOf(request), request.ip);
     }
     clearSessionCookie(reply, this.config);
   }
 
   @Get('me')
   @HttpCode(HttpStatus.OK)
-  @ApiCookieAuth()
-  @ApiBearerAuth(STAFF_TOKEN_SECURITY)
+  @StaffAuth()
   @ApiOperation({ summary: 'The signed-in account' })
   @ApiOkResponse({ type: StaffAccountDto })
-  @ApiErrors({ 401: ['Authentication required'] })
-  @UseGuards(StaffAuthGuard)
   me(@Req() request: StaffRequest): StaffAccountDto {
-    return publicAccount(request.staff!);
+    return publicAccount(staffOf(request));
   }
 }

@@ -2,6 +2,8 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
+import { staffActor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { sha256Hex } from '../database/sha256';
 import { ApiException } from '../http/api-exception';
@@ -42,6 +44,7 @@ export class StaffAuthService {
     private readonly accounts: StaffAccountsRepository,
     private readonly sessions: StaffSessionsService,
     private readonly tokens: StaffTokensService,
+    private readonly audit: AuditService,
     @InjectRedis() redis: Redis,
     config: AppConfig,
     failOpen: FailOpen,
@@ -65,11 +68,26 @@ export class StaffAuthService {
     const matches = await verifyPassword(account?.passwordHash ?? (await this.dummyHash), password);
     if (!account || !matches || account.disabledAt) {
       await Promise.all([this.perEmail.record(emailKey), this.perIp.record(ip)]);
+      // The audit keeps why (never the password, nor an address that matches no account).
+      const reason = !account ? 'unknown e-mail' : !matches ? 'wrong password' : 'account disabled';
+      await this.audit.record(
+        { type: 'staff', id: null, ip },
+        {
+          action: 'staff.login_failed',
+          target: account ? { type: 'staff', id: account.id } : undefined,
+          after: { reason },
+        },
+      );
       throw invalidCredentials();
     }
     const lastLoginAt = new Date();
     await this.accounts.update(account.id, { lastLoginAt });
-    return { account: { ...account, lastLoginAt }, sessionId: await this.sessions.start(account.id) };
+    const sessionId = await this.sessions.start(account.id);
+    await this.audit.record(staffActor(account.id, ip), {
+      action: 'staff.login',
+      target: { type: 'staff', id: account.id },
+    });
+    return { account: { ...account, lastLoginAt }, sessionId };
   }
 
   /**
@@ -101,7 +119,11 @@ export class StaffAuthService {
     return account && !account.disabledAt ? account : null;
   }
 
-  signOut(sessionId: string): Promise<void> {
-    return this.sessions.end(sessionId);
+  async signOut(sessionId: string, account: StaffAccountEntity, ip: string): Promise<void> {
+    await this.sessions.end(sessionId);
+    await this.audit.record(staffActor(account.id, ip), {
+      action: 'staff.logout',
+      target: { type: 'staff', id: account.id },
+    });
   }
 }

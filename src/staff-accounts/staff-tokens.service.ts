@@ -1,6 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { ChecksummedSecret } from '../api-keys/api-key-format';
+import { Actor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
 import { sha256Hex } from '../database/sha256';
 import { ApiException } from '../http/api-exception';
 import { StaffTokenEntity } from './entities/staff-token.entity';
@@ -15,10 +17,11 @@ export class StaffTokensService {
   constructor(
     private readonly tokens: StaffTokensRepository,
     private readonly accounts: StaffAccountsService,
+    private readonly audit: AuditService,
   ) {}
 
   /** A new token for an account; the clear token is returned once and never stored. */
-  async create(staffAccountId: string, name: string): Promise<{ token: string; row: StaffTokenEntity }> {
+  async create(staffAccountId: string, name: string, actor: Actor): Promise<{ token: string; row: StaffTokenEntity }> {
     await this.accounts.get(staffAccountId);
     const trimmed = name.trim();
     if (trimmed.length === 0 || [...trimmed].length > 100) {
@@ -35,15 +38,24 @@ export class StaffTokensService {
       revokedAt: null,
     };
     await this.tokens.insert(row);
+    await this.audit.record(actor, {
+      action: 'staff_token.created',
+      target: { type: 'staff_token', id: row.id },
+      after: { staff_id: staffAccountId, name: row.name, prefix: row.prefix },
+    });
     return { token, row };
   }
 
-  async revoke(id: string): Promise<{ row: StaffTokenEntity; revokedNow: boolean }> {
+  async revoke(id: string, actor: Actor): Promise<{ row: StaffTokenEntity; revokedNow: boolean }> {
     const row = await this.tokens.findById(id);
     if (!row) {
       throw new ApiException(HttpStatus.NOT_FOUND, `No staff token with id ${id}`);
     }
-    return { row, revokedNow: await this.tokens.revoke(id, new Date()) };
+    const revokedNow = await this.tokens.revoke(id, new Date());
+    if (revokedNow) {
+      await this.audit.record(actor, { action: 'staff_token.revoked', target: { type: 'staff_token', id } });
+    }
+    return { row, revokedNow };
   }
 
   /** The account id of an active, well-formed token; null otherwise (a bad checksum costs no query). */

@@ -44,3 +44,10 @@ export function transition(from: SubmissionState, event: SubmissionEvent): Submi
   const { from: allowed, to } = SUBMISSION_TRANSITIONS[event];
   return (allowed as readonly SubmissionState[]).includes(from) ? to : null;
 }
+
+/**
+ * The staff workflow, apart from delivery: `new` on arrival, then whatever staff set. Any status may
+ * move to any other; `closed_at` is set on closing and cleared on reopening.
+ */
+export const WORKFLOW_STATUSES = ['new', 'open', 'pending', 'closed', 'spam'] as const;
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];

@@ -1,12 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThan, Repository } from 'typeorm';
+import { In, IsNull, LessThan, Not, Repository } from 'typeorm';
 import { batchedEntityInsert, EntityInserts } from '../database/batched-insert';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
-import { SUBMISSION_STATE, SUBMISSION_TRANSITIONS, SubmissionEvent, SubmissionState } from './submission-state';
+import {
+  SUBMISSION_STATE,
+  SUBMISSION_TRANSITIONS,
+  SubmissionEvent,
+  SubmissionState,
+  WORKFLOW_STATUSES,
+  WorkflowStatus,
+} from './submission-state';
 
-export type NewSubmission = Omit<SubmissionEntity, 'state' | 'attempts' | 'lastError' | 'processedAt'>;
+export type NewSubmission = Omit<
+  SubmissionEntity,
+  'state' | 'attempts' | 'lastError' | 'processedAt' | 'status' | 'assigneeId' | 'version' | 'closedAt'
+>;
+
+/** What staff filter the list and the export by (absent: no condition). */
+export interface SubmissionFilter {
+  statuses?: WorkflowStatus[];
+  /** An account id, or null for "unassigned". */
+  assigneeId?: string | null;
+  apiKeyId?: string;
+  /** FULLTEXT boolean-mode expression (see toBooleanSearch). */
+  search?: string;
+  /** created_at >= from */
+  from?: Date;
+  /** created_at < before */
+  before?: Date;
+}
+
+/** The workflow columns a staff change writes. */
+export type WorkflowChanges = Partial<Pick<SubmissionEntity, 'status' | 'assigneeId' | 'closedAt'>>;
 
 /** Every query of the `submissions` and `submission_deliveries` tables. */
 @Injectable()
@@ -33,6 +60,10 @@ export class SubmissionsRepository {
       attempts: 0,
       lastError: null,
       processedAt: null,
+      status: 'new',
+      assigneeId: null,
+      version: 1,
+      closedAt: null,
     };
     return this.inserts.insert(row);
   }
@@ -90,19 +121,117 @@ export class SubmissionsRepository {
     return result.affected ?? 0;
   }
 
+  /**
+   * One page of the staff list, newest first: keyset on the time-ordered id (`olderThan`, the previous
+   * page's last id), never OFFSET, so rows arriving meanwhile shift nothing. With the API key's and
+   * assignee's names (`apiKey`, `assignee` hold only id and name).
+   */
+  findPage(filter: SubmissionFilter, olderThan: string | undefined, limit: number): Promise<SubmissionEntity[]> {
+    const query = this.submissions
+      .createQueryBuilder('s')
+      .leftJoin('s.apiKey', 'k')
+      .addSelect(['k.id', 'k.name'])
+      .leftJoin('s.assignee', 'a')
+      .addSelect(['a.id', 'a.name']);
+    if (filter.statuses) {
+      query.andWhere('s.status IN (:...statuses)', { statuses: filter.statuses });
+    }
+    if (filter.assigneeId === null) {
+      query.andWhere('s.assignee_id IS NULL');
+    } else if (filter.assigneeId !== undefined) {
+      query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filter.assigneeId });
+    }
+    if (filter.apiKeyId) {
+      query.andWhere('s.api_key_id = :apiKeyId', { apiKeyId: filter.apiKeyId });
+    }
+    if (filter.search) {
+      query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
+        search: filter.search,
+      });
+    }
+    if (filter.from) {
+      query.andWhere('s.created_at >= :from', { from: filter.from });
+    }
+    if (filter.before) {
+      query.andWhere('s.created_at < :before', { before: filter.before });
+    }
+    if (olderThan) {
+      query.andWhere('s.id < :olderThan', { olderThan });
+    }
+    return query.orderBy('s.id', 'DESC').limit(limit).getMany();
+  }
+
+  /** One submission with its API key's and assignee's names. */
+  findWithRefs(id: string): Promise<SubmissionEntity | null> {
+    return this.submissions
+      .createQueryBuilder('s')
+      .leftJoin('s.apiKey', 'k')
+      .addSelect(['k.id', 'k.name'])
+      .leftJoin('s.assignee', 'a')
+      .addSelect(['a.id', 'a.name'])
+      .where('s.id = :id', { id })
+      .getOne();
+  }
+
+  /** Submissions per workflow status (every status, zero included). */
+  async countByStatus(): Promise<Record<WorkflowStatus, number>> {
+    const rows = await this.submissions
+      .createQueryBuilder('s')
+      .select('s.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('s.status')
+      .getRawMany<{ status: WorkflowStatus; count: string }>();
+    const counts = Object.fromEntries(WORKFLOW_STATUSES.map((status) => [status, 0])) as Record<WorkflowStatus, number>;
+    for (const row of rows) {
+      counts[row.status] = Number(row.count);
+    }
+    return counts;
+  }
+
+  /**
+   * Applies a staff change if the row is still at `version` (a conditional UPDATE: of two writers
+   * holding the same version exactly one succeeds). Returns whether it did.
+   */
+  async updateWorkflow(id: string, version: number, changes: WorkflowChanges): Promise<boolean> {
+    const result = await this.submissions.update(
+      { id, version },
+      { ...changes, version: () => 'version + 1', updatedAt: new Date() },
+    );
+    return result.affected === 1;
+  }
+
   /** The channels that have already taken this submission. */
   async deliveredChannels(submissionId: string): Promise<string[]> {
-    const rows = await this.deliveries.find({ select: { channel: true }, where: { submissionId } });
+    const rows = await this.deliveries.find({
+      select: { channel: true },
+      where: { submissionId, deliveredAt: Not(IsNull()) },
+    });
     return rows.map((row) => row.channel);
   }
 
-  /** Records one channel's success (once: a repeat is ignored). */
-  async recordDelivery(submissionId: string, channel: string): Promise<void> {
-    await this.deliveries
-      .createQueryBuilder()
-      .insert()
-      .values({ submissionId, channel, deliveredAt: new Date() })
-      .orIgnore()
-      .execute();
+  /** Every channel's record for this submission (attempts, last error, delivered time). */
+  deliveriesOf(submissionId: string): Promise<SubmissionDeliveryEntity[]> {
+    return this.deliveries.find({ where: { submissionId }, order: { channel: 'ASC' } });
+  }
+
+  /**
+   * Records one channel's attempt: a success sets delivered_at (the first success is kept), a failure
+   * its error. One statement either way, so concurrent attempts count right.
+   */
+  async recordAttempt(submissionId: string, channel: string, error: string | null): Promise<void> {
+    const now = new Date();
+    const lastError = error?.slice(0, 1000) ?? null;
+    await this.deliveries.query(
+      `INSERT INTO submission_deliveries (submission_id, channel, attempts, last_error, last_attempt_at, delivered_at)
+       VALUES (?, ?, 1, ?, ?, ?)
+       ON DUPLICATE KEY UPDATE attempts = attempts + 1, last_error = VALUES(last_error),
+         last_attempt_at = VALUES(last_attempt_at), delivered_at = COALESCE(delivered_at, VALUES(delivered_at))`,
+      [submissionId, channel, lastError, now, error === null ? now : null],
+    );
+  }
+
+  /** Forgets which channels took this submission, so its next job sends it to every channel again. */
+  async clearDelivered(submissionId: string): Promise<void> {
+    await this.deliveries.update({ submissionId }, { deliveredAt: null });
   }
 }

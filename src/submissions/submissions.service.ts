@@ -52,6 +52,26 @@ export class SubmissionsService {
     return outcome;
   }
 
+  /**
+   * Sends a submission through every staff channel again, whatever its delivery state: the channels'
+   * delivered marks are cleared and a job runs now (a failed job is retried, a delayed one promoted,
+   * a waiting one left to run; otherwise a new job with an id of its own, since the submission's id
+   * may still name a finished or running job).
+   */
+  async redeliver(id: string): Promise<void> {
+    await this.submissions.clearDelivered(id);
+    await this.submissions.apply(id, 'requeue');
+    const job = await this.queue.getJob(id);
+    const state = job ? await job.getState() : 'missing';
+    if (state === 'failed') {
+      await job!.retry();
+    } else if (state === 'delayed') {
+      await job!.promote();
+    } else if (state !== 'waiting' && state !== 'prioritized') {
+      await this.queue.add(DELIVER_SUBMISSION_JOB, { submissionId: id }, { jobId: `${id}-redelivery-${Date.now()}` });
+    }
+  }
+
   async retryFailed(): Promise<Map<string, RetryOutcome>> {
     const outcomes = new Map<string, RetryOutcome>();
     for (const id of await this.submissions.findIdsInState(SUBMISSION_STATE.failed)) {

@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
+import { CLI_ACTOR } from '../../src/audit/actor';
 import { ApiKeyService, RateLimitSettings } from '../../src/api-keys/api-key.service';
 import { AppModule } from '../../src/app.module';
 import { configureHttpApp, createHttpAdapter } from '../../src/http/http-app';
@@ -40,7 +41,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     config,
     http: () => request(app.getHttpServer()),
     createKey: async (limits = {}) => {
-      const { apiKey, key } = await app.get(ApiKeyService).create(limits.name ?? 'test client', limits);
+      const { apiKey, key } = await app.get(ApiKeyService).create(limits.name ?? 'test client', limits, CLI_ACTOR);
       return { id: apiKey.id, key };
     },
     close: () => app.close(),

@@ -1,4 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
+import { CLI_ACTOR } from '../../audit/actor';
 import { printLine } from '../../cli-output';
 import { ApiKeyService, RateLimitSettings } from '../api-key.service';
 import { ApiKeyEntity } from '../entities/api-key.entity';
@@ -60,10 +61,10 @@ export class CreateKeyCommand extends LimitFlags {
   }
 
   async run(_args: string[], options: LimitOptions & { name?: string; json?: boolean }): Promise<void> {
-    if (!options.name || options.name.trim() === '' || options.name.length > 100) {
+    if (!options.name) {
       throw new Error('--name is required (1 to 100 characters)');
     }
-    const { apiKey, key } = await this.apiKeys.create(options.name.trim(), options);
+    const { apiKey, key } = await this.apiKeys.create(options.name, options, CLI_ACTOR);
     if (options.json) {
       printLine(
         JSON.stringify({
@@ -135,7 +136,7 @@ export class RevokeKeyCommand extends CommandRunner {
   }
 
   async run([id]: string[]): Promise<void> {
-    const { apiKey, revokedNow } = await this.apiKeys.revoke(id);
+    const { apiKey, revokedNow } = await this.apiKeys.revoke(id, CLI_ACTOR);
     printLine(
       revokedNow
         ? `Revoked API key ${apiKey.id} (${apiKey.name})`
@@ -155,7 +156,7 @@ export class SetKeyLimitCommand extends LimitFlags {
     if (limits.rateLimit === undefined && limits.rateWindow === undefined && limits.rateBlock === undefined) {
       throw new Error('give at least one of --rate-limit, --rate-window, --rate-block');
     }
-    const apiKey = await this.apiKeys.setLimits(id, limits);
+    const apiKey = await this.apiKeys.update(id, limits, CLI_ACTOR);
     printLine(
       `API key ${apiKey.id}: ${apiKey.rateLimit} requests per ${apiKey.rateWindow} s, blocked ${apiKey.rateBlock ?? apiKey.rateWindow} s when over`,
     );

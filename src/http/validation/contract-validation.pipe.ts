@@ -50,7 +50,7 @@ function unknownFieldOf(dto: new () => object, body: object): string | undefined
 }
 
 /**
- * The global pipe: unknown fields refused, then class-transformer/class-validator DTOs, the first
+ * The global pipe, for bodies and query strings: unknown fields refused, then class-transformer/class-validator DTOs, the first
  * failure in the contract's order answered 400. A body that is not a JSON object is `Invalid JSON body`.
  */
 @Injectable()
@@ -65,14 +65,17 @@ export class ContractValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type !== 'body' || !metadata.metatype || !this.toValidate(metadata)) {
+    if ((metadata.type !== 'body' && metadata.type !== 'query') || !metadata.metatype || !this.toValidate(metadata)) {
       return value;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid JSON body');
     }
+    // A query string is checked like a body (its parameters are its fields); Fastify parses it into an
+    // object without a prototype, which class-transformer needs as a plain one.
+    value = metadata.type === 'query' ? { ...value } : value;
     const dto = metadata.metatype as new () => object;
-    const unknown = unknownFieldOf(dto, value);
+    const unknown = unknownFieldOf(dto, value as object);
     if (unknown !== undefined) {
       throw new ApiException(HttpStatus.BAD_REQUEST, `Unknown field: ${unknown}`);
     }

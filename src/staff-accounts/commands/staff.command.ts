@@ -1,4 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
+import { CLI_ACTOR } from '../../audit/actor';
 import { printLine } from '../../cli-output';
 import { StaffAccountEntity } from '../entities/staff-account.entity';
 import { AccountWithPassword, StaffAccountsService } from '../staff-accounts.service';
@@ -78,12 +79,15 @@ export class CreateStaffCommand extends PasswordFlags {
   }
 
   async run(_args: string[], options: PasswordOptions & { email: string; name: string; role: string }): Promise<void> {
-    const created = await this.accounts.create({
-      email: options.email,
-      name: options.name,
-      role: options.role,
-      password: await this.chosenPassword(options),
-    });
+    const created = await this.accounts.create(
+      {
+        email: options.email,
+        name: options.name,
+        role: options.role,
+        password: await this.chosenPassword(options),
+      },
+      CLI_ACTOR,
+    );
     printWithPassword(created, options.json, 'Created');
   }
 
@@ -110,7 +114,11 @@ export class ResetStaffPasswordCommand extends PasswordFlags {
   }
 
   async run([id]: string[], options: PasswordOptions): Promise<void> {
-    printWithPassword(await this.accounts.resetPassword(id, await this.chosenPassword(options)), options.json, 'Reset');
+    printWithPassword(
+      await this.accounts.resetPassword(id, await this.chosenPassword(options), CLI_ACTOR),
+      options.json,
+      'Reset',
+    );
   }
 }
 
@@ -147,7 +155,7 @@ abstract class SetDisabledCommand extends JsonFlag {
   }
 
   async run([id]: string[], options: JsonOption): Promise<void> {
-    const account = await this.accounts.setDisabled(id, this.disabled);
+    const account = await this.accounts.setDisabled(id, this.disabled, CLI_ACTOR);
     printLine(
       options.json
         ? JSON.stringify(describe(account))
@@ -181,7 +189,7 @@ export class CreateStaffTokenCommand extends JsonFlag {
   }
 
   async run(_args: string[], options: JsonOption & { staff: string; name: string }): Promise<void> {
-    const { token, row } = await this.tokens.create(options.staff, options.name);
+    const { token, row } = await this.tokens.create(options.staff, options.name, CLI_ACTOR);
     if (options.json) {
       printLine(JSON.stringify({ id: row.id, staff_id: row.staffAccountId, name: row.name, token }));
       return;
@@ -209,7 +217,7 @@ export class RevokeStaffTokenCommand extends JsonFlag {
   }
 
   async run([id]: string[], options: JsonOption): Promise<void> {
-    const { row, revokedNow } = await this.tokens.revoke(id);
+    const { row, revokedNow } = await this.tokens.revoke(id, CLI_ACTOR);
     printLine(
       options.json
         ? JSON.stringify({ id: row.id, revoked: true })

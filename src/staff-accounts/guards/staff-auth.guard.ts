@@ -1,8 +1,11 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { Actor, staffActor } from '../../audit/actor';
 import { AppConfig } from '../../config/app-config';
 import { ApiException } from '../../http/api-exception';
-import { StaffAccountEntity } from '../entities/staff-account.entity';
+import { StaffRateLimit } from '../../rate-limits/staff-rate-limit';
+import { StaffAccountEntity, StaffRole } from '../entities/staff-account.entity';
 import { StaffAuthService } from '../staff-auth.service';
 import { sessionIdOf } from '../staff-cookie';
 
@@ -10,17 +13,33 @@ export interface StaffRequest extends FastifyRequest {
   staff?: StaffAccountEntity;
 }
 
+/** The signed-in account of a request that passed StaffAuthGuard. */
+export function staffOf(request: StaffRequest): StaffAccountEntity {
+  return request.staff!;
+}
+
+/** The audit actor of a request that passed StaffAuthGuard. */
+export function actorOf(request: StaffRequest): Actor {
+  return staffActor(request.staff!.id, request.ip);
+}
+
+/** Route metadata: the role a staff route needs (see @StaffAuth). */
+export const STAFF_ROLE = 'staffRole';
+
 const BEARER = /^Bearer +(st_[0-9A-Za-z]+) *$/;
 
 /**
  * Requires a staff identity: a live session cookie, or `Authorization: Bearer st_...` (a staff API
- * token, with its account's rights). 401 `Authentication required` otherwise.
+ * token, with its account's rights); 401 `Authentication required` otherwise. Then the route's role
+ * (an agent on an admin route: 403 `Forbidden`) and the account's own rate limit (STAFF_RATE_LIMIT).
  */
 @Injectable()
 export class StaffAuthGuard implements CanActivate {
   constructor(
     private readonly auth: StaffAuthService,
     private readonly config: AppConfig,
+    private readonly reflector: Reflector,
+    private readonly rateLimit: StaffRateLimit,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,6 +54,11 @@ export class StaffAuthGuard implements CanActivate {
     if (!account) {
       throw new ApiException(HttpStatus.UNAUTHORIZED, 'Authentication required');
     }
+    const role = this.reflector.get<StaffRole | undefined>(STAFF_ROLE, context.getHandler());
+    if (role === 'admin' && account.role !== 'admin') {
+      throw new ApiException(HttpStatus.FORBIDDEN, 'Forbidden');
+    }
+    await this.rateLimit.consume(account.id);
     request.staff = account;
     return true;
   }

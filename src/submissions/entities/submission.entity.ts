@@ -1,11 +1,20 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ApiKeyEntity } from '../../api-keys/entities/api-key.entity';
-import type { SubmissionState } from '../submission-state';
+import { StaffAccountEntity } from '../../staff-accounts/entities/staff-account.entity';
+import type { SubmissionState, WorkflowStatus } from '../submission-state';
 
-/** A stored contact request and its delivery state (see submission-state.ts). */
+/**
+ * A stored contact request: what the client sent, its delivery state (see submission-state.ts) and
+ * its place in the staff workflow (status, assignee, version).
+ */
 @Entity({ name: 'submissions' })
 @Index('ix_submissions_state_created', ['state', 'createdAt'])
 @Index('uq_submissions_idempotency', ['apiKeyId', 'idempotencyKey'], { unique: true })
+@Index('ix_submissions_status', ['status', 'id'])
+@Index('ix_submissions_assignee', ['assigneeId', 'id'])
+@Index('ix_submissions_api_key', ['apiKeyId', 'id'])
+@Index('ix_submissions_created', ['createdAt'])
+@Index('ft_submissions_text', ['name', 'email', 'business', 'message'], { fulltext: true })
 export class SubmissionEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
   id!: string;
@@ -60,4 +69,22 @@ export class SubmissionEntity {
 
   @Column({ name: 'processed_at', type: 'datetime', precision: 3, nullable: true })
   processedAt!: Date | null;
+
+  /** The staff workflow: new -> open -> pending -> closed, or spam (any may move to any). */
+  @Column({ type: 'varchar', length: 16, default: 'new' })
+  status!: WorkflowStatus;
+
+  @Column({ name: 'assignee_id', type: 'char', length: 36, nullable: true })
+  assigneeId!: string | null;
+
+  @ManyToOne(() => StaffAccountEntity, { nullable: true, onDelete: 'RESTRICT', onUpdate: 'RESTRICT' })
+  @JoinColumn({ name: 'assignee_id', foreignKeyConstraintName: 'fk_submissions_assignee' })
+  assignee?: StaffAccountEntity | null;
+
+  /** Counts staff changes; the staff API's ETag, so a write based on a stale read is refused. */
+  @Column({ type: 'int', unsigned: true, default: 1 })
+  version!: number;
+
+  @Column({ name: 'closed_at', type: 'datetime', precision: 3, nullable: true })
+  closedAt!: Date | null;
 }

@@ -1,0 +1,17 @@
+import type { ActorType } from './audit-event.entity';
+
+/** Who is doing something, as the audit records it. */
+export interface Actor {
+  type: ActorType;
+  /** The staff account's id; null for the CLI and the service itself. */
+  id: string | null;
+  /** The client address of an HTTP request. */
+  ip?: string | null;
+}
+
+/** The operator at the command line (the CLI has no account: whoever runs it holds the database). */
+export const CLI_ACTOR: Actor = { type: 'cli', id: null };
+
+export function staffActor(accountId: string, ip: string | null = null): Actor {
+  return { type: 'staff', id: accountId, ip };
+}

@@ -1,0 +1,51 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { NamedRefView } from '../http/openapi/named-ref.view';
+import type { AuditEventWithActor } from './audit-events.repository';
+
+/** One audit event (the submission timeline and GET /staff/api/audit). */
+export class AuditEventView {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty({ example: 'submission.status_changed' })
+  action!: string;
+
+  @ApiProperty({ enum: ['staff', 'cli', 'system'] })
+  actor_type!: string;
+
+  @ApiProperty({ type: NamedRefView, nullable: true, description: 'The staff account; null for the CLI' })
+  actor!: NamedRefView | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'submission' })
+  target_type!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  target_id!: string | null;
+
+  @ApiProperty({ type: Object, nullable: true, example: { status: 'new' } })
+  before!: Record<string, unknown> | null;
+
+  @ApiProperty({ type: Object, nullable: true, example: { status: 'open' } })
+  after!: Record<string, unknown> | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  ip!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+}
+
+export function toAuditEventView(event: AuditEventWithActor): AuditEventView {
+  return {
+    id: event.id,
+    action: event.action,
+    actor_type: event.actorType,
+    actor: event.actorId ? { id: event.actorId, name: event.actorName ?? '' } : null,
+    target_type: event.targetType,
+    target_id: event.targetId,
+    before: event.before,
+    after: event.after,
+    ip: event.ip,
+    created_at: event.createdAt.toISOString(),
+  };
+}

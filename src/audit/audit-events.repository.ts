@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository, SelectQueryBuilder } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { AuditEventEntity } from './audit-event.entity';
+
+export interface AuditFilter {
+  actorId?: string;
+  action?: string;
+  targetId?: string;
+  from?: Date;
+  to?: Date;
+  /** Only events older than this id (the previous page's last). */
+  before?: string;
+  limit: number;
+}
+
+/** An event with its staff actor's current name (null for the CLI, the service, or an unknown sign-in). */
+export type AuditEventWithActor = AuditEventEntity & { actorName: string | null };
+
+/** The `audit_events` table: insert and read only, so events stay append-only. */
+@Injectable()
+export class AuditEventsRepository {
+  constructor(@InjectRepository(AuditEventEntity) private readonly events: Repository<AuditEventEntity>) {}
+
+  async insert(event: AuditEventEntity): Promise<void> {
+    // simple-json columns are serialised by TypeORM; its insert typing cannot see through them.
+    await this.events.insert(event as QueryDeepPartialEntity<AuditEventEntity>);
+  }
+
+  /** Newest first, keyset-paged on the time-ordered id. */
+  find(filter: AuditFilter): Promise<AuditEventWithActor[]> {
+    const query = this.withActors();
+    if (filter.actorId) {
+      query.andWhere('event.actor_id = :actorId', { actorId: filter.actorId });
+    }
+    if (filter.action) {
+      query.andWhere('event.action = :action', { action: filter.action });
+    }
+    if (filter.targetId) {
+      query.andWhere('event.target_id = :targetId', { targetId: filter.targetId });
+    }
+    if (filter.from) {
+      query.andWhere('event.created_at >= :from', { from: filter.from });
+    }
+    if (filter.to) {
+      query.andWhere('event.created_at < :to', { to: filter.to });
+    }
+    if (filter.before) {
+      query.andWhere('event.id < :before', { before: filter.before });
+    }
+    return this.read(query.orderBy('event.id', 'DESC').limit(filter.limit));
+  }
+
+  /** One target's timeline, oldest first. */
+  forTarget(targetId: string): Promise<AuditEventWithActor[]> {
+    return this.read(this.withActors().where('event.target_id = :targetId', { targetId }).orderBy('event.id', 'ASC'));
+  }
+
+  /** Joined by table name: the audit module stands below staff accounts and does not import them. */
+  private withActors(): SelectQueryBuilder<AuditEventEntity> {
+    return this.events
+      .createQueryBuilder('event')
+      .leftJoin('staff_accounts', 'actor', 'actor.id = event.actor_id')
+      .addSelect('actor.name', 'actor_name');
+  }
+
+  private async read(query: SelectQueryBuilder<AuditEventEntity>): Promise<AuditEventWithActor[]> {
+    const { entities, raw } = await query.getRawAndEntities<{ actor_name: string | null }>();
+    return entities.map((event, index) => ({ ...event, actorName: raw[index]?.actor_name ?? null }));
+  }
+}

@@ -1,0 +1,32 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { ApiException } from '../http/api-exception';
+import { RedisThrottlerStorage } from './redis-throttler.storage';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The staff API's own budget: STAFF_RATE_LIMIT requests per account per minute, counted in Redis under
+ * the account's id (never a client key's window). Over it: 429 with Retry-After until the minute ends.
+ */
+@Injectable()
+export class StaffRateLimit {
+  constructor(
+    private readonly storage: RedisThrottlerStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  async consume(accountId: string): Promise<void> {
+    const record = await this.storage.increment(
+      `staff:${accountId}`,
+      MINUTE_MS,
+      this.config.staffAuth.rateLimit,
+      MINUTE_MS,
+    );
+    if (record.isBlocked) {
+      throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests', {
+        'Retry-After': String(Math.max(1, record.timeToBlockExpire)),
+      });
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AuditEventView } from '../../audit/audit-event.view';
+import { NamedRefView } from '../../http/openapi/named-ref.view';
+import { SUBMISSION_STATES, WORKFLOW_STATUSES } from '../submission-state';
+
+/** A submission in the staff list. */
+export class SubmissionView {
+  @ApiProperty({ example: '01a20093-2c13-73ce-ba5f-bebabadb9343' })
+  id!: string;
+
+  @ApiProperty({ enum: WORKFLOW_STATUSES })
+  status!: string;
+
+  @ApiProperty({ enum: SUBMISSION_STATES, description: 'Delivery to the staff channels (part one)' })
+  delivery_state!: string;
+
+  @ApiProperty({ type: NamedRefView, nullable: true })
+  assignee!: NamedRefView | null;
+
+  @ApiProperty({ type: NamedRefView })
+  api_key!: NamedRefView;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  email!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  phone!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  business!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  message!: string | null;
+
+  @ApiProperty({ description: 'Counts staff changes; the ETag' })
+  version!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  closed_at!: string | null;
+}
+
+export class SubmissionPageView {
+  @ApiProperty({ type: [SubmissionView] })
+  items!: SubmissionView[];
+
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last' })
+  next_cursor!: string | null;
+
+  @ApiProperty({
+    required: false,
+    description: 'Present when `q` cannot be served (e.g. `unavailable: encrypted`)',
+  })
+  search?: string;
+}
+
+export class StatusCountsView {
+  @ApiProperty() new!: number;
+  @ApiProperty() open!: number;
+  @ApiProperty() pending!: number;
+  @ApiProperty() closed!: number;
+  @ApiProperty() spam!: number;
+}
+
+export class DeliveryView {
+  @ApiProperty({ example: 'webhook' })
+  channel!: string;
+
+  @ApiProperty()
+  attempts!: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  last_error!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  last_attempt_at!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  delivered_at!: string | null;
+}
+
+export class NoteView {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  body!: string;
+
+  @ApiProperty({ type: NamedRefView })
+  author!: NamedRefView;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+}
+
+export class SubmissionDetailView extends SubmissionView {
+  @ApiProperty()
+  client_ip!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  user_agent!: string | null;
+
+  @ApiProperty({ description: 'Delivery attempts over all channels' })
+  attempts!: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  last_error!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  processed_at!: string | null;
+
+  @ApiProperty({ type: [DeliveryView] })
+  deliveries!: DeliveryView[];
+
+  @ApiProperty({ type: [NoteView] })
+  notes!: NoteView[];
+
+  @ApiProperty({ type: [AuditEventView] })
+  events!: AuditEventView[];
+}
+
+export class RedeliveryView {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty({ enum: SUBMISSION_STATES, example: 'queued' })
+  delivery_state!: string;
+}

@@ -1,0 +1,68 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsISO8601, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Optional } from '../../http/validation/contract-fields';
+import { WORKFLOW_STATUSES } from '../submission-state';
+
+const STATUS_LIST = new RegExp(`^(${WORKFLOW_STATUSES.join('|')})(,(${WORKFLOW_STATUSES.join('|')}))*$`);
+const ASSIGNEE = /^(me|none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The filters of the staff list and the CSV export (query parameters). */
+export class SubmissionFilterQuery {
+  @ApiPropertyOptional({ description: 'Comma list of workflow statuses', example: 'new,open' })
+  @Optional()
+  @IsString()
+  @Matches(STATUS_LIST)
+  status?: string;
+
+  @ApiPropertyOptional({ description: '`me`, `none` or a staff account id' })
+  @Optional()
+  @IsString()
+  @Matches(ASSIGNEE)
+  assignee?: string;
+
+  @ApiPropertyOptional({ description: 'Only submissions sent with this API key (its id)' })
+  @Optional()
+  @IsUUID()
+  api_key?: string;
+
+  @ApiPropertyOptional({
+    description: 'Words matched in name, e-mail, business and message (every word, as a prefix; FULLTEXT)',
+    maxLength: 200,
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+
+  @ApiPropertyOptional({ description: 'Created at or after (ISO 8601 date or date-time)', example: '2026-11-01' })
+  @Optional()
+  @IsISO8601({ strict: true })
+  from?: string;
+
+  @ApiPropertyOptional({
+    description: 'Created before the end of this date, or at or before this date-time (ISO 8601)',
+    example: '2026-11-30',
+  })
+  @Optional()
+  @IsISO8601({ strict: true })
+  to?: string;
+}
+
+/** The list: filters, page size and the cursor of the previous page. */
+export class SubmissionListQuery extends SubmissionFilterQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @Optional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value,
+  )
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: "The previous page's `next_cursor`" })
+  @Optional()
+  @IsUUID()
+  cursor?: string;
+}

@@ -1,0 +1,19 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsString, IsUUID, ValidateIf } from 'class-validator';
+import { Optional } from '../../http/validation/contract-fields';
+import { WORKFLOW_STATUSES, WorkflowStatus } from '../submission-state';
+
+/** PATCH /staff/api/submissions/:id: the workflow fields staff change. */
+export class UpdateSubmissionDto {
+  @ApiPropertyOptional({ enum: WORKFLOW_STATUSES })
+  @Optional()
+  @IsString()
+  @IsIn([...WORKFLOW_STATUSES])
+  status?: WorkflowStatus;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'A staff account id, or null to unassign' })
+  // null is a value here (unassign), so only an absent field skips the check.
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null)
+  @IsUUID()
+  assignee_id?: string | null;
+}

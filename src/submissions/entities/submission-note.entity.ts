@@ -1,0 +1,31 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { StaffAccountEntity } from '../../staff-accounts/entities/staff-account.entity';
+import { SubmissionEntity } from './submission.entity';
+
+/** A staff member's note on a submission. Notes are added, never edited. */
+@Entity({ name: 'submission_notes' })
+@Index('ix_submission_notes_submission', ['submissionId', 'id'])
+export class SubmissionNoteEntity {
+  @PrimaryColumn({ type: 'char', length: 36 })
+  id!: string;
+
+  @Column({ name: 'submission_id', type: 'char', length: 36 })
+  submissionId!: string;
+
+  @ManyToOne(() => SubmissionEntity, { nullable: false, onDelete: 'RESTRICT', onUpdate: 'RESTRICT' })
+  @JoinColumn({ name: 'submission_id', foreignKeyConstraintName: 'fk_submission_notes_submission' })
+  submission?: SubmissionEntity;
+
+  @Column({ name: 'author_id', type: 'char', length: 36 })
+  authorId!: string;
+
+  @ManyToOne(() => StaffAccountEntity, { nullable: false, onDelete: 'RESTRICT', onUpdate: 'RESTRICT' })
+  @JoinColumn({ name: 'author_id', foreignKeyConstraintName: 'fk_submission_notes_author' })
+  author?: StaffAccountEntity;
+
+  @Column({ type: 'text' })
+  body!: string;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+}

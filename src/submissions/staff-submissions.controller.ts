@@ -1,0 +1,146 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import { ApiException } from '../http/api-exception';
+import { STAFF_API_PATH } from '../http/contract-paths';
+import { etagOf, versionsOfIfMatch } from '../http/etag';
+import { ApiErrors } from '../http/openapi/api-responses';
+import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
+import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
+import { CreateNoteDto } from './dto/create-note.dto';
+import {
+  NoteView,
+  RedeliveryView,
+  StatusCountsView,
+  SubmissionDetailView,
+  SubmissionPageView,
+} from './dto/staff-submission.views';
+import { SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
+import { UpdateSubmissionDto } from './dto/update-submission.dto';
+import { StaffSubmissionsService } from './staff-submissions.service';
+
+const ETAG_HEADER = { ETag: { description: 'The version: `"<version>"`', schema: { type: 'string' as const } } };
+
+/** The staff API over submissions (any signed-in staff member). */
+@ApiTags('staff: submissions')
+@Controller(`${STAFF_API_PATH}/submissions`)
+export class StaffSubmissionsController {
+  constructor(private readonly submissions: StaffSubmissionsService) {}
+
+  @Get()
+  @StaffAuth()
+  @ApiOperation({ summary: 'List submissions, newest first, filtered, keyset-paged' })
+  @ApiOkResponse({ type: SubmissionPageView })
+  @ApiErrors({ 400: ['Invalid field: status', 'Unknown field: x'] })
+  list(@Query() query: SubmissionListQuery, @Req() request: StaffRequest): Promise<SubmissionPageView> {
+    const { limit, cursor, ...filter } = query;
+    return this.submissions.list(filter, staffOf(request).id, cursor, limit ?? 50);
+  }
+
+  @Get('counts')
+  @StaffAuth()
+  @ApiOperation({ summary: 'Submissions per workflow status' })
+  @ApiOkResponse({ type: StatusCountsView })
+  counts(): Promise<StatusCountsView> {
+    return this.submissions.countByStatus();
+  }
+
+  @Get('export.csv')
+  @StaffAuth()
+  @ApiOperation({ summary: "The list's filters as RFC 4180 CSV, streamed; formula-like cells prefixed with '" })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV with a header line', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiErrors({ 400: ['Invalid field: status'] })
+  export(@Query() query: SubmissionFilterQuery, @Req() request: StaffRequest): StreamableFile {
+    const rows = this.submissions.exportCsv(query, staffOf(request).id, actorOf(request));
+    return new StreamableFile(Readable.from(rows), {
+      type: 'text/csv; charset=utf-8',
+      disposition: 'attachment; filename="submissions.csv"',
+    });
+  }
+
+  @Get(':id')
+  @StaffAuth()
+  @ApiOperation({ summary: 'One submission with its deliveries, notes and events' })
+  @ApiOkResponse({ type: SubmissionDetailView, headers: ETAG_HEADER })
+  @ApiErrors({ 404: ['Not found'] })
+  async detail(
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SubmissionDetailView> {
+    const submission = await this.submissions.detail(id);
+    void reply.header('ETag', etagOf(submission.version));
+    return submission;
+  }
+
+  @Patch(':id')
+  @StaffAuth()
+  @ApiOperation({ summary: 'Change status and/or assignee; requires If-Match with the current ETag' })
+  @ApiHeader({ name: 'If-Match', required: true, description: 'The ETag of the version the change is based on' })
+  @ApiOkResponse({ type: SubmissionDetailView, headers: ETAG_HEADER })
+  @ApiErrors({
+    400: ['Unknown field: x', 'Invalid field: status', 'Invalid field: assignee_id'],
+    403: ['Forbidden'],
+    404: ['Not found'],
+    412: ['Submission changed; reload it'],
+    428: ['If-Match required'],
+  })
+  async update(
+    @Param('id') id: string,
+    @Body() body: UpdateSubmissionDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: StaffRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SubmissionDetailView> {
+    const versions = versionsOfIfMatch(ifMatch);
+    if (versions === null) {
+      throw new ApiException(HttpStatus.PRECONDITION_REQUIRED, 'If-Match required');
+    }
+    const submission = await this.submissions.update(id, versions, body, actorOf(request));
+    void reply.header('ETag', etagOf(submission.version));
+    return submission;
+  }
+
+  @Post(':id/notes')
+  @HttpCode(HttpStatus.CREATED)
+  @StaffAuth()
+  @ApiOperation({ summary: 'Add a note' })
+  @ApiCreatedResponse({ type: NoteView })
+  @ApiErrors({ 400: ['Missing field: body', 'Invalid field: body'], 403: ['Forbidden'], 404: ['Not found'] })
+  addNote(@Param('id') id: string, @Body() body: CreateNoteDto, @Req() request: StaffRequest): Promise<NoteView> {
+    return this.submissions.addNote(id, body.body, { ...actorOf(request), id: staffOf(request).id });
+  }
+
+  @Post(':id/redeliver')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @StaffAuth()
+  @ApiOperation({ summary: 'Send the submission through the staff channels again' })
+  @ApiAcceptedResponse({ type: RedeliveryView })
+  @ApiErrors({ 403: ['Forbidden'], 404: ['Not found'] })
+  redeliver(@Param('id') id: string, @Req() request: StaffRequest): Promise<RedeliveryView> {
+    return this.submissions.redeliver(id, actorOf(request));
+  }
+}

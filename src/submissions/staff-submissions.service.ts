@@ -1,0 +1,277 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { v7 as uuidv7 } from 'uuid';
+import { Actor } from '../audit/actor';
+import { toAuditEventView } from '../audit/audit-event.view';
+import { AuditService } from '../audit/audit.service';
+import { ApiException } from '../http/api-exception';
+import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
+import { SubmissionFilterQuery } from './dto/submission-list.query';
+import { NoteView, SubmissionDetailView, SubmissionView } from './dto/staff-submission.views';
+import { UpdateSubmissionDto } from './dto/update-submission.dto';
+import { SubmissionNoteEntity } from './entities/submission-note.entity';
+import { SubmissionEntity } from './entities/submission.entity';
+import { csvLine, csvRowOf, CSV_COLUMNS } from './submissions-csv';
+import { toBooleanSearch } from './submission-search';
+import { WorkflowStatus } from './submission-state';
+import { SubmissionNotesRepository } from './submission-notes.repository';
+import { SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
+import { SubmissionsService } from './submissions.service';
+
+/** How long the per-status counts may be served from memory: the console polls them every few seconds. */
+const COUNTS_CACHE_MS = 2_000;
+const EXPORT_PAGE = 500;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+const notFound = () => new ApiException(HttpStatus.NOT_FOUND, 'Not found');
+const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 'Submission changed; reload it');
+
+/** What staff do with submissions: list, count, read, change status and assignee, note, redeliver, export. */
+@Injectable()
+export class StaffSubmissionsService {
+  private readonly counts = new LRUCache<'all', Record<WorkflowStatus, number>>({
+    max: 1,
+    ttl: COUNTS_CACHE_MS,
+    fetchMethod: () => this.submissions.countByStatus(),
+  });
+
+  constructor(
+    private readonly submissions: SubmissionsRepository,
+    private readonly notes: SubmissionNotesRepository,
+    private readonly accounts: StaffAccountsRepository,
+    private readonly delivery: SubmissionsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** A page newest first and the cursor of the next (null on the last page). */
+  async list(
+    query: SubmissionFilterQuery,
+    viewerId: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ items: SubmissionView[]; next_cursor: string | null }> {
+    // One row more than asked says whether another page follows.
+    const rows = await this.submissions.findPage(filterOf(query, viewerId), cursor, limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      items: page.map(toSubmissionView),
+      next_cursor: rows.length > limit ? page[page.length - 1].id : null,
+    };
+  }
+
+  async countByStatus(): Promise<Record<WorkflowStatus, number>> {
+    return (await this.counts.fetch('all'))!;
+  }
+
+  async detail(id: string): Promise<SubmissionDetailView> {
+    const submission = await this.submissions.findWithRefs(id);
+    if (!submission) {
+      throw notFound();
+    }
+    const [deliveries, notes, events] = await Promise.all([
+      this.submissions.deliveriesOf(id),
+      this.notes.forSubmission(id),
+      this.audit.timelineOf(id),
+    ]);
+    return {
+      ...toSubmissionView(submission),
+      client_ip: submission.clientIp,
+      user_agent: submission.userAgent,
+      attempts: submission.attempts,
+      last_error: submission.lastError,
+      processed_at: iso(submission.processedAt),
+      deliveries: deliveries.map((delivery) => ({
+        channel: delivery.channel,
+        attempts: delivery.attempts,
+        last_error: delivery.lastError,
+        last_attempt_at: iso(delivery.lastAttemptAt),
+        delivered_at: iso(delivery.deliveredAt),
+      })),
+      notes: notes.map(toNoteView),
+      events: events.map(toAuditEventView),
+    };
+  }
+
+  /**
+   * Changes status and/or assignee if the submission is still at a version If-Match names: a stale or
+   * concurrent writer gets 412 (the UPDATE is conditional on the version read). Each changed field is
+   * one audit event.
+   */
+  async update(
+    id: string,
+    ifMatch: 'any' | number[],
+    changes: UpdateSubmissionDto,
+    actor: Actor,
+  ): Promise<SubmissionDetailView> {
+    const current = await this.submissions.findById(id);
+    if (!current) {
+      throw notFound();
+    }
+    if (ifMatch !== 'any' && !ifMatch.includes(current.version)) {
+      throw changedMeanwhile();
+    }
+    const next: WorkflowChanges = {};
+    if (changes.status !== undefined && changes.status !== current.status) {
+      next.status = changes.status;
+      // Closing stamps closed_at; any other move (reopening included) clears it.
+      next.closedAt = changes.status === 'closed' ? new Date() : null;
+    }
+    if (changes.assignee_id !== undefined && changes.assignee_id !== current.assigneeId) {
+      if (changes.assignee_id !== null) {
+        const assignee = await this.accounts.findById(changes.assignee_id);
+        if (!assignee || assignee.disabledAt) {
+          throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: assignee_id');
+        }
+      }
+      next.assigneeId = changes.assignee_id;
+    }
+    if (Object.keys(next).length > 0) {
+      if (!(await this.submissions.updateWorkflow(id, current.version, next))) {
+        throw changedMeanwhile();
+      }
+      const target = { type: 'submission', id };
+      if (next.status !== undefined) {
+        this.counts.clear();
+        await this.audit.record(actor, {
+          action: 'submission.status_changed',
+          target,
+          before: { status: current.status },
+          after: { status: next.status },
+        });
+      }
+      if (next.assigneeId !== undefined) {
+        await this.audit.record(actor, {
+          action: 'submission.assigned',
+          target,
+          before: { assignee_id: current.assigneeId },
+          after: { assignee_id: next.assigneeId },
+        });
+      }
+    }
+    return this.detail(id);
+  }
+
+  async addNote(submissionId: string, body: string, actor: Actor & { id: string }): Promise<NoteView> {
+    if (!(await this.submissions.findById(submissionId))) {
+      throw notFound();
+    }
+    const note: SubmissionNoteEntity = {
+      id: uuidv7(),
+      submissionId,
+      authorId: actor.id,
+      body,
+      createdAt: new Date(),
+    };
+    await this.notes.insert(note);
+    await this.audit.record(actor, {
+      action: 'submission.note_added',
+      target: { type: 'submission', id: submissionId },
+      after: { note_id: note.id },
+    });
+    const author = await this.accounts.findById(actor.id);
+    return toNoteView({ ...note, author: author ?? undefined });
+  }
+
+  /** Sends the submission through every staff channel again. */
+  async redeliver(id: string, actor: Actor): Promise<{ id: string; delivery_state: string }> {
+    if (!(await this.submissions.findById(id))) {
+      throw notFound();
+    }
+    await this.delivery.redeliver(id);
+    await this.audit.record(actor, { action: 'submission.redelivered', target: { type: 'submission', id } });
+    return { id, delivery_state: (await this.submissions.findById(id))!.state };
+  }
+
+  /**
+   * The CSV export of a filter, produced page by page (keyset, EXPORT_PAGE rows per query) so memory
+   * stays constant whatever the size. The export itself is an audit event (its filters, not the words).
+   */
+  async *exportCsv(query: SubmissionFilterQuery, viewerId: string, actor: Actor): AsyncGenerator<string> {
+    const filter = filterOf(query, viewerId);
+    await this.audit.record(actor, {
+      action: 'submissions.exported',
+      after: {
+        status: query.status ?? null,
+        assignee: query.assignee ?? null,
+        api_key: query.api_key ?? null,
+        from: query.from ?? null,
+        to: query.to ?? null,
+        search: Boolean(filter.search),
+      },
+    });
+    yield csvLine([...CSV_COLUMNS]);
+    let cursor: string | undefined;
+    for (;;) {
+      const rows = await this.submissions.findPage(filter, cursor, EXPORT_PAGE);
+      if (rows.length > 0) {
+        yield rows.map(csvRowOf).join('');
+      }
+      if (rows.length < EXPORT_PAGE) {
+        return;
+      }
+      cursor = rows[rows.length - 1].id;
+    }
+  }
+}
+
+function filterOf(query: SubmissionFilterQuery, viewerId: string): SubmissionFilter {
+  const filter: SubmissionFilter = {};
+  if (query.status) {
+    filter.statuses = [...new Set(query.status.split(','))] as WorkflowStatus[];
+  }
+  if (query.assignee) {
+    filter.assigneeId = query.assignee === 'me' ? viewerId : query.assignee === 'none' ? null : query.assignee;
+  }
+  if (query.api_key) {
+    filter.apiKeyId = query.api_key;
+  }
+  if (query.q) {
+    const search = toBooleanSearch(query.q);
+    if (!search) {
+      // Only stopwords or punctuation: nothing the index can find, and listing everything would mislead.
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: q');
+    }
+    filter.search = search;
+  }
+  if (query.from) {
+    filter.from = new Date(query.from);
+  }
+  if (query.to) {
+    // A date means its whole day (UTC); a date-time is included itself.
+    const to = new Date(query.to);
+    filter.before = new Date(to.getTime() + (DATE_ONLY.test(query.to) ? DAY_MS : 1));
+  }
+  return filter;
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+export function toSubmissionView(submission: SubmissionEntity): SubmissionView {
+  return {
+    id: submission.id,
+    status: submission.status,
+    delivery_state: submission.state,
+    assignee: submission.assignee ? { id: submission.assignee.id, name: submission.assignee.name } : null,
+    api_key: { id: submission.apiKeyId, name: submission.apiKey?.name ?? '' },
+    name: submission.name,
+    email: submission.email,
+    phone: submission.phone,
+    business: submission.business,
+    message: submission.message,
+    version: submission.version,
+    created_at: submission.createdAt.toISOString(),
+    closed_at: iso(submission.closedAt),
+  };
+}
+
+function toNoteView(note: SubmissionNoteEntity): NoteView {
+  return {
+    id: note.id,
+    body: note.body,
+    author: { id: note.authorId, name: note.author?.name ?? '' },
+    created_at: note.createdAt.toISOString(),
+  };
+}

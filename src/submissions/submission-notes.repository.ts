@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { SubmissionNoteEntity } from './entities/submission-note.entity';
+
+/** The `submission_notes` table: notes are added and read, never changed. */
+@Injectable()
+export class SubmissionNotesRepository {
+  constructor(@InjectRepository(SubmissionNoteEntity) private readonly notes: Repository<SubmissionNoteEntity>) {}
+
+  async insert(note: SubmissionNoteEntity): Promise<void> {
+    await this.notes.insert(note);
+  }
+
+  /** A submission's notes, oldest first, with each author's id and name. */
+  forSubmission(submissionId: string): Promise<SubmissionNoteEntity[]> {
+    return this.notes
+      .createQueryBuilder('n')
+      .leftJoin('n.author', 'a')
+      .addSelect(['a.id', 'a.name'])
+      .where('n.submission_id = :submissionId', { submissionId })
+      .orderBy('n.id', 'ASC')
+      .getMany();
+  }
+}

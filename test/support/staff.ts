@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { CLI_ACTOR } from '../../src/audit/actor';
+import { StaffRole } from '../../src/staff-accounts/entities/staff-account.entity';
+import { StaffAccountsService } from '../../src/staff-accounts/staff-accounts.service';
+import { TestApp } from './test-app';
+
+export const STAFF_PASSWORD = 'a long enough passphrase';
+
+/** A staff account with STAFF_PASSWORD, made through the service the CLI uses. */
+export async function newStaffAccount(t: TestApp, label: string, role: StaffRole = 'agent') {
+  const { account } = await t.app.get(StaffAccountsService).create(
+    {
+      email: `${label.toLowerCase()}.${randomBytes(4).toString('hex')}@example.com`,
+      name: label,
+      role,
+      password: STAFF_PASSWORD,
+    },
+    CLI_ACTOR,
+  );
+  return account;
+}
+
+/** Signs in (expecting 200) and returns the `name=value` of the session cookie. */
+export async function staffCookie(t: TestApp, email: string, ip = '127.0.0.1'): Promise<string> {
+  const response = await t
+    .http()
+    .post('/staff/api/login')
+    .set('X-Forwarded-For', ip)
+    .send({ email, password: STAFF_PASSWORD })
+    .expect(200);
+  return (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+}
