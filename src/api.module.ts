@@ -1,13 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
+import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
+import { AuditRoutesModule } from './audit/audit-routes.module';
 import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ContactModule } from './contact/contact.module';
 import { HealthRoutesModule } from './health/health.module';
 import { StaffAuthModule } from './staff-accounts/staff-accounts.module';
-import { StaffSubmissionsModule } from './submissions/submissions.module';
+import { StaffSubmissionsModule } from './submissions/staff-submissions.module';
 
-/** The HTTP API: the three contract endpoints, staff sign-in, probes and metrics, and the queue dashboard when configured. */
+/**
+ * The HTTP API: the three contract endpoints, the staff API (sign-in, submissions, administration,
+ * audit), probes and metrics, and the queue dashboard when configured.
+ */
 @Module({})
 export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -19,6 +24,8 @@ export class ApiModule {
         HealthRoutesModule,
         StaffAuthModule,
         StaffSubmissionsModule,
+        ApiKeysAdminModule,
+        AuditRoutesModule,
         ...(config.admin.user ? [AdminModule] : []),
       ],
       exports: config.admin.user ? [AdminModule] : [],

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
@@ -102,7 +102,8 @@ export class ApiKeyService {
   async get(id: string): Promise<ApiKeyEntity> {
     const apiKey = await this.repository.findById(id);
     if (!apiKey) {
-      throw new ApiException(HttpStatus.NOT_FOUND, `No API key with id ${id}`);
+      // Detailed for the CLI; the HTTP answer is the contract's fixed `Not found`.
+      throw new NotFoundException(`No API key with id ${id}`);
     }
     return apiKey;
   }

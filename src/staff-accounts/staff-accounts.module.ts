@@ -7,6 +7,7 @@ import { StaffTokenEntity } from './entities/staff-token.entity';
 import { StaffTokensRepository } from './staff-tokens.repository';
 import { StaffTokensService } from './staff-tokens.service';
 import { StaffAuthGuard } from './guards/staff-auth.guard';
+import { StaffAdminController } from './staff-admin.controller';
 import { StaffAuthController } from './staff-auth.controller';
 import { StaffAuthService } from './staff-auth.service';
 import { StaffSessionsService } from './staff-sessions.service';
@@ -20,10 +21,10 @@ import { StaffAccountsService } from './staff-accounts.service';
 })
 export class StaffAccountsModule {}
 
-/** Staff sign-in and sessions over HTTP (the API only: sessions live in Redis). */
+/** Staff sign-in, sessions and the admin routes over accounts (the API only: sessions live in Redis). */
 @Module({
   imports: [StaffAccountsModule, RateLimitModule, AuditModule],
-  controllers: [StaffAuthController],
+  controllers: [StaffAuthController, StaffAdminController],
   providers: [StaffSessionsService, StaffAuthService, StaffAuthGuard],
   // The guard's dependencies go with it: every module with staff routes imports this one.
   exports: [StaffAuthService, StaffAuthGuard, RateLimitModule],

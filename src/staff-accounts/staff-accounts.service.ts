@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import { QueryFailedError } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
@@ -83,7 +83,8 @@ export class StaffAccountsService {
   async get(id: string): Promise<StaffAccountEntity> {
     const account = await this.accounts.findById(id);
     if (!account) {
-      throw new ApiException(HttpStatus.NOT_FOUND, `No staff account with id ${id}`);
+      // Detailed for the CLI; the HTTP answer is the contract's fixed `Not found`.
+      throw new NotFoundException(`No staff account with id ${id}`);
     }
     return account;
   }
@@ -95,6 +96,10 @@ export class StaffAccountsService {
 
   /** Changes name, role and disabled; records what changed (nothing changed: no event). */
   async update(id: string, changes: StaffAccountChanges, actor: Actor): Promise<StaffAccountEntity> {
+    // An admin locking themselves out could leave nobody to administer the service over HTTP.
+    if (actor.id === id && (changes.disabled === true || (changes.role !== undefined && changes.role !== 'admin'))) {
+      throw invalid('You cannot disable your own account or take away its admin role');
+    }
     const account = await this.get(id);
     const next: Partial<Pick<StaffAccountEntity, 'name' | 'role' | 'disabledAt'>> = {};
     if (changes.name !== undefined && nameOf(changes.name) !== account.name) {

@@ -1,34 +1,15 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { SignInDto } from './dto/sign-in.dto';
-import { StaffAccountEntity } from './entities/staff-account.entity';
+import { publicAccount, StaffAccountDto } from './dto/staff-account.views';
 import { StaffRequest, staffOf } from './guards/staff-auth.guard';
 import { StaffAuth } from './staff-auth.decorators';
 import { StaffAuthService } from './staff-auth.service';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from './staff-cookie';
-
-/** What the staff API shows of an account. */
-export class StaffAccountDto {
-  @ApiProperty({ example: '01a20093-2c13-73ce-ba5f-bebabadb9343' })
-  id!: string;
-
-  @ApiProperty({ example: 'grace@example.com' })
-  email!: string;
-
-  @ApiProperty({ example: 'Grace Hopper' })
-  name!: string;
-
-  @ApiProperty({ enum: ['admin', 'agent'] })
-  role!: string;
-}
-
-function publicAccount(account: StaffAccountEntity): StaffAccountDto {
-  return { id: account.id, email: account.email, name: account.name, role: account.role };
-}
 
 @ApiTags('staff')
 @Controller(STAFF_API_PATH)

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { ChecksummedSecret } from '../api-keys/api-key-format';
 import { Actor } from '../audit/actor';
@@ -49,7 +49,8 @@ export class StaffTokensService {
   async revoke(id: string, actor: Actor): Promise<{ row: StaffTokenEntity; revokedNow: boolean }> {
     const row = await this.tokens.findById(id);
     if (!row) {
-      throw new ApiException(HttpStatus.NOT_FOUND, `No staff token with id ${id}`);
+      // Detailed for the CLI; the HTTP answer is the contract's fixed `Not found`.
+      throw new NotFoundException(`No staff token with id ${id}`);
     }
     const revokedNow = await this.tokens.revoke(id, new Date());
     if (revokedNow) {

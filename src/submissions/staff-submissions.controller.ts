@@ -28,6 +28,7 @@ import { ApiException } from '../http/api-exception';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { etagOf, versionsOfIfMatch } from '../http/etag';
 import { ApiErrors } from '../http/openapi/api-responses';
+import { DEFAULT_PAGE_SIZE } from '../http/validation/page-query';
 import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { CreateNoteDto } from './dto/create-note.dto';
@@ -57,7 +58,7 @@ export class StaffSubmissionsController {
   @ApiErrors({ 400: ['Invalid field: status', 'Unknown field: x'] })
   list(@Query() query: SubmissionListQuery, @Req() request: StaffRequest): Promise<SubmissionPageView> {
     const { limit, cursor, ...filter } = query;
-    return this.submissions.list(filter, staffOf(request).id, cursor, limit ?? 50);
+    return this.submissions.list(filter, staffOf(request).id, cursor, limit ?? DEFAULT_PAGE_SIZE);
   }
 
   @Get('counts')

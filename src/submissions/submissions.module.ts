@@ -1,12 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
-import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
-import { SubmissionNoteEntity } from './entities/submission-note.entity';
-import { StaffSubmissionsController } from './staff-submissions.controller';
-import { StaffSubmissionsService } from './staff-submissions.service';
-import { SubmissionNotesRepository } from './submission-notes.repository';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
 import { SubmissionOutbox } from './submission-outbox.service';
@@ -28,17 +22,3 @@ export class SubmissionsModule {}
   exports: [SubmissionOutbox],
 })
 export class SubmissionOutboxModule {}
-
-/** The staff API over submissions (the API process only). */
-@Module({
-  imports: [
-    SubmissionsModule,
-    TypeOrmModule.forFeature([SubmissionNoteEntity]),
-    StaffAccountsModule,
-    StaffAuthModule,
-    AuditModule,
-  ],
-  controllers: [StaffSubmissionsController],
-  providers: [SubmissionNotesRepository, StaffSubmissionsService],
-})
-export class StaffSubmissionsModule {}

@@ -2,7 +2,7 @@ import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { CLI_ACTOR } from '../../audit/actor';
 import { printLine } from '../../cli-output';
 import { ApiKeyService, RateLimitSettings } from '../api-key.service';
-import { ApiKeyEntity } from '../entities/api-key.entity';
+import { toApiKeyView } from '../dto/api-key.views';
 
 const positiveInt =
   (name: string) =>
@@ -38,20 +38,6 @@ abstract class LimitFlags extends CommandRunner {
   parseRateBlock(value: string): number {
     return positiveInt('--rate-block')(value);
   }
-}
-
-function describe(apiKey: ApiKeyEntity): Record<string, unknown> {
-  return {
-    id: apiKey.id,
-    name: apiKey.name,
-    prefix: apiKey.prefix,
-    rate_limit: apiKey.rateLimit,
-    rate_window: apiKey.rateWindow,
-    rate_block: apiKey.rateBlock ?? apiKey.rateWindow,
-    created_at: apiKey.createdAt.toISOString(),
-    revoked_at: apiKey.revokedAt?.toISOString() ?? null,
-    last_used_at: apiKey.lastUsedAt?.toISOString() ?? null,
-  };
 }
 
 @SubCommand({ name: 'create', description: 'create an API key and print it once' })
@@ -105,7 +91,7 @@ export class ListKeysCommand extends CommandRunner {
   async run(_args: string[], options: { json?: boolean }): Promise<void> {
     const keys = await this.apiKeys.list();
     if (options.json) {
-      printLine(JSON.stringify(keys.map(describe)));
+      printLine(JSON.stringify(keys.map(toApiKeyView)));
       return;
     }
     if (keys.length === 0) {

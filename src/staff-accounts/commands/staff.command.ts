@@ -1,7 +1,7 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { CLI_ACTOR } from '../../audit/actor';
 import { printLine } from '../../cli-output';
-import { StaffAccountEntity } from '../entities/staff-account.entity';
+import { toStaffAccountAdminView } from '../dto/staff-account.views';
 import { AccountWithPassword, StaffAccountsService } from '../staff-accounts.service';
 import { StaffTokensService } from '../staff-tokens.service';
 
@@ -21,18 +21,6 @@ async function readPasswordFromStdin(): Promise<string> {
   return Buffer.concat(chunks)
     .toString('utf8')
     .replace(/\r?\n$/, '');
-}
-
-function describe(account: StaffAccountEntity): Record<string, unknown> {
-  return {
-    id: account.id,
-    email: account.email,
-    name: account.name,
-    role: account.role,
-    created_at: account.createdAt.toISOString(),
-    last_login_at: account.lastLoginAt?.toISOString() ?? null,
-    disabled_at: account.disabledAt?.toISOString() ?? null,
-  };
 }
 
 /** The one-time answer of `create` and `reset-password`. */
@@ -131,7 +119,7 @@ export class ListStaffCommand extends JsonFlag {
   async run(_args: string[], options: JsonOption): Promise<void> {
     const accounts = await this.accounts.list();
     if (options.json) {
-      printLine(JSON.stringify(accounts.map(describe)));
+      printLine(JSON.stringify(accounts.map(toStaffAccountAdminView)));
       return;
     }
     if (accounts.length === 0) {
@@ -158,7 +146,7 @@ abstract class SetDisabledCommand extends JsonFlag {
     const account = await this.accounts.setDisabled(id, this.disabled, CLI_ACTOR);
     printLine(
       options.json
-        ? JSON.stringify(describe(account))
+        ? JSON.stringify(toStaffAccountAdminView(account))
         : `Staff account ${account.id} (${account.email}) ${this.disabled ? 'disabled' : 'enabled'}`,
     );
   }

@@ -1,7 +1,7 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsISO8601, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { IsISO8601, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { Optional } from '../../http/validation/contract-fields';
+import { PageQuery } from '../../http/validation/page-query';
 import { WORKFLOW_STATUSES } from '../submission-state';
 
 const STATUS_LIST = new RegExp(`^(${WORKFLOW_STATUSES.join('|')})(,(${WORKFLOW_STATUSES.join('|')}))*$`);
@@ -50,19 +50,4 @@ export class SubmissionFilterQuery {
 }
 
 /** The list: filters, page size and the cursor of the previous page. */
-export class SubmissionListQuery extends SubmissionFilterQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
-  @Optional()
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value,
-  )
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: "The previous page's `next_cursor`" })
-  @Optional()
-  @IsUUID()
-  cursor?: string;
-}
+export class SubmissionListQuery extends IntersectionType(SubmissionFilterQuery, PageQuery) {}

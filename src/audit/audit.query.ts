@@ -1,0 +1,34 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsISO8601, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { Optional } from '../http/validation/contract-fields';
+import { PageQuery } from '../http/validation/page-query';
+
+/** GET /staff/api/audit. */
+export class AuditQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'A staff account id: what it did' })
+  @Optional()
+  @IsUUID()
+  actor?: string;
+
+  @ApiPropertyOptional({ example: 'submission.status_changed' })
+  @Optional()
+  @IsString()
+  @MaxLength(64)
+  @Matches(/^[a-z_.]+$/)
+  action?: string;
+
+  @ApiPropertyOptional({ description: 'An id (submission, key, account, token): what happened to it' })
+  @Optional()
+  @IsUUID()
+  target?: string;
+
+  @ApiPropertyOptional({ description: 'At or after (ISO 8601)' })
+  @Optional()
+  @IsISO8601({ strict: true })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Before (ISO 8601)' })
+  @Optional()
+  @IsISO8601({ strict: true })
+  to?: string;
+}

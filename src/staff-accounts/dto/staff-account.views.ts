@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { STAFF_ROLES, StaffAccountEntity } from '../entities/staff-account.entity';
+
+/** What the staff API shows of an account to its holder (login, me). */
+export class StaffAccountDto {
+  @ApiProperty({ example: '01a20093-2c13-73ce-ba5f-bebabadb9343' })
+  id!: string;
+
+  @ApiProperty({ example: 'grace@example.com' })
+  email!: string;
+
+  @ApiProperty({ example: 'Grace Hopper' })
+  name!: string;
+
+  @ApiProperty({ enum: STAFF_ROLES })
+  role!: string;
+}
+
+/** What admins see of an account. */
+export class StaffAccountAdminView extends StaffAccountDto {
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  last_login_at!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  disabled_at!: string | null;
+}
+
+/** A new account with its password: the only time the password is shown. */
+export class CreatedStaffAccountView extends StaffAccountAdminView {
+  @ApiProperty({ description: 'Shown once; generated unless one was given' })
+  password!: string;
+}
+
+export function publicAccount(account: StaffAccountEntity): StaffAccountDto {
+  return { id: account.id, email: account.email, name: account.name, role: account.role };
+}
+
+export function toStaffAccountAdminView(account: StaffAccountEntity): StaffAccountAdminView {
+  return {
+    ...publicAccount(account),
+    created_at: account.createdAt.toISOString(),
+    last_login_at: account.lastLoginAt?.toISOString() ?? null,
+    disabled_at: account.disabledAt?.toISOString() ?? null,
+  };
+}
