@@ -10,7 +10,7 @@ export const STAFF_PASSWORD = 'a long enough passphrase';
 export async function newStaffAccount(t: TestApp, label: string, role: StaffRole = 'agent') {
   const { account } = await t.app.get(StaffAccountsService).create(
     {
-      email: `${label.toLowerCase()}.${randomBytes(4).toString('hex')}@example.com`,
+      email: `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${randomBytes(4).toString('hex')}@example.com`,
       name: label,
       role,
       password: STAFF_PASSWORD,
