@@ -89,7 +89,7 @@ export async function bootstrap(overrides: Partial<Record<string, string>> = {})
   }
   if (config.role === 'worker') {
     // No API: the same health and metrics controllers, on HEALTH_PORT, for orchestrators to probe.
-    const worker = await createApplication(config, { docs: false });
+    const worker = await createApplication(config, { docs: false, staffConsole: false });
     exitGracefullyOnSignals(worker, config);
     await worker.listen(config.observability.healthPort, config.http.host);
     logger.log(`Staff worker started (ROLE=worker); health and metrics on port ${config.observability.healthPort}`);

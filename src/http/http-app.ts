@@ -5,6 +5,7 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { answerClientError } from './client-errors';
 import { drainConnectionsOnClose } from './drain-on-close';
+import { serveStaffConsole } from './staff-console';
 import { guardStaffWrites } from './staff-writes';
 import fastifyCookie from '@fastify/cookie';
 import { parseJsonBodies } from './json-body';
@@ -32,7 +33,7 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
 export async function configureHttpApp(
   app: NestFastifyApplication,
   config: AppConfig,
-  { docs = true }: { docs?: boolean } = {},
+  { docs = true, staffConsole = true }: { docs?: boolean; staffConsole?: boolean } = {},
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   parseJsonBodies(fastify, config.http.bodyLimit);
@@ -77,12 +78,15 @@ export async function configureHttpApp(
   if (docs) {
     setupOpenApi(app, config);
   }
+  if (staffConsole) {
+    await serveStaffConsole(app, config);
+  }
 }
 
 /** Builds the application for the configured role, after making sure the database exists. */
 export async function createApplication(
   config: AppConfig,
-  options: { docs?: boolean } = {},
+  options: { docs?: boolean; staffConsole?: boolean } = {},
 ): Promise<NestFastifyApplication> {
   await ensureDatabase(config.db.url, config.db.connectTimeoutMs);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter(config), {

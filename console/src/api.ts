@@ -1,0 +1,153 @@
+/** The staff API, relative to the page (served at <BASE_PATH>/staff/, the API at <BASE_PATH>/staff/api). */
+const API = new URL('api/', document.baseURI);
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Called on any 401 but the sign-in's own: the console shows sign-in and keeps the URL. */
+let onSignedOut: () => void = () => {};
+export function whenSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH';
+  body?: unknown;
+  ifMatch?: string;
+}
+
+export function apiUrl(path: string, query?: Record<string, string | undefined>): string {
+  const url = new URL(path.replace(/^\//, ''), API);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value) {
+      url.searchParams.set(name, value);
+    }
+  }
+  return url.toString();
+}
+
+export async function api<T>(
+  path: string,
+  options: RequestOptions = {},
+  query?: Record<string, string | undefined>,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const method = options.method ?? 'GET';
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+  }
+  if (options.ifMatch) {
+    headers['If-Match'] = options.ifMatch;
+  }
+  const response = await fetch(apiUrl(path, query), {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+  });
+  if (response.status === 204) {
+    return undefined as T;
+  }
+  const payload = (await response.json().catch(() => ({}))) as { message?: string };
+  if (!response.ok) {
+    if (response.status === 401 && path !== 'login') {
+      onSignedOut();
+    }
+    const retryAfter = response.headers.get('Retry-After');
+    throw new ApiError(response.status, payload.message ?? response.statusText, retryAfter ? Number(retryAfter) : null);
+  }
+  return payload as T;
+}
+
+export interface Ref {
+  id: string;
+  name: string;
+}
+
+export interface Me {
+  id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'agent';
+}
+
+export const STATUSES = ['new', 'open', 'pending', 'closed', 'spam'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export interface Submission {
+  id: string;
+  status: Status;
+  delivery_state: string;
+  assignee: Ref | null;
+  api_key: Ref;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  business: string | null;
+  message: string | null;
+  version: number;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface AuditEvent {
+  id: string;
+  action: string;
+  actor_type: string;
+  actor: Ref | null;
+  target_type: string | null;
+  target_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface SubmissionDetail extends Submission {
+  client_ip: string;
+  user_agent: string | null;
+  attempts: number;
+  last_error: string | null;
+  processed_at: string | null;
+  deliveries: {
+    channel: string;
+    attempts: number;
+    last_error: string | null;
+    last_attempt_at: string | null;
+    delivered_at: string | null;
+  }[];
+  notes: { id: string; body: string; author: Ref; created_at: string }[];
+  events: AuditEvent[];
+}
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+export type Counts = Record<Status, number>;
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  rate_limit: number;
+  rate_window: number;
+  rate_block: number;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface StaffAccount extends Me {
+  created_at: string;
+  last_login_at: string | null;
+  disabled_at: string | null;
+}

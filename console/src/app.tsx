@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiKey, Me, Ref, whenSignedOut } from './api';
+import { Audit } from './audit';
+import { Inbox } from './inbox';
+import { Keys } from './keys';
+import { navigate, useRoute } from './router';
+import { SignIn } from './sign-in';
+import { Staff } from './staff';
+
+const SHORTCUTS: [string, string][] = [
+  ['j / k', 'next / previous submission'],
+  ['Enter', 'open the selected submission'],
+  ['e', 'close the open submission'],
+  ['a', 'assign the open submission to me'],
+  ['/', 'search'],
+  ['?', 'show this help'],
+];
+
+/** Signed in or not; the current hash route survives a sign-in (a session that expired mid-work). */
+export function App() {
+  const route = useRoute();
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [keys, setKeys] = useState<Ref[]>([]);
+  const [help, setHelp] = useState(false);
+  const helpDialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    whenSignedOut(() => setMe(null));
+    api<Me>('me').then(setMe, () => setMe(null));
+  }, []);
+  useEffect(() => {
+    if (me?.role === 'admin') {
+      api<ApiKey[]>('keys').then(
+        (all) => setKeys(all.map(({ id, name }) => ({ id, name }))),
+        () => undefined,
+      );
+    }
+  }, [me?.id]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.key === '?' && !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) {
+        setHelp(true);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  useEffect(() => {
+    if (help) helpDialog.current?.showModal();
+    else helpDialog.current?.close();
+  }, [help]);
+
+  if (me === undefined) {
+    return <p class="muted loading">Loading…</p>;
+  }
+  if (me === null) {
+    return <SignIn onSignedIn={setMe} />;
+  }
+  const signOut = async () => {
+    await api('logout', { method: 'POST' }).catch(() => undefined);
+    setMe(null);
+    navigate('/inbox');
+  };
+  const admin = me.role === 'admin';
+  const section = route.path.split('/')[1] ?? 'inbox';
+  const adminOnly = ['keys', 'staff', 'audit'].includes(section) && !admin;
+  return (
+    <>
+      <header class="top">
+        <a class="brand" href="#/inbox">
+          contact-intake
+        </a>
+        <nav aria-label="Sections">
+          <a href="#/inbox" aria-current={section === 'inbox' ? 'page' : undefined}>
+            Inbox
+          </a>
+          {admin && (
+            <>
+              <a href="#/keys" aria-current={section === 'keys' ? 'page' : undefined}>
+                API keys
+              </a>
+              <a href="#/staff" aria-current={section === 'staff' ? 'page' : undefined}>
+                Staff
+              </a>
+              <a href="#/audit" aria-current={section === 'audit' ? 'page' : undefined}>
+                Audit
+              </a>
+            </>
+          )}
+        </nav>
+        <span class="who" title={me.email}>
+          {me.name}
+        </span>
+        <button type="button" class="link" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
+          ?
+        </button>
+        <button type="button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </header>
+      {adminOnly ? (
+        <main class="page">
+          <p class="error" role="alert">
+            This page is for admins.
+          </p>
+        </main>
+      ) : section === 'keys' ? (
+        <Keys />
+      ) : section === 'staff' ? (
+        <Staff me={me} />
+      ) : section === 'audit' ? (
+        <Audit />
+      ) : (
+        <main>
+          <h1 class="sr-only">Inbox</h1>
+          <Inbox route={route} me={me} keys={keys} />
+        </main>
+      )}
+      <dialog ref={helpDialog} aria-labelledby="help-title" onClose={() => setHelp(false)}>
+        <h2 id="help-title">Keyboard shortcuts</h2>
+        <dl class="shortcuts">
+          {SHORTCUTS.map(([keys, what]) => (
+            <>
+              <dt>
+                <kbd>{keys}</kbd>
+              </dt>
+              <dd>{what}</dd>
+            </>
+          ))}
+        </dl>
+        <button type="button" onClick={() => setHelp(false)}>
+          Close
+        </button>
+      </dialog>
+    </>
+  );
+}

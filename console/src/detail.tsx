@@ -1,0 +1,236 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, Me, Status, SubmissionDetail } from './api';
+import { when } from './format';
+import { ErrorLine } from './parts';
+
+const ACTIONS: { status: Status; label: string }[] = [
+  { status: 'open', label: 'Open' },
+  { status: 'pending', label: 'Pending' },
+  { status: 'closed', label: 'Close' },
+  { status: 'spam', label: 'Spam' },
+];
+
+export interface DetailHandle {
+  setStatus: (status: Status) => void;
+  assignToMe: () => void;
+}
+
+/** One submission: every field, actions (with If-Match), deliveries, notes and events. */
+export function Detail({
+  id,
+  me,
+  onChanged,
+  handle,
+}: {
+  id: string;
+  me: Me;
+  onChanged: () => void;
+  handle: { current: DetailHandle | null };
+}) {
+  const [loaded, setDetail] = useState<SubmissionDetail | null>(null);
+  // Right after `id` changes the previous submission is still in state for one render: never act on it.
+  const detail = loaded?.id === id ? loaded : null;
+  const [conflict, setConflict] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = async () => {
+    try {
+      setDetail(await api<SubmissionDetail>(`submissions/${id}`));
+      setConflict(false);
+      setError(null);
+    } catch (caught) {
+      setError((caught as ApiError).status === 404 ? 'This submission does not exist.' : (caught as Error).message);
+    }
+  };
+  useEffect(() => {
+    setDetail(null);
+    setNotice(null);
+    void load();
+  }, [id]);
+
+  const change = async (body: { status?: Status; assignee_id?: string | null }) => {
+    if (!detail) return;
+    try {
+      setDetail(
+        await api<SubmissionDetail>(`submissions/${id}`, { method: 'PATCH', body, ifMatch: `"${detail.version}"` }),
+      );
+      setNotice(null);
+      onChanged();
+    } catch (caught) {
+      if ((caught as ApiError).status === 412) {
+        setConflict(true);
+      } else {
+        setError((caught as Error).message);
+      }
+    }
+  };
+  handle.current = {
+    setStatus: (status) => void change({ status }),
+    assignToMe: () => void change({ assignee_id: me.id }),
+  };
+
+  const addNote = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await api(`submissions/${id}/notes`, { method: 'POST', body: { body: note } });
+      setNote('');
+      await load();
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
+
+  const redeliver = async () => {
+    await api(`submissions/${id}/redeliver`, { method: 'POST' });
+    setNotice('Queued for delivery again.');
+    await load();
+  };
+
+  if (error && !detail) {
+    return (
+      <section class="detail" aria-label="Submission">
+        <p class="error" role="alert">
+          {error}
+        </p>
+      </section>
+    );
+  }
+  if (!detail) {
+    return (
+      <section class="detail" aria-label="Submission" aria-busy="true">
+        <p class="muted">Loading…</p>
+      </section>
+    );
+  }
+  return (
+    <section class="detail" aria-labelledby="detail-title">
+      <header class="detail-head">
+        <h2 id="detail-title">{detail.name}</h2>
+        <span class={`badge status-${detail.status}`}>{detail.status}</span>
+      </header>
+      {conflict && (
+        <div class="conflict" role="alert">
+          Changed by someone else: reload to see their change.{' '}
+          <button type="button" onClick={() => void load()}>
+            Reload
+          </button>
+        </div>
+      )}
+      <ErrorLine error={error} />
+      {notice && (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      )}
+      <div class="actions" role="group" aria-label="Workflow">
+        {ACTIONS.map((action) => (
+          <button
+            type="button"
+            key={action.status}
+            disabled={detail.status === action.status}
+            onClick={() => void change({ status: action.status })}
+          >
+            {action.label}
+          </button>
+        ))}
+        <button
+          type="button"
+          disabled={detail.assignee?.id === me.id}
+          onClick={() => void change({ assignee_id: me.id })}
+        >
+          Assign to me
+        </button>
+        {detail.assignee && (
+          <button type="button" onClick={() => void change({ assignee_id: null })}>
+            Unassign
+          </button>
+        )}
+      </div>
+      <dl class="fields">
+        <dt>E-mail</dt>
+        <dd>{detail.email ?? '—'}</dd>
+        <dt>Phone</dt>
+        <dd>{detail.phone ?? '—'}</dd>
+        <dt>Business</dt>
+        <dd>{detail.business ?? '—'}</dd>
+        <dt>Received</dt>
+        <dd>{when(detail.created_at)}</dd>
+        <dt>API key</dt>
+        <dd>{detail.api_key.name}</dd>
+        <dt>Assignee</dt>
+        <dd>{detail.assignee?.name ?? 'nobody'}</dd>
+        <dt>Closed</dt>
+        <dd>{when(detail.closed_at)}</dd>
+        <dt>Client</dt>
+        <dd>
+          {detail.client_ip}
+          {detail.user_agent ? ` · ${detail.user_agent}` : ''}
+        </dd>
+        <dt>Id</dt>
+        <dd class="mono">{detail.id}</dd>
+      </dl>
+      <h3>Message</h3>
+      {/* Text nodes only: a message is never parsed as HTML. */}
+      <p class="message" data-testid="message">
+        {detail.message ?? '—'}
+      </p>
+
+      <h3>Delivery</h3>
+      <p class="muted">
+        State <strong>{detail.delivery_state}</strong>, {detail.attempts} attempt{detail.attempts === 1 ? '' : 's'}
+        {detail.last_error ? ` · last error: ${detail.last_error}` : ''}
+      </p>
+      <ul class="timeline">
+        {detail.deliveries.map((delivery) => (
+          <li key={delivery.channel}>
+            <strong>{delivery.channel}</strong>: {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'},{' '}
+            {delivery.delivered_at ? `delivered ${when(delivery.delivered_at)}` : 'not delivered'}
+            {delivery.last_error && <span class="error-text"> · {delivery.last_error}</span>}
+          </li>
+        ))}
+        {detail.deliveries.length === 0 && <li class="muted">No delivery attempt yet.</li>}
+      </ul>
+      <button type="button" onClick={() => void redeliver()}>
+        Redeliver
+      </button>
+
+      <h3>Notes</h3>
+      <ul class="notes">
+        {detail.notes.map((entry) => (
+          <li key={entry.id}>
+            <p>{entry.body}</p>
+            <span class="muted">
+              {entry.author.name} · {when(entry.created_at)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={addNote} class="note-form">
+        <label for="note">Add a note</label>
+        <textarea
+          id="note"
+          rows={3}
+          maxLength={10000}
+          required
+          value={note}
+          onInput={(e) => setNote(e.currentTarget.value)}
+        />
+        <button type="submit">Add note</button>
+      </form>
+
+      <h3>Events</h3>
+      <ol class="events">
+        {detail.events.map((event) => (
+          <li key={event.id}>
+            <span class="mono">{event.action}</span> by {event.actor?.name ?? event.actor_type} ·{' '}
+            {when(event.created_at)}
+            {event.after && <span class="muted"> · {JSON.stringify(event.after)}</span>}
+          </li>
+        ))}
+        {detail.events.length === 0 && <li class="muted">No changes yet.</li>}
+      </ol>
+    </section>
+  );
+}

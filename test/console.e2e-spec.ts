@@ -1,0 +1,406 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+import AxeBuilder from '@axe-core/playwright';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/browser';
+import { ownDatabase } from './support/own-database';
+import { freePort, startService, StartedProcess } from './support/processes';
+import { deleteKeysUnder } from './support/redis-keys';
+
+const run = promisify(execFile);
+const PASSWORD = 'console test passphrase';
+const ARTIFACTS = join(__dirname, 'artifacts');
+
+/**
+ * The staff console in a real browser (Debian's Chromium through playwright-core) against a real API
+ * process on a free port, with the run's MariaDB (a database of its own) and Redis.
+ */
+describe('staff console (browser)', () => {
+  let service: StartedProcess;
+  let base: string;
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+  let browser: Browser;
+  let token: string;
+  const admin = { email: `admin.${randomBytes(3).toString('hex')}@example.com`, id: '' };
+  const agent = { email: `agent.${randomBytes(3).toString('hex')}@example.com`, id: '' };
+
+  const cli = async (args: string[], input?: string): Promise<Record<string, unknown>> => {
+    const child = run(process.execPath, ['dist/cli.js', ...args], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'error' },
+    });
+    child.child.stdin?.end(input ?? '');
+    return JSON.parse((await child).stdout) as Record<string, unknown>;
+  };
+  const submit = async (body: Record<string, unknown>): Promise<string> => {
+    const response = await fetch(`${base}/contact_api.php`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const tokenFor = async (key: string): Promise<Response> =>
+    fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
+
+  async function signedIn(email: string, context?: BrowserContext): Promise<Page> {
+    const page = await (context ?? (await browser.newContext())).newPage();
+    await page.goto(`${base}/staff/`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    return page;
+  }
+  const row = (page: Page, name: string) => page.locator('.list .row', { hasText: name });
+
+  beforeAll(async () => {
+    const database = await ownDatabase();
+    drop = database.drop;
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    env = {
+      DATABASE_URL: database.url,
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX}:console${randomBytes(3).toString('hex')}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ROLE: 'api',
+      API_KEY_CACHE_TTL: '1',
+    };
+    service = await startService(env);
+    admin.id = (
+      await cli(
+        [
+          'staff',
+          'create',
+          '--email',
+          admin.email,
+          '--name',
+          'Ada Admin',
+          '--role',
+          'admin',
+          '--password-stdin',
+          '--json',
+        ],
+        PASSWORD,
+      )
+    ).id as string;
+    agent.id = (
+      await cli(
+        [
+          'staff',
+          'create',
+          '--email',
+          agent.email,
+          '--name',
+          'Alan Agent',
+          '--role',
+          'agent',
+          '--password-stdin',
+          '--json',
+        ],
+        PASSWORD,
+      )
+    ).id as string;
+    const key = (await cli(['keys', 'create', '--name', 'Website', '--rate-limit', '100000', '--json'])).key as string;
+    token = ((await (await tokenFor(key)).json()) as { access_token: string }).access_token;
+    browser = await launchChromium();
+    mkdirSync(ARTIFACTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+    await deleteKeysUnder(process.env.REDIS_URL!, env.REDIS_PREFIX);
+    await drop();
+  });
+
+  it('serves the page with a strict CSP, long-cached hashed assets and a no-cache index', async () => {
+    const page = await fetch(`${base}/staff/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain(
+      "default-src 'self'; script-src 'self'; style-src 'self'",
+    );
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style|style=/);
+    const asset = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)![1];
+    const script = await fetch(`${base}/staff/${asset}`);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const bare = await fetch(`${base}/staff`, { redirect: 'manual' });
+    expect(bare.status).toBe(301);
+  });
+
+  it('signs in, shows a new submission within 10 s, and processes it: note, assign, close', async () => {
+    const page = await signedIn(admin.email);
+    const id = await submit({ name: 'Grace Hopper', email: 'grace@example.com', message: 'The compiler is down.' });
+    await row(page, 'Grace Hopper').waitFor({ timeout: 10_000 });
+    const newBefore = Number(await page.getByTestId('count-new').textContent());
+    await row(page, 'Grace Hopper').click();
+    const detail = page.getByRole('region', { name: 'Grace Hopper' });
+    await detail.getByText('The compiler is down.').waitFor();
+    await detail.getByLabel('Add a note').fill('Called back, waiting for logs.');
+    await detail.getByRole('button', { name: 'Add note' }).click();
+    await detail.getByText('Called back, waiting for logs.').waitFor();
+    await detail.getByRole('button', { name: 'Assign to me' }).click();
+    await detail.locator('dd', { hasText: 'Ada Admin' }).waitFor();
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.locator('.badge.status-closed').waitFor();
+    // It leaves the "new" tab, and the count follows within a poll.
+    await row(page, 'Grace Hopper').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.waitForFunction(
+      (before) => Number(document.querySelector('[data-testid="count-new"]')?.textContent) === before - 1,
+      newBefore,
+      { timeout: 10_000 },
+    );
+    const events = await detail.locator('.events li').allTextContents();
+    expect(events.join('\n')).toMatch(
+      /submission\.note_added[\s\S]*submission\.assigned[\s\S]*submission\.status_changed/,
+    );
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await page.context().close();
+  });
+
+  it('renders a message as text: markup shows literally and runs nothing', async () => {
+    const page = await signedIn(agent.email);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    await submit({ name: 'Mallory', message: '<img src=x onerror=alert(1)>' });
+    await row(page, 'Mallory').waitFor({ timeout: 10_000 });
+    await row(page, 'Mallory').click();
+    await page.getByTestId('message').waitFor();
+    expect(await page.getByTestId('message').textContent()).toBe('<img src=x onerror=alert(1)>');
+    expect(await page.locator('.detail img').count()).toBe(0);
+    expect(dialogs).toBe(0);
+    await page.context().close();
+  });
+
+  it('tells the second of two editors that someone else changed it (412)', async () => {
+    await submit({ name: 'Conflicted Person' });
+    const first = await signedIn(admin.email);
+    const second = await signedIn(agent.email);
+    for (const page of [first, second]) {
+      await row(page, 'Conflicted Person').waitFor({ timeout: 10_000 });
+      await row(page, 'Conflicted Person').click();
+      await page.getByRole('region', { name: 'Conflicted Person' }).waitFor();
+    }
+    await first.getByRole('button', { name: 'Pending' }).click();
+    await first.locator('.detail .badge.status-pending').waitFor();
+    await second.getByRole('button', { name: 'Spam' }).click();
+    await second.getByText('Changed by someone else').waitFor();
+    await second.getByRole('button', { name: 'Reload' }).click();
+    await second.locator('.detail .badge.status-pending').waitFor();
+    await first.context().close();
+    await second.context().close();
+  });
+
+  it('triages by keyboard alone: j/k, Enter, a, e and / and ?', async () => {
+    const tag = randomBytes(3).toString('hex');
+    for (const n of [1, 2, 3]) {
+      await submit({ name: `Keyboard ${tag} ${n}`, message: `triage ${tag}` });
+    }
+    const page = await signedIn(agent.email);
+    await page.keyboard.press('/');
+    await page.keyboard.type(tag);
+    await page.keyboard.press('Enter');
+    // The searched list: exactly the three (the unsearched inbox showed them too).
+    await page.waitForFunction(
+      (tag) => {
+        const rows = [...document.querySelectorAll('.list .row-name')].map((name) => name.textContent ?? '');
+        return rows.length === 3 && rows.every((name) => name.includes(tag));
+      },
+      tag,
+      { timeout: 10_000 },
+    );
+    await page.keyboard.press('Escape');
+    const focusedName = () => page.evaluate(() => document.activeElement?.querySelector('.row-name')?.textContent);
+    await page.keyboard.press('j');
+    expect(await focusedName()).toBe(`Keyboard ${tag} 3`);
+    await page.keyboard.press('j');
+    expect(await focusedName()).toBe(`Keyboard ${tag} 2`);
+    await page.keyboard.press('k');
+    expect(await focusedName()).toBe(`Keyboard ${tag} 3`);
+    for (let handled = 0; handled < 3; handled++) {
+      const name = (await focusedName())!;
+      await page.keyboard.press('Enter');
+      const detail = page.getByRole('region', { name });
+      await detail.waitFor();
+      await page.keyboard.press('a');
+      await detail.locator('dd', { hasText: 'Alan Agent' }).waitFor();
+      await page.keyboard.press('e');
+      await detail.locator('.badge.status-closed').waitFor();
+      await page.waitForFunction((count) => document.querySelectorAll('.list .row').length === count, 2 - handled, {
+        timeout: 10_000,
+      });
+      await page.keyboard.press('j');
+    }
+    expect(await page.locator('.list .row').count()).toBe(0);
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows an agent no admin screens, and the API answers 403 if it asks', async () => {
+    const page = await signedIn(agent.email);
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Inbox']);
+    const status = await page.evaluate(async () => (await fetch('api/keys')).status);
+    expect(status).toBe(403);
+    await page.goto(`${base}/staff/#/keys`);
+    await page.getByText('This page is for admins.').waitFor();
+    await page.context().close();
+  });
+
+  it('lets an admin create a key (shown once), which works, then revoke it so it stops within 5 s', async () => {
+    const page = await signedIn(admin.email);
+    await page.goto(`${base}/staff/#/keys`);
+    await page.getByRole('form', { name: 'Create an API key' }).getByLabel('Name').fill('Partner portal');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('new-key').textContent())!;
+    expect(key).toMatch(/^ck_/);
+    expect((await tokenFor(key)).status).toBe(200);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    );
+    expect(stored).not.toContain(key);
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.content()).not.toContain(key);
+    const line = page.locator('tr', { hasText: 'Partner portal' });
+    // Afterwards only the key's display prefix is shown.
+    const shown = (await line.locator('.mono').textContent())!.replace('…', '');
+    expect(key.startsWith(shown) && shown.length < key.length).toBe(true);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await line.getByRole('button', { name: 'Revoke' }).click();
+    await line.getByText(/revoked/).waitFor();
+    const deadline = Date.now() + 5_000;
+    while ((await tokenFor(key)).status !== 401) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await page.context().close();
+  });
+
+  it('exports the current filter as CSV', async () => {
+    const tag = randomBytes(3).toString('hex');
+    await submit({ name: `Exported ${tag}`, message: `export ${tag}` });
+    await submit({ name: 'Not exported', message: 'something else' });
+    const page = await signedIn(admin.email);
+    await page.getByRole('searchbox').fill(tag);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`q=${tag}`));
+    await row(page, `Exported ${tag}`).waitFor({ timeout: 10_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^id,created_at,status/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`Exported ${tag}`);
+    await page.context().close();
+  });
+
+  it('returns to sign-in when the session ends, keeping the URL, and signs out', async () => {
+    const context = await browser.newContext();
+    const page = await signedIn(agent.email, context);
+    await page.goto(`${base}/staff/#/inbox?status=open`);
+    await page.getByRole('link', { name: /Open/ }).first().waitFor();
+    await context.clearCookies();
+    await page.getByRole('heading', { name: 'Staff console' }).waitFor({ timeout: 10_000 });
+    expect(page.url()).toContain('#/inbox?status=open');
+    await page.getByLabel('E-mail').fill(agent.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('.tabs a[aria-current="page"]', { hasText: 'Open' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Staff console' }).waitFor();
+    expect((await context.cookies()).filter((cookie) => cookie.name === 'ci_staff' && cookie.value)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the lockout message when sign-in is throttled', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/staff/`);
+    const email = `locked.${randomBytes(3).toString('hex')}@example.com`;
+    for (let i = 0; i < 6; i++) {
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill('wrong password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').waitFor();
+    }
+    expect(await page.getByRole('alert').textContent()).toMatch(
+      /Too many failed sign-ins\. Try again in \d+ minutes?\./,
+    );
+    await page.context().close();
+  });
+
+  it('has no serious or critical accessibility violations on sign-in, inbox, detail and keys', async () => {
+    const check = async (page: Page) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? ''),
+      );
+      expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    };
+    const signIn = await (await browser.newContext()).newPage();
+    await signIn.goto(`${base}/staff/`);
+    await signIn.getByLabel('E-mail').waitFor();
+    await check(signIn);
+    await signIn.context().close();
+    for (const scheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme: scheme });
+      const page = await signedIn(admin.email, context);
+      await page.locator('.list .row').first().waitFor();
+      await check(page);
+      await page.locator('.list .row').first().click();
+      await page.locator('.detail h2').waitFor();
+      await check(page);
+      await page.goto(`${base}/staff/#/keys`);
+      await page.getByRole('heading', { name: 'API keys' }).waitFor();
+      await check(page);
+      await context.close();
+    }
+  });
+
+  it('writes screenshots of inbox, detail and keys at 1280 and 390 px, light and dark', async () => {
+    await submit({
+      name: 'Katherine Johnson',
+      email: 'kj@example.com',
+      business: 'NASA',
+      message: 'Trajectory numbers for the next flight, please call.',
+    });
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({
+          colorScheme: scheme,
+          viewport: { width, height: width === 390 ? 844 : 800 },
+        });
+        const page = await signedIn(admin.email, context);
+        await row(page, 'Katherine Johnson').waitFor({ timeout: 10_000 });
+        await page.screenshot({ path: join(ARTIFACTS, `console-inbox-${width}-${scheme}.png`) });
+        await row(page, 'Katherine Johnson').click();
+        await page.locator('.detail h2').waitFor();
+        await page.screenshot({ path: join(ARTIFACTS, `console-detail-${width}-${scheme}.png`) });
+        await page.goto(`${base}/staff/#/keys`);
+        await page.locator('tbody tr').first().waitFor();
+        await page.screenshot({ path: join(ARTIFACTS, `console-keys-${width}-${scheme}.png`) });
+        // Nothing wider than the viewport: the layout stacks on a phone.
+        await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth + 1, undefined, {
+          timeout: 3_000,
+        });
+        await context.close();
+      }
+    }
+  });
+});
