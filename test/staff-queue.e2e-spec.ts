@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
 import { SUBMISSIONS_QUEUE } from '../src/queue/queue.constants';
 import { SmtpSink } from './support/smtp-sink';
+import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -74,6 +75,36 @@ describe('staff delivery by webhook', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       api_key: { id: expect.any(String), name: 'Acme Web' },
     });
+  });
+
+  it('records each channel attempt, and a staff redelivery sends a delivered submission again', async () => {
+    receiver.respond = () => 200;
+    const id = await submitAs(t, { name: 'Redelivered' });
+    await waitFor(
+      () => stateOf(t, id),
+      (row) => row.state === 'delivered',
+    );
+    const admin = await newStaffAccount(t, 'Redeliverer', 'admin');
+    const cookie = await staffCookie(t, admin.email);
+    const before = (await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200)).body;
+    expect(before.deliveries).toEqual([
+      expect.objectContaining({ channel: 'webhook', attempts: 1, last_error: null, delivered_at: expect.any(String) }),
+    ]);
+    await t
+      .http()
+      .post(`/staff/api/submissions/${id}/redeliver`)
+      .set('Cookie', cookie)
+      .set('Content-Type', 'application/json')
+      .expect(202);
+    await waitUntil(
+      () => receiver.received.filter((delivery) => delivery.body.submission.id === id).length === 2,
+      'the second delivery',
+    );
+    const after = await waitFor(
+      async () => (await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200)).body,
+      (detail) => detail.delivery_state === 'delivered' && detail.deliveries[0]?.attempts === 2,
+    );
+    expect(after.deliveries[0].delivered_at).toEqual(expect.any(String));
   });
 
   it('retries with growing delays: a receiver that fails twice gets it on the third attempt', async () => {

@@ -157,6 +157,20 @@ describe('staff: submissions', () => {
     expect(total(after)).toBe(total(rows));
   });
 
+  it('answers a repeated list or counts read with 304 while nothing changed (If-None-Match)', async () => {
+    const first = await get('/submissions/counts').expect(200);
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await get('/submissions/counts').set('If-None-Match', first.headers.etag).expect(304);
+    expect(again.text).toBe('');
+    const page = await get(`/submissions?api_key=${keyA.id}`).expect(200);
+    await get(`/submissions?api_key=${keyA.id}`).set('If-None-Match', page.headers.etag).expect(304);
+    await submit(keyA.token, { name: 'Changes the page' });
+    const changed = await get(`/submissions?api_key=${keyA.id}`).set('If-None-Match', page.headers.etag).expect(200);
+    expect(changed.headers.etag).not.toBe(page.headers.etag);
+    expect(changed.body.items[0].name).toBe('Changes the page');
+  });
+
   it('shows one submission with its ETag, deliveries, notes and events; 404 for an unknown id', async () => {
     const id = await submit(keyA.token, { name: 'Detailed', phone: '+44 20 7946 0000' });
     const answer = await get(`/submissions/${id}`).expect(200);

@@ -5,6 +5,7 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { answerClientError } from './client-errors';
 import { drainConnectionsOnClose } from './drain-on-close';
+import { answerConditionalGets } from './conditional-get';
 import { serveStaffConsole } from './staff-console';
 import { guardStaffWrites } from './staff-writes';
 import fastifyCookie from '@fastify/cookie';
@@ -39,6 +40,7 @@ export async function configureHttpApp(
   parseJsonBodies(fastify, config.http.bodyLimit);
   drainConnectionsOnClose(fastify);
   guardStaffWrites(fastify, config);
+  answerConditionalGets(fastify, config);
   await app.register(fastifyCookie);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
