@@ -18,6 +18,8 @@ import {
 import { STAFF_COMMANDS } from './staff-accounts/commands/staff.command';
 import { StaffAccountsModule } from './staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from './submissions/submissions.module';
+import { WEBHOOK_COMMANDS } from './webhooks/commands/webhooks.command';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The operator's command line: the app's own modules, no HTTP and no worker. */
 @Module({})
@@ -25,7 +27,14 @@ export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ApiKeyModule, SubmissionsModule, StaffAccountsModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        ApiKeyModule,
+        SubmissionsModule,
+        StaffAccountsModule,
+        WebhooksModule,
+      ],
       providers: [
         KeysCommand,
         CreateKeyCommand,
@@ -36,6 +45,7 @@ export class CliModule {
         ListSubmissionsCommand,
         RetrySubmissionsCommand,
         ...STAFF_COMMANDS,
+        ...WEBHOOK_COMMANDS,
       ],
     };
   }

@@ -11,6 +11,8 @@ import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
 import { freePort, startService, StartedProcess } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
+import { waitUntil } from './support/wait';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 const run = promisify(execFile);
 const PASSWORD = 'console test passphrase';
@@ -401,6 +403,45 @@ describe('staff console (browser)', () => {
         });
         await context.close();
       }
+    }
+  });
+  it('shows each webhook attempt of a submission and replays a failed delivery', async () => {
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    receiver.respond = () => 500;
+    const worker = await startService(
+      { ...env, STAFF_CHANNELS: 'webhooks', WEBHOOK_RETRY_SCHEDULE: '0.1', HEALTH_PORT: '0' },
+      'worker.js',
+    );
+    try {
+      const key = (await cli(['keys', 'create', '--name', 'Hooked', '--json'])) as { id: string; key: string };
+      await cli(['webhooks', 'add', '--api-key', key.id, '--url', receiver.url, '--json']);
+      const hooked = ((await (await tokenFor(key.key)).json()) as { access_token: string }).access_token;
+      const response = await fetch(`${base}/contact_api.php`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${hooked}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Webhook Watcher', message: 'Is anyone listening?' }),
+      });
+      expect(response.status).toBe(200);
+      await waitUntil(() => receiver.received.length === 2, 'two failed attempts');
+
+      const page = await signedIn(agent.email);
+      await row(page, 'Webhook Watcher').click();
+      const webhooks = page.getByTestId('webhooks');
+      await webhooks.getByText('failed', { exact: true }).waitFor({ timeout: 10_000 });
+      expect(await webhooks.locator('.attempts li').count()).toBe(2);
+      expect(await webhooks.locator('.attempts').textContent()).toContain('HTTP 500');
+
+      receiver.respond = () => 200;
+      await webhooks.getByRole('button', { name: /^Replay webhook / }).click();
+      await page.getByText('Webhook sent again.').waitFor();
+      await waitUntil(() => receiver.successes().size === 1, 'the replayed delivery');
+      // The detail polls: the new status and third attempt show without a reload.
+      await webhooks.getByText('delivered', { exact: true }).waitFor({ timeout: 10_000 });
+      expect(await webhooks.locator('.attempts li').count()).toBe(3);
+    } finally {
+      expect(await worker.stop()).toBe(0);
+      await receiver.stop();
     }
   });
 });

@@ -16,6 +16,8 @@ describe('OpenAPI document', () => {
       '/auth_refresh.php',
       '/contact_api.php',
       '/staff/api/audit',
+      '/staff/api/deliveries',
+      '/staff/api/deliveries/{id}/replay',
       '/staff/api/keys',
       '/staff/api/keys/{id}',
       '/staff/api/keys/{id}/revoke',
@@ -30,6 +32,10 @@ describe('OpenAPI document', () => {
       '/staff/api/submissions/{id}',
       '/staff/api/submissions/{id}/notes',
       '/staff/api/submissions/{id}/redeliver',
+      '/staff/api/webhooks',
+      '/staff/api/webhooks/{id}',
+      '/staff/api/webhooks/{id}/enable',
+      '/staff/api/webhooks/{id}/rotate-secret',
     ]);
     expect(
       document.paths['/contact_api.php'].post.responses['400'].content['application/json'].examples,

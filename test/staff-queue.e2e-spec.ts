@@ -1,10 +1,9 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { Queue } from 'bullmq';
 import { createHmac } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { Webhook } from 'standardwebhooks';
+import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../src/queue/queue.constants';
 import { DataSource } from 'typeorm';
-import { SUBMISSIONS_QUEUE } from '../src/queue/queue.constants';
 import { SmtpSink } from './support/smtp-sink';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
@@ -32,7 +31,23 @@ const stateOf = async (t: TestApp, id: string) =>
       .query('SELECT state, attempts, last_error, processed_at FROM submissions WHERE id = ?', [id])
   )[0];
 
-describe('staff delivery by webhook', () => {
+interface WebhookDeliveryRow {
+  id: string;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+}
+
+const webhookDeliveriesOf = (t: TestApp, id: string) =>
+  t.app
+    .get(DataSource)
+    .query<WebhookDeliveryRow[]>(
+      'SELECT id, status, attempts, last_status_code, last_error FROM webhook_deliveries WHERE submission_id = ?',
+      [id],
+    );
+
+describe('staff delivery to STAFF_WEBHOOK_URL', () => {
   const receiver = new WebhookReceiver();
   let t: TestApp;
   beforeAll(async () => {
@@ -40,9 +55,8 @@ describe('staff delivery by webhook', () => {
     t = await createTestApp({
       ROLE: 'all',
       STAFF_WEBHOOK_URL: receiver.url,
-      STAFF_WEBHOOK_SECRET: 'webhook-secret',
-      JOB_BACKOFF_DELAY: '0.25',
-      JOB_ATTEMPTS: '3',
+      STAFF_WEBHOOK_SECRET: 'webhook-secret-0123',
+      WEBHOOK_RETRY_SCHEDULE: '0.3,0.6',
     });
   });
   afterAll(async () => {
@@ -50,22 +64,25 @@ describe('staff delivery by webhook', () => {
     await receiver.stop();
   });
 
-  it('posts the signed submission with its id as Idempotency-Key and marks it delivered', async () => {
+  it("posts the submission in the Standard Webhooks envelope, signed both ways, with part one's fields kept", async () => {
     receiver.respond = () => 200;
     const id = await submitAs(t, { name: 'Grace', email: 'grace@example.com', message: 'Hi 👋' });
+    await waitUntil(() => receiver.successes().get(id) === 1, 'the delivery');
     const state = await waitFor(
       () => stateOf(t, id),
       (row) => row.state === 'delivered',
     );
     expect(state.attempts).toBe(1);
     expect(state.processed_at).not.toBeNull();
-    const delivery = receiver.received.find((d) => d.body.submission.id === id)!;
+    const delivery = receiver.of(id)[0];
     expect(delivery.headers['idempotency-key']).toBe(id);
     expect(delivery.headers['content-type']).toBe('application/json');
-    const expected = createHmac('sha256', 'webhook-secret').update(delivery.rawBody).digest('hex');
+    const expected = createHmac('sha256', 'webhook-secret-0123').update(delivery.rawBody).digest('hex');
     expect(delivery.headers['x-signature-256']).toBe(`sha256=${expected}`);
-    expect(delivery.body.event).toBe('submission.received');
-    expect(delivery.body.submission).toEqual({
+    // STAFF_WEBHOOK_SECRET that is not a whsec_ secret is used as its UTF-8 bytes.
+    const verifier = new Webhook(`whsec_${Buffer.from('webhook-secret-0123').toString('base64')}`);
+    expect(verifier.verify(delivery.rawBody, delivery.headers as Record<string, string>)).toEqual(delivery.body);
+    const data = {
       id,
       name: 'Grace',
       email: 'grace@example.com',
@@ -74,21 +91,39 @@ describe('staff delivery by webhook', () => {
       message: 'Hi 👋',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       api_key: { id: expect.any(String), name: 'Acme Web' },
+    };
+    expect(delivery.body).toEqual({
+      type: 'submission.received',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      data,
+      event: 'submission.received',
+      submission: data,
     });
+    const [record] = await webhookDeliveriesOf(t, id);
+    expect(delivery.headers['webhook-id']).toBe(record.id);
+    expect(record).toMatchObject({ status: 'delivered', attempts: 1, last_status_code: 200 });
   });
 
-  it('records each channel attempt, and a staff redelivery sends a delivered submission again', async () => {
+  it('records each attempt, and a staff redelivery sends a delivered submission again under the same webhook-id', async () => {
     receiver.respond = () => 200;
     const id = await submitAs(t, { name: 'Redelivered' });
-    await waitFor(
-      () => stateOf(t, id),
-      (row) => row.state === 'delivered',
-    );
+    await waitUntil(() => receiver.successes().get(id) === 1, 'the first delivery');
     const admin = await newStaffAccount(t, 'Redeliverer', 'admin');
     const cookie = await staffCookie(t, admin.email);
-    const before = (await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200)).body;
+    const before = await waitFor(
+      async () => (await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200)).body,
+      (detail) => detail.webhooks[0]?.status === 'delivered',
+    );
     expect(before.deliveries).toEqual([
-      expect.objectContaining({ channel: 'webhook', attempts: 1, last_error: null, delivered_at: expect.any(String) }),
+      expect.objectContaining({ channel: 'webhooks', attempts: 1, last_error: null, delivered_at: expect.any(String) }),
+    ]);
+    expect(before.webhooks).toEqual([
+      expect.objectContaining({
+        destination_id: 'config',
+        event: 'submission.received',
+        attempts: 1,
+        attempt_log: [expect.objectContaining({ status_code: 200, error: null })],
+      }),
     ]);
     await t
       .http()
@@ -96,68 +131,71 @@ describe('staff delivery by webhook', () => {
       .set('Cookie', cookie)
       .set('Content-Type', 'application/json')
       .expect(202);
-    await waitUntil(
-      () => receiver.received.filter((delivery) => delivery.body.submission.id === id).length === 2,
-      'the second delivery',
-    );
+    await waitUntil(() => receiver.successes().get(id) === 2, 'the second delivery');
+    const [first, second] = receiver.of(id);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     const after = await waitFor(
       async () => (await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200)).body,
-      (detail) => detail.delivery_state === 'delivered' && detail.deliveries[0]?.attempts === 2,
+      (detail) => detail.webhooks[0]?.status === 'delivered' && detail.webhooks[0].attempts === 2,
     );
-    expect(after.deliveries[0].delivered_at).toEqual(expect.any(String));
+    expect(after.deliveries[0]).toMatchObject({ channel: 'webhooks', attempts: 2 });
+    expect(after.webhooks[0].attempt_log).toHaveLength(2);
   });
 
-  it('retries with growing delays: a receiver that fails twice gets it on the third attempt', async () => {
+  it('retries on WEBHOOK_RETRY_SCHEDULE: a receiver that fails twice gets it on the third attempt', async () => {
     const failures = new Map<string, number>();
     receiver.respond = (delivery) => {
-      const seen = failures.get(delivery.body.submission.id) ?? 0;
-      failures.set(delivery.body.submission.id, seen + 1);
+      const seen = failures.get(delivery.body.data.id) ?? 0;
+      failures.set(delivery.body.data.id, seen + 1);
       return seen < 2 ? 503 : 204;
     };
     const id = await submitAs(t, { name: 'Flaky' });
-    const state = await waitFor(
-      () => stateOf(t, id),
-      (row) => row.state === 'delivered',
+    await waitUntil(() => receiver.successes().get(id) === 1, 'the third attempt');
+    const [record] = await waitFor(
+      () => webhookDeliveriesOf(t, id),
+      ([row]) => row?.status === 'delivered',
     );
-    expect(state.attempts).toBe(3);
-    expect(receiver.successes().get(id)).toBe(1);
-    // Exponential backoff from JOB_BACKOFF_DELAY (250 ms): about 250 ms, then about 500 ms.
+    expect(record).toMatchObject({ attempts: 3, last_status_code: 204, last_error: null });
+    // The schedule's 0.3 s then 0.6 s, each within ±10 % jitter.
     const times = receiver.received
-      .map((delivery, index) => ({ id: delivery.body.submission.id, at: receiver.arrivals[index] }))
+      .map((delivery, index) => ({ id: delivery.body.data.id, at: receiver.arrivals[index] }))
       .filter((delivery) => delivery.id === id)
       .map((delivery) => delivery.at);
     expect(times).toHaveLength(3);
     const [first, second] = [times[1] - times[0], times[2] - times[1]];
-    expect(first).toBeGreaterThanOrEqual(240);
-    expect(second).toBeGreaterThanOrEqual(490);
-    expect(second).toBeGreaterThan(first * 1.5);
+    expect(first).toBeGreaterThanOrEqual(260);
+    expect(second).toBeGreaterThanOrEqual(530);
+    expect(second).toBeGreaterThan(first * 1.3);
   });
 
-  it('leaves an exhausted job failed and visible, and `submissions retry` sends it again', async () => {
+  it('leaves a delivery failed and visible after the last attempt, and `webhooks replay` sends it again', async () => {
     receiver.respond = () => 500;
     const id = await submitAs(t, { name: 'Unlucky' });
-    const failed = await waitFor(
-      () => stateOf(t, id),
-      (row) => row.state === 'failed',
+    const [failed] = await waitFor(
+      () => webhookDeliveriesOf(t, id),
+      ([row]) => row?.status === 'failed',
     );
-    expect(failed.attempts).toBe(3);
-    expect(failed.last_error).toContain('webhook answered HTTP 500');
-    const queue = t.app.get<Queue>(getQueueToken(SUBMISSIONS_QUEUE));
-    expect(await (await queue.getJob(id))!.isFailed()).toBe(true);
+    expect(failed).toMatchObject({ attempts: 3, last_status_code: 500, last_error: 'HTTP 500' });
+    // The submission itself was handed over: its job is done.
+    expect((await stateOf(t, id)).state).toBe('delivered');
 
-    const listed = await run(process.execPath, ['dist/cli.js', 'submissions', 'list', '--state', 'failed', '--json'], {
-      env: { ...process.env, REDIS_PREFIX: t.config.redis.prefix },
-    });
-    expect(JSON.parse(listed.stdout).map((row: { id: string }) => row.id)).toContain(id);
+    const listed = await run(
+      process.execPath,
+      ['dist/cli.js', 'webhooks', 'deliveries', '--status', 'failed', '--json'],
+      {
+        env: { ...process.env, REDIS_PREFIX: t.config.redis.prefix },
+      },
+    );
+    expect(JSON.parse(listed.stdout).map((row: { id: string }) => row.id)).toContain(failed.id);
 
     receiver.respond = () => 200;
-    const retried = await run(process.execPath, ['dist/cli.js', 'submissions', 'retry', id], {
+    const replayed = await run(process.execPath, ['dist/cli.js', 'webhooks', 'replay', failed.id], {
       env: { ...process.env, REDIS_PREFIX: t.config.redis.prefix },
     });
-    expect(retried.stdout).toContain(`${id}: retried`);
+    expect(replayed.stdout).toContain(`${failed.id}: replaying`);
     await waitFor(
-      () => stateOf(t, id),
-      (row) => row.state === 'delivered',
+      () => webhookDeliveriesOf(t, id),
+      ([row]) => row.status === 'delivered' && row.attempts === 4,
     );
     expect(receiver.successes().get(id)).toBe(1);
   });
@@ -208,6 +246,10 @@ describe('staff delivery by e-mail', () => {
       (row) => row.state === 'delivered',
     );
     expect(state.attempts).toBe(2);
+    await waitFor(
+      () => webhookDeliveriesOf(t, id),
+      (rows) => rows.length === 1 && rows[0].status === 'delivered',
+    );
     expect(receiver.successes().get(id)).toBe(1);
     expect(smtp.received.filter((m) => m.raw.includes(id))).toHaveLength(1);
   });
@@ -292,6 +334,7 @@ describe('admin queue dashboard', () => {
       expect(page.text).toContain('<html');
       const api = await t.http().get('/admin/queues/api/queues').auth('staff', 'correct horse').expect(200);
       expect(JSON.stringify(api.body)).toContain(SUBMISSIONS_QUEUE);
+      expect(JSON.stringify(api.body)).toContain(WEBHOOKS_QUEUE);
     } finally {
       await t.close();
     }

@@ -123,8 +123,22 @@ export interface SubmissionDetail extends Submission {
     last_attempt_at: string | null;
     delivered_at: string | null;
   }[];
+  webhooks: WebhookDelivery[];
   notes: { id: string; body: string; author: Ref; created_at: string }[];
   events: AuditEvent[];
+}
+
+/** One event for one webhook destination, with every attempt. */
+export interface WebhookDelivery {
+  id: string;
+  destination_id: string;
+  event: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  attempt_log: { status_code: number | null; duration_ms: number; error: string | null; attempted_at: string }[];
 }
 
 export interface Page<T> {

@@ -2,6 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, Me, Status, SubmissionDetail } from './api';
 import { when } from './format';
 import { ErrorLine } from './parts';
+import { usePolling } from './use-polling';
+
+/** How often an open submission with a webhook in flight is read again. */
+const WEBHOOK_POLL_MS = 2000;
 
 const ACTIONS: { status: Status; label: string }[] = [
   { status: 'open', label: 'Open' },
@@ -49,6 +53,12 @@ export function Detail({
     setNotice(null);
     void load();
   }, [id]);
+  // While a webhook is still being attempted, follow it; a conflict or error on screen stays.
+  usePolling(() => {
+    if (detail?.webhooks.some((delivery) => delivery.status === 'pending')) {
+      void api<SubmissionDetail>(`submissions/${id}`).then(setDetail, () => undefined);
+    }
+  }, WEBHOOK_POLL_MS);
 
   const change = async (body: { status?: Status; assignee_id?: string | null }) => {
     if (!detail) return;
@@ -76,6 +86,16 @@ export function Detail({
     try {
       await api(`submissions/${id}/notes`, { method: 'POST', body: { body: note } });
       setNote('');
+      await load();
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
+
+  const replay = async (deliveryId: string) => {
+    try {
+      await api(`deliveries/${deliveryId}/replay`, { method: 'POST' });
+      setNotice('Webhook sent again.');
       await load();
     } catch (caught) {
       setError((caught as Error).message);
@@ -195,6 +215,35 @@ export function Detail({
       <button type="button" onClick={() => void redeliver()}>
         Redeliver
       </button>
+
+      <h3>Webhooks</h3>
+      <ul class="timeline" data-testid="webhooks">
+        {detail.webhooks.map((delivery) => (
+          <li key={delivery.id}>
+            <strong>{delivery.destination_id === 'config' ? 'STAFF_WEBHOOK_URL' : delivery.destination_id}</strong>{' '}
+            <span class="muted">{delivery.event}</span>: <strong>{delivery.status}</strong>, {delivery.attempts} attempt
+            {delivery.attempts === 1 ? '' : 's'}
+            <ol class="attempts">
+              {delivery.attempt_log.map((attempt) => (
+                <li key={attempt.attempted_at}>
+                  {when(attempt.attempted_at)} · {attempt.status_code ?? 'no answer'} · {attempt.duration_ms} ms
+                  {attempt.error && <span class="error-text"> · {attempt.error}</span>}
+                </li>
+              ))}
+            </ol>
+            {delivery.status !== 'pending' && (
+              <button
+                type="button"
+                aria-label={`Replay webhook ${delivery.id}`}
+                onClick={() => void replay(delivery.id)}
+              >
+                Replay
+              </button>
+            )}
+          </li>
+        ))}
+        {detail.webhooks.length === 0 && <li class="muted">No webhook destination took this submission.</li>}
+      </ul>
 
       <h3>Notes</h3>
       <ul class="notes">

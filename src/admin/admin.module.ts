@@ -2,7 +2,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import { QueueModule } from '../queue/queue.module';
-import { SUBMISSIONS_QUEUE } from '../queue/queue.constants';
+import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../queue/queue.constants';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
 import { ADMIN_QUEUES_ROUTE, AdminDashboardAuth } from './admin-dashboard-auth';
 import { guardedBullBoardAdapter } from './guarded-bull-board.adapter';
@@ -27,7 +27,10 @@ export class AdminAuthModule {}
       inject: [AdminDashboardAuth],
       useFactory: (auth: AdminDashboardAuth) => ({ route: ADMIN_QUEUES_ROUTE, adapter: guardedBullBoardAdapter(auth) }),
     }),
-    BullBoardModule.forFeature({ name: SUBMISSIONS_QUEUE, adapter: BullMQAdapter }),
+    BullBoardModule.forFeature(
+      { name: SUBMISSIONS_QUEUE, adapter: BullMQAdapter },
+      { name: WEBHOOKS_QUEUE, adapter: BullMQAdapter },
+    ),
   ],
   exports: [AdminAuthModule],
 })

@@ -47,6 +47,17 @@ export class AppConfig {
     smtpUrl?: string;
     emailTo?: string;
     emailFrom?: string;
+    /** STAFF_CHANNELS=webhooks: the managed destinations are the only channel. */
+    webhooksOnly: boolean;
+  };
+  /** Webhook delivery: secret rotation overlap and timeout (seconds), and the SSRF exceptions. */
+  readonly webhooks: {
+    secretOverlap: number;
+    allowPrivate: boolean;
+    allowedHosts: string[];
+    timeout: number;
+    /** Seconds before each retry. */
+    retrySchedule: number[];
   };
   readonly admin: { user?: string; password?: string };
   /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
@@ -111,6 +122,16 @@ export class AppConfig {
       smtpUrl: env.SMTP_URL,
       emailTo: env.STAFF_EMAIL_TO,
       emailFrom: env.STAFF_EMAIL_FROM,
+      webhooksOnly: env.STAFF_CHANNELS === 'webhooks',
+    };
+    this.webhooks = {
+      secretOverlap: env.WEBHOOK_SECRET_OVERLAP,
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+      allowedHosts: env.WEBHOOK_ALLOWED_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      timeout: env.WEBHOOK_TIMEOUT,
+      retrySchedule: env.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number),
     };
     this.admin = { user: env.ADMIN_USER, password: env.ADMIN_PASSWORD };
     this.staffAuth = {

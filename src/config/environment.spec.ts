@@ -52,6 +52,27 @@ describe('configuration', () => {
     expect(problems.join(' ')).not.toContain('short-secret');
   });
 
+  it('asks a real signing secret of STAFF_WEBHOOK_URL and parses the webhook settings', () => {
+    const url = 'https://hooks.example.com/in';
+    expect(problemsOf({ STAFF_WEBHOOK_URL: url })).toEqual([
+      'STAFF_WEBHOOK_SECRET: at least 16 bytes (ideally a whsec_ secret) when STAFF_WEBHOOK_URL is set',
+    ]);
+    expect(problemsOf({ STAFF_WEBHOOK_URL: url, STAFF_WEBHOOK_SECRET: 'whsec_c2hvcnQ=' })).toEqual([
+      'STAFF_WEBHOOK_SECRET: a whsec_ secret is whsec_ + base64 of 24 to 64 bytes',
+    ]);
+    const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+    expect(problemsOf({ STAFF_WEBHOOK_URL: url, STAFF_WEBHOOK_SECRET: secret })).toEqual([]);
+    expect(problemsOf({ WEBHOOK_RETRY_SCHEDULE: '5,soon' }).map((line) => line.split(':')[0])).toEqual([
+      'WEBHOOK_RETRY_SCHEDULE',
+    ]);
+    const config = new AppConfig(
+      validateEnvironment({ WEBHOOK_ALLOWED_HOSTS: ' Hooks.Internal , 10.0.0.5,', WEBHOOK_RETRY_SCHEDULE: '1, 2.5' }),
+    );
+    expect(config.webhooks.allowedHosts).toEqual(['hooks.internal', '10.0.0.5']);
+    expect(config.webhooks.retrySchedule).toEqual([1, 2.5]);
+    expect(config.webhooks.timeout).toBe(15);
+  });
+
   it('normalises BASE_PATH and parses JWT_PREVIOUS_SECRETS', () => {
     const config = new AppConfig(validateEnvironment({ BASE_PATH: 'api/', JWT_PREVIOUS_SECRETS: ' a , b ,' }));
     expect(config.http.basePath).toBe('/api');

@@ -10,11 +10,13 @@ import {
   IsString,
   IsUrl,
   Max,
+  Matches,
   Min,
   MinLength,
   getMetadataStorage,
   validateSync,
 } from 'class-validator';
+import { isStandardWebhookSecret } from '../webhooks/webhook-signature';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -189,17 +191,49 @@ export class EnvironmentVariables {
   @Min(0)
   JOB_BACKOFF_DELAY = 5;
 
-  /** `none`: the operator's explicit choice of a worker with no staff channel (see DeliveryModule). */
-  @IsIn(['', 'none'])
-  STAFF_CHANNELS: '' | 'none' = '';
+  /**
+   * `none`: the operator's explicit choice of a worker with no staff channel (see DeliveryModule);
+   * `webhooks`: only the webhook destinations managed with `webhooks add` (no STAFF_WEBHOOK_URL or e-mail).
+   */
+  @IsIn(['', 'none', 'webhooks'])
+  STAFF_CHANNELS: '' | 'none' | 'webhooks' = '';
 
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
   STAFF_WEBHOOK_URL?: string;
 
+  /** Signs STAFF_WEBHOOK_URL's deliveries: a `whsec_` secret, or any string of 16+ bytes (its UTF-8 bytes). */
   @IsString()
   STAFF_WEBHOOK_SECRET = '';
+
+  /** How long a rotated webhook secret keeps signing beside the new one (seconds). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  WEBHOOK_SECRET_OVERLAP = 86_400;
+
+  /** Lets webhooks reach loopback, private, link-local and other non-public addresses. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE = false;
+
+  /** Comma list of hosts (names or addresses, as in the URL) webhooks may reach whatever they resolve to. */
+  @IsString()
+  WEBHOOK_ALLOWED_HOSTS = '';
+
+  /**
+   * Seconds before each retry of a failed webhook (Standard Webhooks' schedule: 5 s, 5 min, 30 min,
+   * 2 h, 5 h, 10 h, 14 h, 20 h, 24 h), each with +-10 % jitter; after the last, the delivery is failed.
+   */
+  @Matches(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/)
+  WEBHOOK_RETRY_SCHEDULE = '5,300,1800,7200,18000,36000,50400,72000,86400';
+
+  /** The whole webhook request, connect to last byte read (seconds). */
+  @Transform(toNumber)
+  @IsNumber()
+  @IsPositive()
+  WEBHOOK_TIMEOUT = 15;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -298,6 +332,17 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   }
   if (env.STAFF_CHANNELS === 'none' && (env.STAFF_WEBHOOK_URL || env.SMTP_URL)) {
     problems.push('STAFF_CHANNELS: "none" contradicts STAFF_WEBHOOK_URL / SMTP_URL; unset one or the other');
+  }
+  if (env.STAFF_CHANNELS === 'webhooks' && (env.STAFF_WEBHOOK_URL || env.SMTP_URL)) {
+    problems.push('STAFF_CHANNELS: "webhooks" (managed destinations only) contradicts STAFF_WEBHOOK_URL / SMTP_URL');
+  }
+  if (env.STAFF_WEBHOOK_SECRET.startsWith('whsec_')) {
+    if (!isStandardWebhookSecret(env.STAFF_WEBHOOK_SECRET)) {
+      problems.push('STAFF_WEBHOOK_SECRET: a whsec_ secret is whsec_ + base64 of 24 to 64 bytes');
+    }
+  } else if (env.STAFF_WEBHOOK_URL && Buffer.byteLength(env.STAFF_WEBHOOK_SECRET) < 16) {
+    // Every webhook is signed: an empty or guessable key would let anyone forge one.
+    problems.push('STAFF_WEBHOOK_SECRET: at least 16 bytes (ideally a whsec_ secret) when STAFF_WEBHOOK_URL is set');
   }
   if (env.SMTP_URL && !env.STAFF_EMAIL_TO) {
     problems.push('STAFF_EMAIL_TO: required when SMTP_URL is set');

@@ -9,6 +9,10 @@ import { StaffTokens1795392600000 } from './migrations/1795392600000-StaffTokens
 import { StaffWorkflow1795393200000 } from './migrations/1795393200000-StaffWorkflow';
 import { SubmissionNoteEntity } from '../submissions/entities/submission-note.entity';
 import { AuditEventEntity } from '../audit/audit-event.entity';
+import { Webhooks1795393800000 } from './migrations/1795393800000-Webhooks';
+import { WebhookDestinationEntity } from '../webhooks/entities/webhook-destination.entity';
+import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
+import { WebhookAttemptEntity } from '../webhooks/entities/webhook-attempt.entity';
 import { StaffTokenEntity } from '../staff-accounts/entities/staff-token.entity';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 
@@ -43,12 +47,16 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       StaffTokenEntity,
       SubmissionNoteEntity,
       AuditEventEntity,
+      WebhookDestinationEntity,
+      WebhookDeliveryEntity,
+      WebhookAttemptEntity,
     ],
     migrations: [
       InitialSchema1763769600000,
       StaffAccounts1795392000000,
       StaffTokens1795392600000,
       StaffWorkflow1795393200000,
+      Webhooks1795393800000,
     ],
     migrationsTableName: 'migrations',
     synchronize: false,

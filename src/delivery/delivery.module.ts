@@ -6,35 +6,37 @@ import { SubmissionsModule } from '../submissions/submissions.module';
 import { EmailChannel } from './channels/email.channel';
 import { NoChannel } from './channels/no-channel';
 import { STAFF_CHANNELS, StaffChannel } from './channels/staff-channel';
-import { WebhookChannel } from './channels/webhook.channel';
+import { WebhooksChannel } from './channels/webhooks.channel';
+import { WebhookWorkerModule } from '../webhooks/webhook-worker.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { WebhooksService } from '../webhooks/webhooks.service';
 import { DeliveryService } from './delivery.service';
 import { SubmissionProcessor } from './submission.processor';
 
 /** The worker side: consumes the queue and delivers to the configured staff channels. */
 @Module({
-  imports: [SubmissionsModule, ApiKeyModule, QueueModule],
+  imports: [SubmissionsModule, ApiKeyModule, QueueModule, WebhooksModule, WebhookWorkerModule],
   providers: [
     {
       provide: STAFF_CHANNELS,
-      inject: [AppConfig],
-      useFactory: ({ staff }: AppConfig): StaffChannel[] => {
+      inject: [AppConfig, WebhooksService],
+      useFactory: ({ staff }: AppConfig, webhooks: WebhooksService): StaffChannel[] => {
         if (staff.noChannel) {
           return [new NoChannel()];
         }
-        const channels: StaffChannel[] = [];
-        if (staff.webhookUrl) {
-          channels.push(new WebhookChannel(staff.webhookUrl, staff.webhookSecret));
-        }
+        // Webhooks always: destinations added with `webhooks add` need no setting to be reached.
+        const channels: StaffChannel[] = [new WebhooksChannel(webhooks)];
         if (staff.smtpUrl && staff.emailTo) {
           channels.push(new EmailChannel(staff.smtpUrl, staff.emailTo, staff.emailFrom ?? 'contact-intake@localhost'));
         }
-        if (channels.length === 0) {
+        if (!staff.webhookUrl && !staff.smtpUrl && !staff.webhooksOnly) {
           // A worker that consumed the queue with nowhere to send would mark real submissions delivered
           // (a second worker started on a laptop against the production Redis, say).
           throw new Error(
             'No staff channel is configured, so this worker would take submissions off the queue without sending them: ' +
-              'set STAFF_WEBHOOK_URL or SMTP_URL + STAFF_EMAIL_TO, or STAFF_CHANNELS=none to record them as delivered ' +
-              'on channel "none" (re-sendable later), or run ROLE=api',
+              'set STAFF_WEBHOOK_URL or SMTP_URL + STAFF_EMAIL_TO, or STAFF_CHANNELS=webhooks to use only the destinations ' +
+              'added with `webhooks add`, or STAFF_CHANNELS=none to record them as delivered on channel "none" ' +
+              '(re-sendable later), or run ROLE=api',
           );
         }
         return channels;

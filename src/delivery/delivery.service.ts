@@ -3,6 +3,7 @@ import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/submission-state';
+import { toStaffSubmission } from '../submissions/staff-submission';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { EmailChannel } from './channels/email.channel';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
@@ -42,7 +43,9 @@ export class DeliveryService implements OnApplicationShutdown {
       this.logger.warn(`Submission ${submissionId} does not exist; job dropped`);
       return;
     }
-    const done = new Set(await this.submissions.deliveredChannels(submissionId));
+    const records = await this.submissions.deliveriesOf(submissionId);
+    const done = new Set(records.filter((record) => record.deliveredAt !== null).map((record) => record.channel));
+    const tried = new Set(records.map((record) => record.channel));
     const pending = this.channels.filter((channel) => !done.has(channel.name));
     // Delivered and nothing left to send (a duplicate job). A redelivery cleared the channels' marks.
     if (submission.state === SUBMISSION_STATE.delivered && pending.length === 0) {
@@ -54,7 +57,7 @@ export class DeliveryService implements OnApplicationShutdown {
     const failures: string[] = [];
     for (const channel of pending) {
       try {
-        await channel.send(payload!);
+        await channel.send(payload!, { again: tried.has(channel.name) });
         await this.submissions.recordAttempt(submissionId, channel.name, null);
       } catch (error) {
         this.metrics.deliveryFailed(channel.name);
@@ -78,15 +81,6 @@ export class DeliveryService implements OnApplicationShutdown {
 
   private async payloadOf(submission: SubmissionEntity): Promise<StaffSubmission> {
     const apiKey = await this.apiKeys.findById(submission.apiKeyId);
-    return {
-      id: submission.id,
-      name: submission.name,
-      email: submission.email,
-      phone: submission.phone,
-      business: submission.business,
-      message: submission.message,
-      created_at: submission.createdAt.toISOString(),
-      api_key: { id: submission.apiKeyId, name: apiKey?.name ?? '' },
-    };
+    return toStaffSubmission(submission, apiKey?.name ?? '');
   }
 }

@@ -50,6 +50,19 @@ export class MetricsService {
     buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
+  private readonly webhookDeliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by result: delivered, retry (an HTTP error), unreachable (no answer: refused address, timeout, connection error; retried), failed (the last attempt), gone (410)',
+    labelNames: ['result'],
+    registers: [this.registry],
+  });
+  private readonly webhookDuration = new Histogram({
+    name: 'webhook_delivery_duration_seconds',
+    help: 'Time of one webhook attempt, by destination id (`config` for STAFF_WEBHOOK_URL)',
+    labelNames: ['destination'],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+    registers: [this.registry],
+  });
   private readonly deliveryFailures = new Counter({
     name: 'delivery_failures_total',
     help: 'Failed deliveries to a staff channel',
@@ -90,6 +103,11 @@ export class MetricsService {
   startJobTimer(): (delivered: boolean) => void {
     const stop = this.jobDuration.startTimer();
     return (delivered) => stop({ outcome: delivered ? JOB_DELIVERED : JOB_NOT_DELIVERED });
+  }
+
+  webhookAttempted(destinationId: string, result: string, seconds: number): void {
+    this.webhookDeliveries.inc({ result });
+    this.webhookDuration.observe({ destination: destinationId }, seconds);
   }
 
   deliveryFailed(channel: string): void {

@@ -9,3 +9,17 @@ export const DELIVER_SUBMISSION_JOB = 'deliver-submission';
 export interface DeliverSubmissionJob {
   submissionId: string;
 }
+
+/**
+ * One webhook delivery (an event for one destination) per job: queue `webhooks`, job name
+ * `deliver-webhook`, payload `{"deliveryId": "<uuid>"}` (ids only). Its retries follow the Standard
+ * Webhooks schedule, kept by the worker, not BullMQ's backoff.
+ */
+export const WEBHOOKS_QUEUE = 'webhooks';
+export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
+
+export interface DeliverWebhookJob {
+  deliveryId: string;
+  /** Staff asked for this attempt: one try now, outside the schedule. */
+  replay?: boolean;
+}

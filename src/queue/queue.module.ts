@@ -5,7 +5,7 @@ import { settleWithin } from './settle-within';
 import { JobsOptions, Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
-import { DeliverSubmissionJob, SUBMISSIONS_QUEUE } from './queue.constants';
+import { DeliverSubmissionJob, SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from './queue.constants';
 
 /** The producer the request path uses; see QueueModule for why it is a queue handle of its own. */
 export const SUBMISSION_PRODUCER = Symbol('SUBMISSION_PRODUCER');
@@ -73,6 +73,17 @@ class SubmissionProducerLifecycle implements OnApplicationShutdown {
       name: SUBMISSIONS_QUEUE,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ defaultJobOptions: submissionJobOptions(config) }),
+    }),
+    BullModule.registerQueue({
+      name: WEBHOOKS_QUEUE,
+      // The worker reschedules a failed HTTP attempt itself (see WebhookProcessor); BullMQ's attempts
+      // only cover a run that threw (database or Redis away), so the delivery is not left pending.
+      defaultJobOptions: {
+        attempts: 10,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: KEEP_COMPLETED,
+        removeOnFail: false,
+      },
     }),
   ],
   providers: [

@@ -7,6 +7,7 @@ import { StaffSubmissionsController } from './staff-submissions.controller';
 import { StaffSubmissionsService } from './staff-submissions.service';
 import { SubmissionNotesRepository } from './submission-notes.repository';
 import { SubmissionsModule } from './submissions.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /** The staff API over submissions (the API process only). */
 @Module({
@@ -16,6 +17,7 @@ import { SubmissionsModule } from './submissions.module';
     StaffAccountsModule,
     StaffAuthModule,
     AuditModule,
+    WebhooksModule,
   ],
   controllers: [StaffSubmissionsController],
   providers: [SubmissionNotesRepository, StaffSubmissionsService],

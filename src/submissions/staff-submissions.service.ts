@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
@@ -17,6 +17,9 @@ import { WorkflowStatus } from './submission-state';
 import { SubmissionNotesRepository } from './submission-notes.repository';
 import { SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
 import { SubmissionsService } from './submissions.service';
+import { toDeliveryView } from '../webhooks/dto/webhook.views';
+import { WebhooksRepository } from '../webhooks/webhooks.repository';
+import { WebhooksService } from '../webhooks/webhooks.service';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
 const COUNTS_CACHE_MS = 2_000;
@@ -30,6 +33,7 @@ const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 
 /** What staff do with submissions: list, count, read, change status and assignee, note, redeliver, export. */
 @Injectable()
 export class StaffSubmissionsService {
+  private readonly logger = new Logger(StaffSubmissionsService.name);
   private readonly counts = new LRUCache<'all', Record<WorkflowStatus, number>>({
     max: 1,
     ttl: COUNTS_CACHE_MS,
@@ -42,6 +46,8 @@ export class StaffSubmissionsService {
     private readonly accounts: StaffAccountsRepository,
     private readonly delivery: SubmissionsService,
     private readonly audit: AuditService,
+    private readonly webhooks: WebhooksService,
+    private readonly webhookRecords: WebhooksRepository,
   ) {}
 
   /** A page newest first and the cursor of the next (null on the last page). */
@@ -69,11 +75,13 @@ export class StaffSubmissionsService {
     if (!submission) {
       throw notFound();
     }
-    const [deliveries, notes, events] = await Promise.all([
+    const [deliveries, notes, events, webhookDeliveries] = await Promise.all([
       this.submissions.deliveriesOf(id),
       this.notes.forSubmission(id),
       this.audit.timelineOf(id),
+      this.webhookRecords.deliveriesOf(id),
     ]);
+    const webhookAttempts = await this.webhookRecords.attemptsOf(webhookDeliveries.map((delivery) => delivery.id));
     return {
       ...toSubmissionView(submission),
       client_ip: submission.clientIp,
@@ -88,6 +96,7 @@ export class StaffSubmissionsService {
         last_attempt_at: iso(delivery.lastAttemptAt),
         delivered_at: iso(delivery.deliveredAt),
       })),
+      webhooks: webhookDeliveries.map((delivery) => toDeliveryView(delivery, webhookAttempts)),
       notes: notes.map(toNoteView),
       events: events.map(toAuditEventView),
     };
@@ -133,12 +142,19 @@ export class StaffSubmissionsService {
       const target = { type: 'submission', id };
       if (next.status !== undefined) {
         this.counts.clear();
-        await this.audit.record(actor, {
+        const event = await this.audit.record(actor, {
           action: 'submission.status_changed',
           target,
           before: { status: current.status },
           after: { status: next.status },
         });
+        // Not awaited: the change is committed and answered even while Redis is away (the queue's
+        // connection holds the job until it is back); a failure is logged, never the PATCH's.
+        this.webhooks
+          .dispatch(id, current.apiKeyId, 'submission.status_changed', event.id, {
+            eventData: { before: current.status, after: next.status, actor_id: actor.id },
+          })
+          .catch((error: Error) => this.logger.error(`status_changed webhooks of ${id} not queued: ${error.message}`));
       }
       if (next.assigneeId !== undefined) {
         await this.audit.record(actor, {

@@ -1,6 +1,6 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { CLI_ACTOR } from '../../audit/actor';
-import { printLine } from '../../cli-output';
+import { JsonFlag, printLine, printList } from '../../cli-output';
 import { toStaffAccountAdminView } from '../dto/staff-account.views';
 import { AccountWithPassword, StaffAccountsService } from '../staff-accounts.service';
 import { StaffTokensService } from '../staff-tokens.service';
@@ -38,14 +38,6 @@ function printWithPassword(
   printLine(`${action} staff account ${account.id} (${account.email}, ${account.role})`);
   printLine(`  password: ${password}`);
   printLine('Hand the password over now: it is not shown again.');
-}
-
-/** `--json` for every staff command (declared once; nest-commander reads options from base classes). */
-abstract class JsonFlag extends CommandRunner {
-  @Option({ flags: '--json', description: 'print one JSON line' })
-  parseJson(): boolean {
-    return true;
-  }
 }
 
 /** Flags shared by the commands that set a password. */
@@ -117,19 +109,11 @@ export class ListStaffCommand extends JsonFlag {
   }
 
   async run(_args: string[], options: JsonOption): Promise<void> {
-    const accounts = await this.accounts.list();
-    if (options.json) {
-      printLine(JSON.stringify(accounts.map(toStaffAccountAdminView)));
-      return;
-    }
-    if (accounts.length === 0) {
-      printLine('No staff accounts.');
-      return;
-    }
-    for (const account of accounts) {
-      const state = account.disabledAt ? `disabled ${account.disabledAt.toISOString()}` : 'active';
-      printLine(`${account.id}  ${account.email}  ${account.name}  ${account.role}  ${state}`);
-    }
+    const accounts = (await this.accounts.list()).map(toStaffAccountAdminView);
+    printList(accounts, options.json, 'No staff accounts.', (account) => {
+      const state = account.disabled_at ? `disabled ${account.disabled_at}` : 'active';
+      return `${account.id}  ${account.email}  ${account.name}  ${account.role}  ${state}`;
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
-import { printLine } from '../../cli-output';
+import { printLine, printList } from '../../cli-output';
 import { SUBMISSION_STATES, SubmissionState } from '../submission-state';
 import { SubmissionsService } from '../submissions.service';
 
@@ -20,18 +20,13 @@ export class ListSubmissionsCommand extends CommandRunner {
       processed_at: row.processedAt?.toISOString() ?? null,
       last_error: row.lastError,
     }));
-    if (options.json) {
-      printLine(JSON.stringify(shown));
-      return;
-    }
-    if (shown.length === 0) {
-      printLine('No submissions.');
-    }
-    for (const row of shown) {
-      printLine(
+    printList(
+      shown,
+      options.json,
+      'No submissions.',
+      (row) =>
         `${row.id}  ${row.state.padEnd(10)}  attempts ${row.attempts}  ${row.created_at}${row.last_error ? `  ${row.last_error}` : ''}`,
-      );
-    }
+    );
   }
 
   @Option({ flags: '--state <state>', description: `one of ${SUBMISSION_STATES.join(', ')}` })

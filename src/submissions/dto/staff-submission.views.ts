@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { AuditEventView } from '../../audit/audit-event.view';
 import { NamedRefView } from '../../http/openapi/named-ref.view';
+import { WebhookDeliveryView } from '../../webhooks/dto/webhook.views';
 import { SUBMISSION_STATES, WORKFLOW_STATUSES } from '../submission-state';
 
 /** A submission in the staff list. */
@@ -116,6 +117,12 @@ export class SubmissionDetailView extends SubmissionView {
 
   @ApiProperty({ type: [DeliveryView] })
   deliveries!: DeliveryView[];
+
+  @ApiProperty({
+    type: [WebhookDeliveryView],
+    description: 'One per event and webhook destination, with every attempt',
+  })
+  webhooks!: WebhookDeliveryView[];
 
   @ApiProperty({ type: [NoteView] })
   notes!: NoteView[];

@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsIn, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { Optional, Required } from '../../http/validation/contract-fields';
+import { PageQuery } from '../../http/validation/page-query';
+import { WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryStatus } from '../entities/webhook-delivery.entity';
+import { WEBHOOK_EVENTS } from '../entities/webhook-destination.entity';
+
+/** POST /staff/api/webhooks. */
+export class AddWebhookDto {
+  @ApiProperty({ example: 'https://crm.example.com/hooks/contact-intake' })
+  @Required()
+  @IsString()
+  @MaxLength(2048)
+  url!: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: "An API key's id; absent or null: every key's submissions",
+  })
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null)
+  @IsUUID()
+  api_key_id?: string | null;
+
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, isArray: true, default: ['submission.received'] })
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined)
+  @IsArray()
+  @ArrayMaxSize(WEBHOOK_EVENTS.length)
+  @IsIn([...WEBHOOK_EVENTS], { each: true })
+  events?: string[];
+}
+
+/** GET /staff/api/deliveries. */
+export class WebhookDeliveryQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: WEBHOOK_DELIVERY_STATUSES })
+  @Optional()
+  @IsIn([...WEBHOOK_DELIVERY_STATUSES])
+  status?: WebhookDeliveryStatus;
+
+  @ApiPropertyOptional({ description: 'A destination id, or `config` for STAFF_WEBHOOK_URL' })
+  @Optional()
+  @IsString()
+  @MaxLength(36)
+  destination_id?: string;
+}

@@ -1,0 +1,46 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+export const WEBHOOK_EVENTS = ['submission.received', 'submission.status_changed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * Where webhooks go: a URL with its signing secret(s), the events it takes, and whose submissions (an
+ * API key's, or every key's when api_key_id is null). STAFF_WEBHOOK_URL is one more destination,
+ * defined by configuration rather than a row.
+ */
+@Entity({ name: 'webhook_destinations' })
+@Index('ix_webhook_destinations_api_key', ['apiKeyId'])
+export class WebhookDestinationEntity {
+  @PrimaryColumn({ type: 'char', length: 36 })
+  id!: string;
+
+  @Column({ name: 'api_key_id', type: 'char', length: 36, nullable: true })
+  apiKeyId!: string | null;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url!: string;
+
+  /** `whsec_` + base64 of the key. */
+  @Column({ type: 'varchar', length: 128 })
+  secret!: string;
+
+  /** The secret before the last rotation, still signed with until previous_secret_until. */
+  @Column({ name: 'previous_secret', type: 'varchar', length: 128, nullable: true })
+  previousSecret!: string | null;
+
+  @Column({ name: 'previous_secret_until', type: 'datetime', precision: 3, nullable: true })
+  previousSecretUntil!: Date | null;
+
+  /** Comma list of WEBHOOK_EVENTS. */
+  @Column({ type: 'varchar', length: 255 })
+  events!: string;
+
+  @Column({ type: 'boolean', default: true })
+  enabled!: boolean;
+
+  @Column({ name: 'disabled_reason', type: 'varchar', length: 255, nullable: true })
+  disabledReason!: string | null;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyModule } from '../api-keys/api-key.module';
+import { AuditModule } from '../audit/audit.module';
+import { QueueModule } from '../queue/queue.module';
+import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
+import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
+import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
+import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksService } from './webhooks.service';
+
+/** Webhook destinations and the dispatch of events to them (API, worker and CLI). */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([WebhookDestinationEntity, WebhookDeliveryEntity, WebhookAttemptEntity]),
+    ApiKeyModule,
+    AuditModule,
+    QueueModule,
+  ],
+  providers: [WebhooksRepository, WebhooksService],
+  exports: [WebhooksRepository, WebhooksService],
+})
+export class WebhooksModule {}

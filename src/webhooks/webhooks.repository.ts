@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, LessThan, Repository } from 'typeorm';
+import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
+import { WebhookDeliveryEntity, WebhookDeliveryStatus } from './entities/webhook-delivery.entity';
+import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
+
+/** Every query of the webhook tables. */
+@Injectable()
+export class WebhooksRepository {
+  constructor(
+    @InjectRepository(WebhookDestinationEntity) private readonly destinations: Repository<WebhookDestinationEntity>,
+    @InjectRepository(WebhookDeliveryEntity) private readonly deliveries: Repository<WebhookDeliveryEntity>,
+    @InjectRepository(WebhookAttemptEntity) private readonly attempts: Repository<WebhookAttemptEntity>,
+  ) {}
+
+  async insertDestination(destination: WebhookDestinationEntity): Promise<void> {
+    await this.destinations.insert(destination);
+  }
+
+  listDestinations(): Promise<WebhookDestinationEntity[]> {
+    return this.destinations.find({ order: { createdAt: 'ASC' } });
+  }
+
+  findDestination(id: string): Promise<WebhookDestinationEntity | null> {
+    return this.destinations.findOneBy({ id });
+  }
+
+  /** Enabled destinations that take `event` for a key's submissions: the key's own and the global ones. */
+  async destinationsFor(apiKeyId: string, event: string): Promise<WebhookDestinationEntity[]> {
+    const rows = await this.destinations.find({
+      where: [
+        { apiKeyId, enabled: true },
+        { apiKeyId: IsNull(), enabled: true },
+      ],
+    });
+    return rows.filter((row) => row.events.split(',').includes(event));
+  }
+
+  async updateDestination(
+    id: string,
+    changes: Partial<
+      Pick<WebhookDestinationEntity, 'secret' | 'previousSecret' | 'previousSecretUntil' | 'enabled' | 'disabledReason'>
+    >,
+  ): Promise<void> {
+    await this.destinations.update({ id }, changes);
+  }
+
+  async removeDestination(id: string): Promise<boolean> {
+    return ((await this.destinations.delete({ id })).affected ?? 0) > 0;
+  }
+
+  /** Creates the delivery unless that event already has one for that destination; returns its id. */
+  /** Inserts the delivery unless this event already has one for this destination; returns the stored one. */
+  async ensureDelivery(delivery: WebhookDeliveryEntity): Promise<Pick<WebhookDeliveryEntity, 'id' | 'status'>> {
+    await this.deliveries
+      .createQueryBuilder()
+      .insert()
+      .values(delivery as never)
+      .orIgnore()
+      .execute();
+    const row = await this.deliveries.findOne({
+      select: { id: true, status: true },
+      where: {
+        submissionId: delivery.submissionId,
+        destinationId: delivery.destinationId,
+        eventKey: delivery.eventKey,
+      },
+    });
+    return row!;
+  }
+
+  findDelivery(id: string): Promise<WebhookDeliveryEntity | null> {
+    return this.deliveries.findOneBy({ id });
+  }
+
+  deliveriesOf(submissionId: string): Promise<WebhookDeliveryEntity[]> {
+    return this.deliveries.find({ where: { submissionId }, order: { id: 'ASC' } });
+  }
+
+  /** A page of deliveries, newest first, before the `before` id. */
+  findDeliveryPage(
+    filter: { status?: WebhookDeliveryStatus; destinationId?: string },
+    before: string | undefined,
+    limit: number,
+  ): Promise<WebhookDeliveryEntity[]> {
+    return this.deliveries.find({
+      where: {
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.destinationId ? { destinationId: filter.destinationId } : {}),
+        ...(before ? { id: LessThan(before) } : {}),
+      },
+      order: { id: 'DESC' },
+      take: limit,
+    });
+  }
+
+  attemptsOf(deliveryIds: string[]): Promise<WebhookAttemptEntity[]> {
+    return deliveryIds.length === 0
+      ? Promise.resolve([])
+      : this.attempts.find({ where: { deliveryId: In(deliveryIds) }, order: { id: 'ASC' } });
+  }
+
+  async updateDelivery(
+    id: string,
+    changes: Partial<Pick<WebhookDeliveryEntity, 'status' | 'lastStatusCode' | 'lastError' | 'deliveredAt'>> & {
+      countAttempt?: boolean;
+    },
+  ): Promise<void> {
+    const { countAttempt, ...columns } = changes;
+    await this.deliveries.update({ id }, { ...columns, ...(countAttempt ? { attempts: () => 'attempts + 1' } : {}) });
+  }
+
+  async insertAttempt(attempt: WebhookAttemptEntity): Promise<void> {
+    await this.attempts.insert(attempt);
+  }
+}
