@@ -3,6 +3,7 @@ import { AdminModule } from './admin/admin.module';
 import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
 import { AuditRoutesModule } from './audit/audit-routes.module';
 import { AuthModule } from './auth/auth.module';
+import { PrivacyAdminModule } from './privacy/privacy.module';
 import { WebhooksAdminModule } from './webhooks/webhooks-admin.module';
 import { AppConfig } from './config/app-config';
 import { ContactModule } from './contact/contact.module';
@@ -28,6 +29,7 @@ export class ApiModule {
         ApiKeysAdminModule,
         AuditRoutesModule,
         WebhooksAdminModule,
+        PrivacyAdminModule,
         ...(config.admin.user ? [AdminModule] : []),
       ],
       exports: config.admin.user ? [AdminModule] : [],

@@ -6,6 +6,7 @@ import {
   ListKeysCommand,
   RevokeKeyCommand,
   SetKeyLimitCommand,
+  SetKeyRetentionCommand,
 } from './api-keys/commands/keys.command';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -18,6 +19,8 @@ import {
 import { STAFF_COMMANDS } from './staff-accounts/commands/staff.command';
 import { StaffAccountsModule } from './staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from './submissions/submissions.module';
+import { PRIVACY_COMMANDS } from './privacy/commands/privacy.command';
+import { PrivacyModule } from './privacy/privacy.module';
 import { WEBHOOK_COMMANDS } from './webhooks/commands/webhooks.command';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -34,6 +37,7 @@ export class CliModule {
         SubmissionsModule,
         StaffAccountsModule,
         WebhooksModule,
+        PrivacyModule,
       ],
       providers: [
         KeysCommand,
@@ -41,11 +45,13 @@ export class CliModule {
         ListKeysCommand,
         RevokeKeyCommand,
         SetKeyLimitCommand,
+        SetKeyRetentionCommand,
         SubmissionsCommand,
         ListSubmissionsCommand,
         RetrySubmissionsCommand,
         ...STAFF_COMMANDS,
         ...WEBHOOK_COMMANDS,
+        ...PRIVACY_COMMANDS,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeliveryModule } from './delivery/delivery.module';
+import { RetentionWorkerModule } from './privacy/privacy.module';
 
-/** The staff worker: consumes the `submissions` queue and delivers to the staff channels. */
-@Module({ imports: [DeliveryModule] })
+/** The staff worker: delivers submissions to the staff channels, and runs the daily retention job. */
+@Module({ imports: [DeliveryModule, RetentionWorkerModule] })
 export class WorkerModule {}

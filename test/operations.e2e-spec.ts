@@ -24,6 +24,8 @@ describe('OpenAPI document', () => {
       '/staff/api/login',
       '/staff/api/logout',
       '/staff/api/me',
+      '/staff/api/privacy/erase',
+      '/staff/api/privacy/export',
       '/staff/api/staff',
       '/staff/api/staff/{id}',
       '/staff/api/submissions',

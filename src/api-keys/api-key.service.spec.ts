@@ -35,6 +35,7 @@ function rowFor(key: string, revoked: boolean): ApiKeyEntity {
     rateLimit: 60,
     rateWindow: 60,
     rateBlock: null,
+    retentionDays: null,
     createdAt: new Date(),
     revokedAt: revoked ? new Date() : null,
     lastUsedAt: null,

@@ -16,9 +16,11 @@ export interface RateLimitSettings {
   rateBlock?: number | null;
 }
 
-/** What may change on a key: its name and its rate limit. */
+/** What may change on a key: its name, its rate limit and how long its closed submissions are kept. */
 export interface ApiKeyChanges extends RateLimitSettings {
   name?: string;
+  /** Days; 0 keeps forever; null follows RETENTION_DAYS. */
+  retentionDays?: number | null;
 }
 
 export interface CreatedApiKey {
@@ -82,6 +84,7 @@ export class ApiKeyService {
       rateLimit: limits.rateLimit ?? this.config.rateLimit.defaultLimit,
       rateWindow: limits.rateWindow ?? this.config.rateLimit.defaultWindow,
       rateBlock: limits.rateBlock ?? null,
+      retentionDays: null,
       createdAt: new Date(),
       revokedAt: null,
       lastUsedAt: null,
@@ -125,7 +128,7 @@ export class ApiKeyService {
     if (changes.name !== undefined) {
       next.name = nameOf(changes.name);
     }
-    for (const field of ['rateLimit', 'rateWindow', 'rateBlock'] as const) {
+    for (const field of ['rateLimit', 'rateWindow', 'rateBlock', 'retentionDays'] as const) {
       if (changes[field] !== undefined) {
         next[field] = changes[field] as never;
       }
@@ -183,6 +186,7 @@ const SNAKE: Record<keyof ApiKeyChanges, string> = {
   rateLimit: 'rate_limit',
   rateWindow: 'rate_window',
   rateBlock: 'rate_block',
+  retentionDays: 'retention_days',
 };
 
 function limitsOf(apiKey: ApiKeyEntity) {

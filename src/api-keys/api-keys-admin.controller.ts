@@ -49,7 +49,13 @@ export class ApiKeysAdminController {
   ): Promise<ApiKeyView> {
     const apiKey = await this.apiKeys.update(
       id,
-      { name: body.name, rateLimit: body.rate_limit, rateWindow: body.rate_window, rateBlock: body.rate_block },
+      {
+        name: body.name,
+        rateLimit: body.rate_limit,
+        rateWindow: body.rate_window,
+        rateBlock: body.rate_block,
+        retentionDays: body.retention_days,
+      },
       actorOf(request),
     );
     return toApiKeyView(apiKey);

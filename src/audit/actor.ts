@@ -12,6 +12,9 @@ export interface Actor {
 /** The operator at the command line (the CLI has no account: whoever runs it holds the database). */
 export const CLI_ACTOR: Actor = { type: 'cli', id: null };
 
+/** The service itself (a scheduled job, a destination disabled after a 410). */
+export const SYSTEM_ACTOR: Actor = { type: 'system', id: null };
+
 export function staffActor(accountId: string, ip: string | null = null): Actor {
   return { type: 'staff', id: accountId, ip };
 }

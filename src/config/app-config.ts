@@ -60,6 +60,8 @@ export class AppConfig {
     retrySchedule: number[];
   };
   readonly admin: { user?: string; password?: string };
+  /** Personal data: days closed and spam submissions are kept (null: forever, unless a key says otherwise). */
+  readonly privacy: { retentionDays: number | null };
   /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
   readonly staffAuth: { sessionIdle: number; sessionTtl: number; publicOrigin?: string; rateLimit: number };
   /** V8's old-generation growth after each full GC, in percent; 0 leaves V8's own heuristic. */
@@ -134,6 +136,7 @@ export class AppConfig {
       retrySchedule: env.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number),
     };
     this.admin = { user: env.ADMIN_USER, password: env.ADMIN_PASSWORD };
+    this.privacy = { retentionDays: env.RETENTION_DAYS ?? null };
     this.staffAuth = {
       sessionIdle: env.STAFF_SESSION_IDLE,
       sessionTtl: env.STAFF_SESSION_TTL,

@@ -235,6 +235,14 @@ export class EnvironmentVariables {
   @IsPositive()
   WEBHOOK_TIMEOUT = 15;
 
+  /** Days closed and spam submissions are kept (empty or `off`: forever); per key: `keys set-retention`. */
+  @Transform(({ value }: { value: unknown }) => (value === '' || value === 'off' ? undefined : toInt({ value })))
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(36_500)
+  RETENTION_DAYS?: number;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true })

@@ -10,6 +10,7 @@ import { StaffWorkflow1795393200000 } from './migrations/1795393200000-StaffWork
 import { SubmissionNoteEntity } from '../submissions/entities/submission-note.entity';
 import { AuditEventEntity } from '../audit/audit-event.entity';
 import { Webhooks1795393800000 } from './migrations/1795393800000-Webhooks';
+import { PersonalData1795394400000 } from './migrations/1795394400000-PersonalData';
 import { WebhookDestinationEntity } from '../webhooks/entities/webhook-destination.entity';
 import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
 import { WebhookAttemptEntity } from '../webhooks/entities/webhook-attempt.entity';
@@ -57,6 +58,7 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       StaffTokens1795392600000,
       StaffWorkflow1795393200000,
       Webhooks1795393800000,
+      PersonalData1795394400000,
     ],
     migrationsTableName: 'migrations',
     synchronize: false,

@@ -23,3 +23,7 @@ export interface DeliverWebhookJob {
   /** Staff asked for this attempt: one try now, outside the schedule. */
   replay?: boolean;
 }
+
+/** Housekeeping on a schedule (retention): one repeatable job, so one worker runs it however many there are. */
+export const MAINTENANCE_QUEUE = 'maintenance';
+export const RETENTION_JOB = 'retention';

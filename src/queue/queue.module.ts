@@ -5,7 +5,7 @@ import { settleWithin } from './settle-within';
 import { JobsOptions, Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
-import { DeliverSubmissionJob, SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from './queue.constants';
+import { DeliverSubmissionJob, MAINTENANCE_QUEUE, SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from './queue.constants';
 
 /** The producer the request path uses; see QueueModule for why it is a queue handle of its own. */
 export const SUBMISSION_PRODUCER = Symbol('SUBMISSION_PRODUCER');
@@ -84,6 +84,10 @@ class SubmissionProducerLifecycle implements OnApplicationShutdown {
         removeOnComplete: KEEP_COMPLETED,
         removeOnFail: false,
       },
+    }),
+    BullModule.registerQueue({
+      name: MAINTENANCE_QUEUE,
+      defaultJobOptions: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 30 },
     }),
   ],
   providers: [

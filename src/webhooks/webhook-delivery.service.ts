@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { SYSTEM_ACTOR } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
@@ -119,14 +120,11 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
       if (target.id !== CONFIG_DESTINATION_ID) {
         const disabledReason = `answered 410 Gone on ${new Date().toISOString()}`;
         await this.webhooks.updateDestination(target.id, { enabled: false, disabledReason });
-        await this.audit.record(
-          { type: 'system', id: null },
-          {
-            action: 'webhook.disabled',
-            target: { type: 'webhook', id: target.id },
-            after: { disabled_reason: disabledReason },
-          },
-        );
+        await this.audit.record(SYSTEM_ACTOR, {
+          action: 'webhook.disabled',
+          target: { type: 'webhook', id: target.id },
+          after: { disabled_reason: disabledReason },
+        });
       }
       this.metrics.webhookAttempted(target.id, 'gone', seconds);
       this.logger.warn(`${where}: 410 Gone, destination disabled`);

@@ -149,10 +149,37 @@ export class SetKeyLimitCommand extends LimitFlags {
   }
 }
 
+@SubCommand({
+  name: 'set-retention',
+  arguments: '<id> <days>',
+  description:
+    "how long a key's closed and spam submissions are kept: DAYS, `off` (forever) or `default` (RETENTION_DAYS)",
+})
+export class SetKeyRetentionCommand extends CommandRunner {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  async run([id, days]: string[]): Promise<void> {
+    const retentionDays = days === 'off' ? 0 : days === 'default' ? null : /^\d{1,5}$/.test(days) ? Number(days) : NaN;
+    if (Number.isNaN(retentionDays) || (retentionDays !== null && retentionDays > 36_500)) {
+      throw new Error('days must be a number of days (0-36500), `off` or `default`');
+    }
+    const apiKey = await this.apiKeys.update(id, { retentionDays }, CLI_ACTOR);
+    const kept =
+      apiKey.retentionDays === null
+        ? 'as RETENTION_DAYS says'
+        : apiKey.retentionDays === 0
+          ? 'forever'
+          : `${apiKey.retentionDays} days`;
+    printLine(`API key ${apiKey.id}: closed and spam submissions kept ${kept}`);
+  }
+}
+
 @Command({
   name: 'keys',
   description: 'manage API keys',
-  subCommands: [CreateKeyCommand, ListKeysCommand, RevokeKeyCommand, SetKeyLimitCommand],
+  subCommands: [CreateKeyCommand, ListKeysCommand, RevokeKeyCommand, SetKeyLimitCommand, SetKeyRetentionCommand],
 })
 export class KeysCommand extends CommandRunner {
   run(): Promise<void> {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { MaxCodePoints, Optional, Required, Trimmed, WellFormedUnicode } from '../../http/validation/contract-fields';
 
 /** A day: the longest window or block a key may have. */
@@ -44,8 +44,21 @@ export class CreateApiKeyDto extends RateLimitFields {
   name!: string;
 }
 
-/** PATCH /staff/api/keys/:id: any of name and limits. */
+/** PATCH /staff/api/keys/:id: any of name, limits and retention. */
 export class UpdateApiKeyDto extends RateLimitFields {
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 36_500,
+    description: 'Days closed and spam submissions are kept; 0: forever; null: RETENTION_DAYS',
+  })
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null)
+  @IsInt()
+  @Min(0)
+  @Max(36_500)
+  retention_days?: number | null;
+
   @ApiPropertyOptional({ minLength: 1, maxLength: 100 })
   @Trimmed()
   @Optional()

@@ -21,6 +21,13 @@ export class ApiKeyView {
   @ApiProperty({ description: 'Seconds a key that went over stays blocked' })
   rate_block!: number;
 
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Days closed and spam submissions are kept; 0: forever; null: RETENTION_DAYS',
+  })
+  retention_days!: number | null;
+
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 
@@ -45,6 +52,7 @@ export function toApiKeyView(apiKey: ApiKeyEntity): ApiKeyView {
     rate_limit: apiKey.rateLimit,
     rate_window: apiKey.rateWindow,
     rate_block: apiKey.rateBlock ?? apiKey.rateWindow,
+    retention_days: apiKey.retentionDays,
     created_at: apiKey.createdAt.toISOString(),
     revoked_at: apiKey.revokedAt?.toISOString() ?? null,
     last_used_at: apiKey.lastUsedAt?.toISOString() ?? null,

@@ -27,6 +27,10 @@ export class ApiKeyEntity {
   @Column({ name: 'rate_block', type: 'int', unsigned: true, nullable: true })
   rateBlock!: number | null;
 
+  /** Days closed and spam submissions are kept: null follows RETENTION_DAYS, 0 keeps them forever. */
+  @Column({ name: 'retention_days', type: 'int', unsigned: true, nullable: true })
+  retentionDays!: number | null;
+
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;
 

@@ -14,6 +14,8 @@ import type { SubmissionState, WorkflowStatus } from '../submission-state';
 @Index('ix_submissions_assignee', ['assigneeId', 'id'])
 @Index('ix_submissions_api_key', ['apiKeyId', 'id'])
 @Index('ix_submissions_created', ['createdAt'])
+@Index('ix_submissions_email', ['email'])
+@Index('ix_submissions_status_created', ['status', 'createdAt'])
 @Index('ft_submissions_text', ['name', 'email', 'business', 'message'], { fulltext: true })
 export class SubmissionEntity {
   @PrimaryColumn({ type: 'char', length: 36 })

@@ -1,0 +1,93 @@
+import { writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
+import { CLI_ACTOR } from '../../audit/actor';
+import { printLine } from '../../cli-output';
+import { PrivacyService } from '../privacy.service';
+import { RetentionService } from '../retention.service';
+
+@SubCommand({ name: 'export', description: 'everything stored with an e-mail address, as JSON' })
+export class ExportPersonalDataCommand extends CommandRunner {
+  constructor(private readonly privacy: PrivacyService) {
+    super();
+  }
+
+  async run(_args: string[], options: { email: string; out?: string }): Promise<void> {
+    const exported = JSON.stringify(await this.privacy.export(options.email, CLI_ACTOR), null, 2);
+    if (options.out) {
+      // Only the owner may read a file full of someone's personal data.
+      await writeFile(options.out, `${exported}\n`, { mode: 0o600 });
+      printLine(`Written to ${options.out}`);
+      return;
+    }
+    printLine(exported);
+  }
+
+  @Option({ flags: '--email <address>', description: 'the address (any letter case)', required: true })
+  parseEmail(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--out <file>', description: 'write the JSON to this file (mode 600) instead of stdout' })
+  parseOut(value: string): string {
+    return value;
+  }
+}
+
+@SubCommand({ name: 'erase', description: 'erase every submission with an e-mail address (asks first)' })
+export class ErasePersonalDataCommand extends CommandRunner {
+  constructor(private readonly privacy: PrivacyService) {
+    super();
+  }
+
+  async run(_args: string[], options: { email: string; yes?: boolean }): Promise<void> {
+    const count = await this.privacy.countByEmail(options.email);
+    if (!options.yes) {
+      const prompt = createInterface({ input: process.stdin, output: process.stdout });
+      const answer = await prompt.question(`Erase ${count} submission(s) with this address? [y/N] `);
+      prompt.close();
+      if (!/^y(es)?$/i.test(answer.trim())) {
+        printLine('Nothing erased.');
+        return;
+      }
+    }
+    const { erased } = await this.privacy.erase(options.email, CLI_ACTOR);
+    printLine(`Erased ${erased} submission(s).`);
+  }
+
+  @Option({ flags: '--email <address>', description: 'the address (any letter case)', required: true })
+  parseEmail(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--yes', description: 'do not ask' })
+  parseYes(): boolean {
+    return true;
+  }
+}
+
+@SubCommand({ name: 'purge', description: 'run retention now (what the daily job does)' })
+export class PurgeCommand extends CommandRunner {
+  constructor(private readonly retention: RetentionService) {
+    super();
+  }
+
+  async run(): Promise<void> {
+    const counts = await this.retention.run(CLI_ACTOR);
+    printLine(`Deleted ${counts.submissions} submission(s) and ${counts.refresh_tokens} ended refresh token(s).`);
+  }
+}
+
+@Command({
+  name: 'privacy',
+  description: 'personal data: export, erase, retention',
+  subCommands: [ExportPersonalDataCommand, ErasePersonalDataCommand, PurgeCommand],
+})
+export class PrivacyCommand extends CommandRunner {
+  run(): Promise<void> {
+    this.command.help();
+    return Promise.resolve();
+  }
+}
+
+export const PRIVACY_COMMANDS = [PrivacyCommand, ExportPersonalDataCommand, ErasePersonalDataCommand, PurgeCommand];

@@ -1,0 +1,119 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { createHmac, hkdfSync } from 'node:crypto';
+import { Actor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
+import { AppConfig } from '../config/app-config';
+import { ApiException } from '../http/api-exception';
+import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../queue/queue.constants';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { toStaffSubmission } from '../submissions/staff-submission';
+import { toDeliveryView } from '../webhooks/dto/webhook.views';
+import { WebhooksRepository } from '../webhooks/webhooks.repository';
+import { BATCH_ROWS, PersonalDataRepository } from './personal-data.repository';
+
+/** Everything stored about one e-mail address, as `privacy export` and the admin route return it. */
+export interface PersonalDataExport {
+  email: string;
+  exported_at: string;
+  submissions: Record<string, unknown>[];
+}
+
+/** The address as matched: trimmed; letter case is left to the column's case-insensitive collation. */
+function normalizedEmail(raw: string): string {
+  const email = raw.trim();
+  if (email === '' || email.length > 254 || !email.includes('@')) {
+    throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: email');
+  }
+  return email;
+}
+
+/**
+ * A person's rights over their data: export and erasure of everything stored with their e-mail
+ * address. Both are audit events that name the address only as a keyed hash.
+ */
+@Injectable()
+export class PrivacyService {
+  private readonly hashKey: Buffer;
+
+  constructor(
+    private readonly personalData: PersonalDataRepository,
+    private readonly submissions: SubmissionsRepository,
+    private readonly webhooks: WebhooksRepository,
+    private readonly audit: AuditService,
+    config: AppConfig,
+    @InjectQueue(SUBMISSIONS_QUEUE) private readonly submissionsQueue: Queue,
+    @InjectQueue(WEBHOOKS_QUEUE) private readonly webhooksQueue: Queue,
+  ) {
+    this.hashKey = Buffer.from(hkdfSync('sha256', config.auth.jwtSecret, '', 'contact-intake email hash', 32));
+  }
+
+  /**
+   * HMAC-SHA256 of the lower-cased address: the audit trail can tell two requests about the same
+   * person apart from others without holding the address.
+   */
+  emailHash(email: string): string {
+    return createHmac('sha256', this.hashKey).update(normalizedEmail(email).toLowerCase()).digest('hex');
+  }
+
+  async countByEmail(rawEmail: string): Promise<number> {
+    return (await this.personalData.submissionsByEmail(normalizedEmail(rawEmail))).length;
+  }
+
+  async export(rawEmail: string, actor: Actor): Promise<PersonalDataExport> {
+    const email = normalizedEmail(rawEmail);
+    const rows = await this.personalData.submissionsByEmail(email);
+    const ids = rows.map((row) => row.id);
+    const notes = await this.personalData.notesOf(ids);
+    const submissions: Record<string, unknown>[] = [];
+    for (const row of rows) {
+      const webhookDeliveries = await this.webhooks.deliveriesOf(row.id);
+      const attempts = await this.webhooks.attemptsOf(webhookDeliveries.map((delivery) => delivery.id));
+      submissions.push({
+        ...toStaffSubmission(row, ''),
+        api_key: { id: row.apiKeyId },
+        client_ip: row.clientIp,
+        user_agent: row.userAgent,
+        status: row.status,
+        delivery_state: row.state,
+        notes: notes
+          .filter((note) => note.submissionId === row.id)
+          .map((note) => ({ id: note.id, body: note.body, created_at: note.createdAt.toISOString() })),
+        deliveries: (await this.submissions.deliveriesOf(row.id)).map((delivery) => ({
+          channel: delivery.channel,
+          attempts: delivery.attempts,
+          delivered_at: delivery.deliveredAt?.toISOString() ?? null,
+        })),
+        webhooks: webhookDeliveries.map((delivery) => toDeliveryView(delivery, attempts)),
+      });
+    }
+    await this.audit.record(actor, {
+      action: 'privacy.exported',
+      after: { email_hash: this.emailHash(email), submissions: submissions.length },
+    });
+    return { email, exported_at: new Date().toISOString(), submissions };
+  }
+
+  /** Deletes every submission with this address (and what hangs on them) and their queued jobs. */
+  async erase(rawEmail: string, actor: Actor): Promise<{ erased: number }> {
+    const email = normalizedEmail(rawEmail);
+    const ids = (await this.personalData.submissionsByEmail(email)).map((row) => row.id);
+    let erased = 0;
+    for (let start = 0; start < ids.length; start += BATCH_ROWS) {
+      const batch = ids.slice(start, start + BATCH_ROWS);
+      const { deleted, webhookJobIds } = await this.personalData.deleteSubmissions(batch);
+      erased += deleted;
+      // Waiting, delayed and failed jobs go; one running right now finds no row and does nothing.
+      await Promise.all([
+        ...batch.map((id) => this.submissionsQueue.remove(id)),
+        ...webhookJobIds.map((jobId) => this.webhooksQueue.remove(jobId)),
+      ]);
+    }
+    await this.audit.record(actor, {
+      action: 'privacy.erased',
+      after: { email_hash: this.emailHash(email), submissions: erased },
+    });
+    return { erased };
+  }
+}

@@ -1,0 +1,75 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { Actor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
+import { AppConfig } from '../config/app-config';
+import { WEBHOOKS_QUEUE } from '../queue/queue.constants';
+import { PersonalDataRepository, RetentionScope } from './personal-data.repository';
+
+const DAY_MS = 86_400_000;
+
+export interface RetentionCounts {
+  submissions: number;
+  refresh_tokens: number;
+}
+
+/**
+ * Deletes closed and spam submissions older than their key's retention (RETENTION_DAYS, or the key's
+ * own days; 0 = forever), BATCH_ROWS at a time, and refresh tokens whose family has ended. Runs daily
+ * as one repeatable job; safe to run twice at once (a row is deleted, and counted, by one run only).
+ * Submissions in any other status are never touched.
+ */
+@Injectable()
+export class RetentionService {
+  private readonly logger = new Logger(RetentionService.name);
+
+  constructor(
+    private readonly personalData: PersonalDataRepository,
+    private readonly audit: AuditService,
+    private readonly config: AppConfig,
+    @InjectQueue(WEBHOOKS_QUEUE) private readonly webhooksQueue: Queue,
+  ) {}
+
+  async run(actor: Actor, now = new Date()): Promise<RetentionCounts> {
+    let submissions = 0;
+    for (const { scope, days } of await this.rules()) {
+      const cutoff = new Date(now.getTime() - days * DAY_MS);
+      for (;;) {
+        const ids = await this.personalData.expiredIds(scope, cutoff);
+        if (ids.length === 0) {
+          break;
+        }
+        const { deleted, webhookJobIds } = await this.personalData.deleteSubmissions(ids);
+        submissions += deleted;
+        await Promise.all(webhookJobIds.map((jobId) => this.webhooksQueue.remove(jobId)));
+      }
+    }
+    let refreshTokens = 0;
+    for (let removed = -1; removed !== 0;) {
+      removed = await this.personalData.purgeEndedRefreshTokens(now);
+      refreshTokens += removed;
+    }
+    const counts = { submissions, refresh_tokens: refreshTokens };
+    await this.audit.record(actor, { action: 'retention.ran', after: { ...counts } });
+    this.logger.log(`Retention: ${submissions} submissions and ${refreshTokens} refresh tokens deleted`);
+    return counts;
+  }
+
+  /** One rule per distinct retention: each key's own days, and RETENTION_DAYS for every other key. */
+  private async rules(): Promise<{ scope: RetentionScope; days: number }[]> {
+    const overrides = await this.personalData.retentionOverrides();
+    const byDays = new Map<number, string[]>();
+    for (const [apiKeyId, days] of overrides) {
+      byDays.set(days, [...(byDays.get(days) ?? []), apiKeyId]);
+    }
+    const rules = [...byDays]
+      .filter(([days]) => days > 0)
+      .map(([days, apiKeyIds]) => ({ scope: { apiKeyIds, only: true }, days }));
+    const globalDays = this.config.privacy.retentionDays;
+    if (globalDays !== null) {
+      rules.push({ scope: { apiKeyIds: [...overrides.keys()], only: false }, days: globalDays });
+    }
+    return rules;
+  }
+}
