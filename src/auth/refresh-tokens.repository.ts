@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { batchedEntityInsert, EntityInserts, insertStatement } from '../database/batched-insert';
+import { retryOnConflict } from '../database/commit-conflict';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 
 /** Every query of the `refresh_tokens` table. */
@@ -26,9 +27,14 @@ export class RefreshTokensRepository {
   /**
    * In one transaction: spends the token `spentId` (a conditional UPDATE, so of two concurrent
    * rotations exactly one succeeds, however stale the caller's row) and stores its successor.
-   * False when the token had already been spent or revoked.
+   * False when the token had already been spent or revoked. A commit conflict (two rotations of one
+   * token on two Galera nodes) runs it again, and the retry then finds the token spent.
    */
   spendAndReplace(spentId: string, usedAt: Date, successor: RefreshTokenEntity): Promise<boolean> {
+    return retryOnConflict(() => this.spendAndReplaceOnce(spentId, usedAt, successor));
+  }
+
+  private spendAndReplaceOnce(spentId: string, usedAt: Date, successor: RefreshTokenEntity): Promise<boolean> {
     return this.tokens.manager.transaction(async (manager) => {
       const spent = await manager.update(
         RefreshTokenEntity,

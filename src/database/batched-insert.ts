@@ -1,3 +1,4 @@
+import { retryOnConflict } from './commit-conflict';
 import type { EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
 
 /** The columns of an entity's table, in declaration order, and a row's values in that order. */
@@ -92,15 +93,19 @@ export class BatchedInsert {
     if (rows.length === 0) {
       return;
     }
-    this.run(
-      insertStatement(this.table, this.columns, rows.length),
-      rows.flatMap((row) => row.values),
-    ).then(
+    // A commit conflict (a deadlock, or Galera certification against another node's write) is not a
+    // data error: the same statement runs again.
+    const statement = insertStatement(this.table, this.columns, rows.length);
+    const values = rows.flatMap((row) => row.values);
+    retryOnConflict(() => this.run(statement, values)).then(
       () => rows.forEach((row) => row.resolve()),
       (error: unknown) => {
         if (rows.length > 1 && isDataError(error)) {
           for (const row of rows) {
-            void this.run(insertStatement(this.table, this.columns), row.values).then(() => row.resolve(), row.reject);
+            void retryOnConflict(() => this.run(insertStatement(this.table, this.columns), row.values)).then(
+              () => row.resolve(),
+              row.reject,
+            );
           }
         } else {
           rows.forEach((row) => row.reject(error));

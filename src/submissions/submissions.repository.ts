@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, Not, Repository } from 'typeorm';
 import { batchedEntityInsert, EntityInserts } from '../database/batched-insert';
+import { retryOnConflict } from '../database/commit-conflict';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
 import {
@@ -193,9 +194,9 @@ export class SubmissionsRepository {
    * holding the same version exactly one succeeds). Returns whether it did.
    */
   async updateWorkflow(id: string, version: number, changes: WorkflowChanges): Promise<boolean> {
-    const result = await this.submissions.update(
-      { id, version },
-      { ...changes, version: () => 'version + 1', updatedAt: new Date() },
+    // Two PATCHes on two Galera nodes: the loser's commit conflicts, and its retry matches no row (412).
+    const result = await retryOnConflict(() =>
+      this.submissions.update({ id, version }, { ...changes, version: () => 'version + 1', updatedAt: new Date() }),
     );
     return result.affected === 1;
   }
