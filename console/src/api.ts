@@ -144,6 +144,8 @@ export interface WebhookDelivery {
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;
+  /** Why a word search found nothing it could look in (`unavailable: encrypted`). */
+  search?: string;
 }
 
 export type Counts = Record<Status, number>;

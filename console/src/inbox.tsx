@@ -28,6 +28,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   const [cursor, setCursor] = useState<string | null>(null);
   const [counts, setCounts] = useState<Counts | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [searchNote, setSearchNote] = useState<string | undefined>();
   const [active, setActive] = useState(0);
   const [search, setSearch] = useState(filters.q ?? '');
   const searchBox = useRef<HTMLInputElement>(null);
@@ -73,6 +74,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
         const page = await api<Page<Submission>>('submissions', {}, query());
         setItems(page.items);
         setCursor(page.next_cursor);
+        setSearchNote(page.search);
         setCounts(await api<Counts>('submissions/counts'));
         setError(null);
       } catch (caught) {
@@ -233,7 +235,13 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
             </li>
           ))}
         </ul>
-        {items.length === 0 && !error && <p class="muted empty">Nothing here.</p>}
+        {searchNote === 'unavailable: encrypted' && (
+          <p class="muted empty" role="status">
+            Word search is unavailable: personal fields are stored encrypted. Search for an exact e-mail address
+            instead.
+          </p>
+        )}
+        {items.length === 0 && !error && !searchNote && <p class="muted empty">Nothing here.</p>}
         {cursor && (
           <button type="button" class="load-more" onClick={() => void loadMore()}>
             Load more

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { EnvironmentVariables, validateEnvironment } from './environment';
+import { EncryptionKey, EnvironmentVariables, parseEncryptionKeys, validateEnvironment } from './environment';
 
 /** The validated, typed configuration every module receives by injection. Durations are seconds. */
 export class AppConfig {
@@ -60,8 +60,11 @@ export class AppConfig {
     retrySchedule: number[];
   };
   readonly admin: { user?: string; password?: string };
-  /** Personal data: days closed and spam submissions are kept (null: forever, unless a key says otherwise). */
-  readonly privacy: { retentionDays: number | null };
+  /**
+   * Personal data: days closed and spam submissions are kept (null: forever, unless a key says
+   * otherwise), and the data-encryption keys (empty: stored in clear; the first seals new rows).
+   */
+  readonly privacy: { retentionDays: number | null; encryptionKeys: EncryptionKey[] };
   /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
   readonly staffAuth: { sessionIdle: number; sessionTtl: number; publicOrigin?: string; rateLimit: number };
   /** V8's old-generation growth after each full GC, in percent; 0 leaves V8's own heuristic. */
@@ -136,7 +139,13 @@ export class AppConfig {
       retrySchedule: env.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number),
     };
     this.admin = { user: env.ADMIN_USER, password: env.ADMIN_PASSWORD };
-    this.privacy = { retentionDays: env.RETENTION_DAYS ?? null };
+    this.privacy = {
+      retentionDays: env.RETENTION_DAYS ?? null,
+      // Validated already: a string (what is wrong) never gets here.
+      encryptionKeys: env.DATA_ENCRYPTION_KEYS
+        ? (parseEncryptionKeys(env.DATA_ENCRYPTION_KEYS) as EncryptionKey[])
+        : [],
+    };
     this.staffAuth = {
       sessionIdle: env.STAFF_SESSION_IDLE,
       sessionTtl: env.STAFF_SESSION_TTL,

@@ -73,6 +73,29 @@ describe('configuration', () => {
     expect(config.webhooks.timeout).toBe(15);
   });
 
+  it('parses DATA_ENCRYPTION_KEYS, current key first, and names what is wrong without echoing a key', () => {
+    const k1 = Buffer.alloc(32, 1).toString('base64');
+    const k2 = Buffer.alloc(32, 2).toString('base64');
+    const config = new AppConfig(validateEnvironment({ DATA_ENCRYPTION_KEYS: ` k2:${k2} , k1:${k1}` }));
+    expect(config.privacy.encryptionKeys.map((key) => key.id)).toEqual(['k2', 'k1']);
+    expect(config.privacy.encryptionKeys[0].key.equals(Buffer.alloc(32, 2))).toBe(true);
+    expect(new AppConfig(validateEnvironment({})).privacy.encryptionKeys).toEqual([]);
+
+    const short = Buffer.alloc(16, 3).toString('base64');
+    const cases: [string, string][] = [
+      [`k1:${short}`, 'DATA_ENCRYPTION_KEYS: key "k1" is 16 bytes; AES-256 needs exactly 32 (openssl rand -base64 32)'],
+      [k1, 'DATA_ENCRYPTION_KEYS: entry 1 is not <id>:<base64 key> (id: 1-16 letters, digits, _ or -)'],
+      [`k1:${k1},k1:${k2}`, 'DATA_ENCRYPTION_KEYS: key id "k1" appears twice'],
+      [
+        `k1:${k1},bad id:${k2}`,
+        'DATA_ENCRYPTION_KEYS: entry 2 is not <id>:<base64 key> (id: 1-16 letters, digits, _ or -)',
+      ],
+    ];
+    for (const [raw, problem] of cases) {
+      expect(problemsOf({ DATA_ENCRYPTION_KEYS: raw })).toEqual([problem]);
+    }
+  });
+
   it('normalises BASE_PATH and parses JWT_PREVIOUS_SECRETS', () => {
     const config = new AppConfig(validateEnvironment({ BASE_PATH: 'api/', JWT_PREVIOUS_SECRETS: ' a , b ,' }));
     expect(config.http.basePath).toBe('/api');

@@ -243,6 +243,15 @@ export class EnvironmentVariables {
   @Max(36_500)
   RETENTION_DAYS?: number;
 
+  /**
+   * Encryption at rest of a submission's personal fields and notes: `<id>:<base64 of 32 bytes>,...`,
+   * the first is the key new rows are sealed with (see parseEncryptionKeys). Empty: stored in clear.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  DATA_ENCRYPTION_KEYS?: string;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true })
@@ -324,7 +333,7 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   const env = plainToInstance(EnvironmentVariables, present);
   const problems = validateSync(env, { skipMissingProperties: false }).map((error) => {
     const shown =
-      typeof error.value === 'string' && !/SECRET|PASSWORD|TOKEN|URL/.test(error.property)
+      typeof error.value === 'string' && !/SECRET|PASSWORD|TOKEN|URL|KEYS/.test(error.property)
         ? ` (got "${error.value}")`
         : '';
     return `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}${shown}`;
@@ -352,6 +361,12 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
     // Every webhook is signed: an empty or guessable key would let anyone forge one.
     problems.push('STAFF_WEBHOOK_SECRET: at least 16 bytes (ideally a whsec_ secret) when STAFF_WEBHOOK_URL is set');
   }
+  if (env.DATA_ENCRYPTION_KEYS) {
+    const keys = parseEncryptionKeys(env.DATA_ENCRYPTION_KEYS);
+    if (typeof keys === 'string') {
+      problems.push(`DATA_ENCRYPTION_KEYS: ${keys}`);
+    }
+  }
   if (env.SMTP_URL && !env.STAFF_EMAIL_TO) {
     problems.push('STAFF_EMAIL_TO: required when SMTP_URL is set');
   }
@@ -359,6 +374,35 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
     throw new InvalidConfigurationError(problems);
   }
   return env;
+}
+
+/** One data-encryption key: its id (stored beside every value it sealed) and its 32 bytes. */
+export interface EncryptionKey {
+  id: string;
+  key: Buffer;
+}
+
+/**
+ * `<id>:<base64 of 32 bytes>,...` into keys, or what is wrong with it (never echoing a key). Ids are
+ * 1-16 letters, digits, `_` or `-`, each once.
+ */
+export function parseEncryptionKeys(raw: string): EncryptionKey[] | string {
+  const keys: EncryptionKey[] = [];
+  for (const [index, entry] of raw.split(',').entries()) {
+    const match = /^([A-Za-z0-9_-]{1,16}):([A-Za-z0-9+/]+={0,2})$/.exec(entry.trim());
+    if (!match) {
+      return `entry ${index + 1} is not <id>:<base64 key> (id: 1-16 letters, digits, _ or -)`;
+    }
+    const key = Buffer.from(match[2], 'base64');
+    if (key.length !== 32) {
+      return `key "${match[1]}" is ${key.length} bytes; AES-256 needs exactly 32 (openssl rand -base64 32)`;
+    }
+    if (keys.some((known) => known.id === match[1])) {
+      return `key id "${match[1]}" appears twice`;
+    }
+    keys.push({ id: match[1], key });
+  }
+  return keys;
 }
 
 export class InvalidConfigurationError extends Error {

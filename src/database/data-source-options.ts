@@ -11,6 +11,7 @@ import { SubmissionNoteEntity } from '../submissions/entities/submission-note.en
 import { AuditEventEntity } from '../audit/audit-event.entity';
 import { Webhooks1795393800000 } from './migrations/1795393800000-Webhooks';
 import { PersonalData1795394400000 } from './migrations/1795394400000-PersonalData';
+import { EncryptionAtRest1795395000000 } from './migrations/1795395000000-EncryptionAtRest';
 import { WebhookDestinationEntity } from '../webhooks/entities/webhook-destination.entity';
 import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
 import { WebhookAttemptEntity } from '../webhooks/entities/webhook-attempt.entity';
@@ -59,6 +60,7 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       StaffWorkflow1795393200000,
       Webhooks1795393800000,
       PersonalData1795394400000,
+      EncryptionAtRest1795395000000,
     ],
     migrationsTableName: 'migrations',
     synchronize: false,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, IsNull, Not } from 'typeorm';
+import { SealedTable } from '../database/field-cipher';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionNoteEntity } from '../submissions/entities/submission-note.entity';
 
@@ -19,9 +20,49 @@ export interface RetentionScope {
 export class PersonalDataRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Every submission with this address; the column's collation compares without letter case. */
-  submissionsByEmail(email: string): Promise<SubmissionEntity[]> {
-    return this.dataSource.getRepository(SubmissionEntity).find({ where: { email }, order: { id: 'ASC' } });
+  /** Every submission stored under one of these e-mail hashes (see FieldCipher.emailHashes). */
+  submissionsByEmailHash(emailHashes: string[]): Promise<SubmissionEntity[]> {
+    return this.dataSource
+      .getRepository(SubmissionEntity)
+      .createQueryBuilder('s')
+      .where('s.email_hash IN (:...emailHashes)', { emailHashes })
+      .orderBy('s.id')
+      .getMany();
+  }
+
+  /**
+   * Up to `limit` rows of a sealed table not sealed with `keyId` (in clear, or under an older key),
+   * oldest first, opened as they load.
+   */
+  notSealedWith(
+    table: SealedTable,
+    keyId: string,
+    limit: number,
+  ): Promise<(SubmissionEntity | SubmissionNoteEntity)[]> {
+    return this.dataSource.getRepository<SubmissionEntity | SubmissionNoteEntity>(entityOf(table)).find({
+      where: [{ encKeyId: IsNull() }, { encKeyId: Not(keyId) }],
+      order: { id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /**
+   * Writes a row's newly sealed columns if it is still sealed as it was read (`previousKeyId`), so a
+   * concurrent run cannot seal a row twice. Returns whether it did.
+   */
+  async reseal(
+    table: SealedTable,
+    row: { id: string; encKeyId: string | null },
+    previousKeyId: string | null,
+    columns: Record<string, string | null>,
+  ): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(entityOf(table))
+      .update(
+        { id: row.id, encKeyId: previousKeyId === null ? IsNull() : previousKeyId },
+        { ...columns, encKeyId: row.encKeyId },
+      );
+    return result.affected === 1;
   }
 
   notesOf(submissionIds: string[]): Promise<SubmissionNoteEntity[]> {
@@ -91,4 +132,8 @@ export class PersonalDataRepository {
     );
     return new Map(rows.map((row) => [row.id, Number(row.retention_days)]));
   }
+}
+
+function entityOf(table: SealedTable): typeof SubmissionEntity | typeof SubmissionNoteEntity {
+  return table === 'submissions' ? SubmissionEntity : SubmissionNoteEntity;
 }

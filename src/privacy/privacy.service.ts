@@ -5,9 +5,11 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
+import { FieldCipher, SEALED_COLUMNS, SealedTable } from '../database/field-cipher';
 import { ApiException } from '../http/api-exception';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../queue/queue.constants';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { toStaffSubmission } from '../submissions/staff-submission';
 import { toDeliveryView } from '../webhooks/dto/webhook.views';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
@@ -42,6 +44,7 @@ export class PrivacyService {
     private readonly submissions: SubmissionsRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly audit: AuditService,
+    private readonly cipher: FieldCipher,
     config: AppConfig,
     @InjectQueue(SUBMISSIONS_QUEUE) private readonly submissionsQueue: Queue,
     @InjectQueue(WEBHOOKS_QUEUE) private readonly webhooksQueue: Queue,
@@ -58,12 +61,17 @@ export class PrivacyService {
   }
 
   async countByEmail(rawEmail: string): Promise<number> {
-    return (await this.personalData.submissionsByEmail(normalizedEmail(rawEmail))).length;
+    return (await this.submissionsByEmail(normalizedEmail(rawEmail))).length;
+  }
+
+  /** By `email_hash`, under every configured key: matches the trimmed address in any letter case. */
+  private submissionsByEmail(email: string) {
+    return this.personalData.submissionsByEmailHash(this.cipher.emailHashes(email));
   }
 
   async export(rawEmail: string, actor: Actor): Promise<PersonalDataExport> {
     const email = normalizedEmail(rawEmail);
-    const rows = await this.personalData.submissionsByEmail(email);
+    const rows = await this.submissionsByEmail(email);
     const ids = rows.map((row) => row.id);
     const notes = await this.personalData.notesOf(ids);
     const submissions: Record<string, unknown>[] = [];
@@ -98,7 +106,7 @@ export class PrivacyService {
   /** Deletes every submission with this address (and what hangs on them) and their queued jobs. */
   async erase(rawEmail: string, actor: Actor): Promise<{ erased: number }> {
     const email = normalizedEmail(rawEmail);
-    const ids = (await this.personalData.submissionsByEmail(email)).map((row) => row.id);
+    const ids = (await this.submissionsByEmail(email)).map((row) => row.id);
     let erased = 0;
     for (let start = 0; start < ids.length; start += BATCH_ROWS) {
       const batch = ids.slice(start, start + BATCH_ROWS);
@@ -115,5 +123,48 @@ export class PrivacyService {
       after: { email_hash: this.emailHash(email), submissions: erased },
     });
     return { erased };
+  }
+
+  /**
+   * Moves every submission and note not sealed with the current key (in clear, or under an older
+   * key) to it, `batch` rows at a time; each row is rewritten only if nobody moved it meanwhile, so
+   * runs may be interrupted, resumed, or run side by side. Returns the rows moved per table.
+   */
+  async reencrypt(
+    actor: Actor,
+    batch: number,
+    onProgress: (table: SealedTable, moved: number) => void = () => undefined,
+  ): Promise<Record<SealedTable, number>> {
+    const keyId = this.cipher.currentKeyId;
+    if (keyId === null) {
+      throw new ApiException(
+        HttpStatus.BAD_REQUEST,
+        'DATA_ENCRYPTION_KEYS is not set: there is no key to move rows to',
+      );
+    }
+    const moved: Record<SealedTable, number> = { submissions: 0, submission_notes: 0 };
+    for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {
+      for (;;) {
+        const rows = await this.personalData.notSealedWith(table, keyId, batch);
+        if (rows.length === 0) {
+          break;
+        }
+        for (const row of rows) {
+          const previousKeyId = row.encKeyId;
+          const sealed = this.cipher.sealRow(table, row) as unknown as Record<string, string | null>;
+          const columns = Object.fromEntries(SEALED_COLUMNS[table].map((column) => [column, sealed[column]]));
+          if (row instanceof SubmissionEntity) {
+            // The hash follows the key too (see FieldCipher.emailHash).
+            columns.emailHash = row.email === null ? null : this.cipher.emailHash(row.email);
+          }
+          if (await this.personalData.reseal(table, { id: row.id, encKeyId: keyId }, previousKeyId, columns)) {
+            moved[table] += 1;
+          }
+        }
+        onProgress(table, moved[table]);
+      }
+    }
+    await this.audit.record(actor, { action: 'privacy.reencrypted', after: { key_id: keyId, ...moved } });
+    return moved;
   }
 }

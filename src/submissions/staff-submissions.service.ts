@@ -4,10 +4,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
 import { toAuditEventView } from '../audit/audit-event.view';
 import { AuditService } from '../audit/audit.service';
+import { FieldCipher } from '../database/field-cipher';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { SubmissionFilterQuery } from './dto/submission-list.query';
-import { NoteView, SubmissionDetailView, SubmissionView } from './dto/staff-submission.views';
+import { NoteView, SubmissionDetailView, SubmissionPageView, SubmissionView } from './dto/staff-submission.views';
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
 import { SubmissionNoteEntity } from './entities/submission-note.entity';
 import { SubmissionEntity } from './entities/submission.entity';
@@ -26,6 +27,10 @@ const COUNTS_CACHE_MS = 2_000;
 const EXPORT_PAGE = 500;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
+/** What the list answers for a word search while personal columns are encrypted. */
+const SEARCH_UNAVAILABLE = 'unavailable: encrypted';
+/** A `q` that is one e-mail address: matched exactly, even when encrypted. */
+const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
 
 const notFound = () => new ApiException(HttpStatus.NOT_FOUND, 'Not found');
 const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 'Submission changed; reload it');
@@ -48,6 +53,7 @@ export class StaffSubmissionsService {
     private readonly audit: AuditService,
     private readonly webhooks: WebhooksService,
     private readonly webhookRecords: WebhooksRepository,
+    private readonly cipher: FieldCipher,
   ) {}
 
   /** A page newest first and the cursor of the next (null on the last page). */
@@ -56,9 +62,13 @@ export class StaffSubmissionsService {
     viewerId: string,
     cursor: string | undefined,
     limit: number,
-  ): Promise<{ items: SubmissionView[]; next_cursor: string | null }> {
+  ): Promise<SubmissionPageView> {
+    const filter = this.filterOf(query, viewerId);
+    if (filter === SEARCH_UNAVAILABLE) {
+      return { items: [], next_cursor: null, search: SEARCH_UNAVAILABLE };
+    }
     // One row more than asked says whether another page follows.
-    const rows = await this.submissions.findPage(filterOf(query, viewerId), cursor, limit + 1);
+    const rows = await this.submissions.findPage(filter, cursor, limit + 1);
     const page = rows.slice(0, limit);
     return {
       items: page.map(toSubmissionView),
@@ -178,6 +188,7 @@ export class StaffSubmissionsService {
       authorId: actor.id,
       body,
       createdAt: new Date(),
+      encKeyId: null,
     };
     await this.notes.insert(note);
     await this.audit.record(actor, {
@@ -204,7 +215,7 @@ export class StaffSubmissionsService {
    * stays constant whatever the size. The export itself is an audit event (its filters, not the words).
    */
   async *exportCsv(query: SubmissionFilterQuery, viewerId: string, actor: Actor): AsyncGenerator<string> {
-    const filter = filterOf(query, viewerId);
+    const filter = this.filterOf(query, viewerId);
     await this.audit.record(actor, {
       action: 'submissions.exported',
       after: {
@@ -213,10 +224,13 @@ export class StaffSubmissionsService {
         api_key: query.api_key ?? null,
         from: query.from ?? null,
         to: query.to ?? null,
-        search: Boolean(filter.search),
+        search: Boolean(query.q),
       },
     });
     yield csvLine([...CSV_COLUMNS]);
+    if (filter === SEARCH_UNAVAILABLE) {
+      return;
+    }
     let cursor: string | undefined;
     for (;;) {
       const rows = await this.submissions.findPage(filter, cursor, EXPORT_PAGE);
@@ -228,6 +242,21 @@ export class StaffSubmissionsService {
       }
       cursor = rows[rows.length - 1].id;
     }
+  }
+
+  /**
+   * The repository's filter for what staff asked. With encryption at rest the words of `q` are not in
+   * any index: an e-mail address is still found (exactly, by its keyed hash), other words cannot be.
+   */
+  private filterOf(query: SubmissionFilterQuery, viewerId: string): SubmissionFilter | typeof SEARCH_UNAVAILABLE {
+    const { q, ...rest } = query;
+    if (!q || !this.cipher.enabled) {
+      return filterOf(query, viewerId);
+    }
+    if (!EMAIL_ADDRESS.test(q.trim())) {
+      return SEARCH_UNAVAILABLE;
+    }
+    return { ...filterOf(rest, viewerId), emailHashes: this.cipher.emailHashes(q) };
   }
 }
 

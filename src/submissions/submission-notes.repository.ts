@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { FieldCipher } from '../database/field-cipher';
 import { SubmissionNoteEntity } from './entities/submission-note.entity';
 
 /** The `submission_notes` table: notes are added and read, never changed. */
 @Injectable()
 export class SubmissionNotesRepository {
-  constructor(@InjectRepository(SubmissionNoteEntity) private readonly notes: Repository<SubmissionNoteEntity>) {}
+  constructor(
+    @InjectRepository(SubmissionNoteEntity) private readonly notes: Repository<SubmissionNoteEntity>,
+    private readonly cipher: FieldCipher,
+  ) {}
 
+  /** Stores a note, its body sealed when encryption at rest is on. */
   async insert(note: SubmissionNoteEntity): Promise<void> {
-    await this.notes.insert(note);
+    await this.notes.insert(this.cipher.sealRow('submission_notes', note));
   }
 
   /** A submission's notes, oldest first, with each author's id and name. */

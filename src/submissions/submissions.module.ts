@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FieldCipher } from '../database/field-cipher';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
+import { SealedColumnsSubscriber } from './sealed-columns.subscriber';
 import { SubmissionOutbox } from './submission-outbox.service';
 import { SubmissionsRepository } from './submissions.repository';
 import { SubmissionsService } from './submissions.service';
@@ -10,8 +12,8 @@ import { SubmissionsService } from './submissions.service';
 /** A submission's life: its tables, its states, and the operator's list and retry. */
 @Module({
   imports: [TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity]), QueueModule],
-  providers: [SubmissionsRepository, SubmissionsService],
-  exports: [SubmissionsRepository, SubmissionsService],
+  providers: [FieldCipher, SealedColumnsSubscriber, SubmissionsRepository, SubmissionsService],
+  exports: [FieldCipher, SubmissionsRepository, SubmissionsService],
 })
 export class SubmissionsModule {}
 

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, Not, Repository } from 'typeorm';
 import { batchedEntityInsert, EntityInserts } from '../database/batched-insert';
 import { retryOnConflict } from '../database/commit-conflict';
+import { FieldCipher } from '../database/field-cipher';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
 import {
@@ -16,7 +17,16 @@ import {
 
 export type NewSubmission = Omit<
   SubmissionEntity,
-  'state' | 'attempts' | 'lastError' | 'processedAt' | 'status' | 'assigneeId' | 'version' | 'closedAt'
+  | 'state'
+  | 'attempts'
+  | 'lastError'
+  | 'processedAt'
+  | 'status'
+  | 'assigneeId'
+  | 'version'
+  | 'closedAt'
+  | 'emailHash'
+  | 'encKeyId'
 >;
 
 /** What staff filter the list and the export by (absent: no condition). */
@@ -27,6 +37,8 @@ export interface SubmissionFilter {
   apiKeyId?: string;
   /** FULLTEXT boolean-mode expression (see toBooleanSearch). */
   search?: string;
+  /** Any of these `email_hash` values (an exact address, see FieldCipher.emailHashes). */
+  emailHashes?: string[];
   /** created_at >= from */
   from?: Date;
   /** created_at < before */
@@ -49,14 +61,20 @@ export class SubmissionsRepository {
   constructor(
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
     @InjectRepository(SubmissionDeliveryEntity) private readonly deliveries: Repository<SubmissionDeliveryEntity>,
+    private readonly cipher: FieldCipher,
   ) {
     this.inserts = batchedEntityInsert(submissions);
   }
 
-  /** Stores a new submission in state `received` (its own outbox entry); settles once committed. */
+  /**
+   * Stores a new submission in state `received` (its own outbox entry), its personal columns sealed
+   * when encryption at rest is on; settles once committed.
+   */
   insert(submission: NewSubmission): Promise<void> {
     const row: SubmissionEntity = {
       ...submission,
+      emailHash: submission.email === null ? null : this.cipher.emailHash(submission.email),
+      encKeyId: null,
       state: SUBMISSION_STATE.received,
       attempts: 0,
       lastError: null,
@@ -66,7 +84,7 @@ export class SubmissionsRepository {
       version: 1,
       closedAt: null,
     };
-    return this.inserts.insert(row);
+    return this.inserts.insert(this.cipher.sealRow('submissions', row));
   }
 
   findById(id: string): Promise<SubmissionEntity | null> {
@@ -149,6 +167,9 @@ export class SubmissionsRepository {
       query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
         search: filter.search,
       });
+    }
+    if (filter.emailHashes) {
+      query.andWhere('s.email_hash IN (:...emailHashes)', { emailHashes: filter.emailHashes });
     }
     if (filter.from) {
       query.andWhere('s.created_at >= :from', { from: filter.from });

@@ -78,10 +78,36 @@ export class PurgeCommand extends CommandRunner {
   }
 }
 
+@SubCommand({
+  name: 'reencrypt',
+  description: 'seal every row not yet sealed with the current DATA_ENCRYPTION_KEYS key (resumable)',
+})
+export class ReencryptCommand extends CommandRunner {
+  constructor(private readonly privacy: PrivacyService) {
+    super();
+  }
+
+  async run(_args: string[], options: { batch?: number }): Promise<void> {
+    const moved = await this.privacy.reencrypt(CLI_ACTOR, options.batch ?? 500, (table, count) =>
+      printLine(`${table}: ${count} moved so far`),
+    );
+    printLine(`Moved ${moved.submissions} submission(s) and ${moved.submission_notes} note(s) to the current key.`);
+  }
+
+  @Option({ flags: '--batch <rows>', description: 'rows read per query (default 500)' })
+  parseBatch(value: string): number {
+    const rows = Number(value);
+    if (!Number.isInteger(rows) || rows < 1 || rows > 10_000) {
+      throw new Error('--batch: a whole number from 1 to 10000');
+    }
+    return rows;
+  }
+}
+
 @Command({
   name: 'privacy',
-  description: 'personal data: export, erase, retention',
-  subCommands: [ExportPersonalDataCommand, ErasePersonalDataCommand, PurgeCommand],
+  description: 'personal data: export, erase, retention, re-encryption',
+  subCommands: [ExportPersonalDataCommand, ErasePersonalDataCommand, PurgeCommand, ReencryptCommand],
 })
 export class PrivacyCommand extends CommandRunner {
   run(): Promise<void> {
@@ -90,4 +116,10 @@ export class PrivacyCommand extends CommandRunner {
   }
 }
 
-export const PRIVACY_COMMANDS = [PrivacyCommand, ExportPersonalDataCommand, ErasePersonalDataCommand, PurgeCommand];
+export const PRIVACY_COMMANDS = [
+  PrivacyCommand,
+  ExportPersonalDataCommand,
+  ErasePersonalDataCommand,
+  PurgeCommand,
+  ReencryptCommand,
+];

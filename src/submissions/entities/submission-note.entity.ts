@@ -26,6 +26,10 @@ export class SubmissionNoteEntity {
   @Column({ type: 'text' })
   body!: string;
 
+  /** The data-encryption key the body is sealed with; null: stored in clear. */
+  @Column({ name: 'enc_key_id', type: 'varchar', length: 16, nullable: true })
+  encKeyId!: string | null;
+
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;
 }

@@ -14,7 +14,7 @@ import type { SubmissionState, WorkflowStatus } from '../submission-state';
 @Index('ix_submissions_assignee', ['assigneeId', 'id'])
 @Index('ix_submissions_api_key', ['apiKeyId', 'id'])
 @Index('ix_submissions_created', ['createdAt'])
-@Index('ix_submissions_email', ['email'])
+@Index('ix_submissions_email_hash', ['emailHash'])
 @Index('ix_submissions_status_created', ['status', 'createdAt'])
 @Index('ft_submissions_text', ['name', 'email', 'business', 'message'], { fulltext: true })
 export class SubmissionEntity {
@@ -29,20 +29,31 @@ export class SubmissionEntity {
   @JoinColumn({ name: 'api_key_id', foreignKeyConstraintName: 'fk_submissions_api_key' })
   apiKey?: ApiKeyEntity;
 
-  @Column({ type: 'varchar', length: 200 })
+  // The personal columns are wide enough for a sealed value (DATA_ENCRYPTION_KEYS): base64 of the
+  // UTF-8 bytes (up to 4 per character) plus 29 bytes of format, nonce and tag. The contract's
+  // limits (name 200 characters, ...) are enforced on the way in.
+  @Column({ type: 'varchar', length: 1200 })
   name!: string;
 
-  @Column({ type: 'varchar', length: 254, nullable: true })
+  @Column({ type: 'varchar', length: 1400, nullable: true })
   email!: string | null;
 
-  @Column({ type: 'varchar', length: 32, nullable: true })
+  /** Exact e-mail lookups (export, erasure, staff search): see FieldCipher.emailHash. */
+  @Column({ name: 'email_hash', type: 'char', length: 64, nullable: true })
+  emailHash!: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
   phone!: string | null;
 
-  @Column({ type: 'varchar', length: 200, nullable: true })
+  @Column({ type: 'varchar', length: 1200, nullable: true })
   business!: string | null;
 
   @Column({ type: 'text', nullable: true })
   message!: string | null;
+
+  /** The data-encryption key the personal columns are sealed with; null: stored in clear. */
+  @Column({ name: 'enc_key_id', type: 'varchar', length: 16, nullable: true })
+  encKeyId!: string | null;
 
   @Column({ name: 'client_ip', type: 'varchar', length: 45 })
   clientIp!: string;

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { AppConfig } from '../config/app-config';
+import { EncryptionKey } from '../config/environment';
+import { sha256Hex } from './sha256';
+
+/** The first byte of every sealed value: the layout below, so a later one can be told apart. */
+const FORMAT_V1 = 1;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** The columns of each table that hold personal data: sealed when encryption at rest is on. */
+export const SEALED_COLUMNS = {
+  submissions: ['name', 'email', 'phone', 'business', 'message'],
+  submission_notes: ['body'],
+} as const;
+export type SealedTable = keyof typeof SEALED_COLUMNS;
+
+/** Where a sealed value belongs: it opens only there (the additional data binds it). */
+export interface SealedPlace {
+  table: SealedTable;
+  rowId: string;
+  column: string;
+}
+
+/** A row of a sealed table: its id, the key its values are sealed with (null: clear) and its columns. */
+type SealableRow = { id: string; encKeyId: string | null };
+
+/** A stored value that does not open: a wrong or missing key, or a value moved from another row. */
+export class UndecryptableValueError extends Error {
+  constructor(place: SealedPlace, keyId: string, why: string) {
+    // Ids only: never a value, sealed or not.
+    super(`Cannot decrypt ${place.table}.${place.column} of ${place.rowId} (key "${keyId}"): ${why}`);
+  }
+}
+
+/**
+ * Encryption at rest (DATA_ENCRYPTION_KEYS): AES-256-GCM with a random 96-bit nonce per value, sealed
+ * as base64 of [format byte][nonce][ciphertext][tag]. The key id sits beside the values (the row's
+ * `enc_key_id`), and the additional data binds key id, table, row id and column, so a value copied to
+ * another row or column fails to open instead of showing someone else's data. Without keys, values
+ * pass through unchanged.
+ */
+@Injectable()
+export class FieldCipher {
+  private readonly keys: Map<string, Buffer>;
+  /** The key new values are sealed with: the first configured, or none. */
+  private readonly current?: EncryptionKey;
+  /** Per key id, the HMAC key of e-mail hashes (derived, so the data key itself is used for one thing). */
+  private readonly hashKeys: Map<string, Buffer>;
+
+  constructor(config: AppConfig) {
+    const keys = config.privacy.encryptionKeys;
+    this.current = keys[0];
+    this.keys = new Map(keys.map(({ id, key }) => [id, key]));
+    this.hashKeys = new Map(
+      keys.map(({ id, key }) => [id, Buffer.from(hkdfSync('sha256', key, '', 'contact-intake email hash', 32))]),
+    );
+  }
+
+  get enabled(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** The id of the key new rows are sealed with (null: stored in clear). */
+  get currentKeyId(): string | null {
+    return this.current?.id ?? null;
+  }
+
+  /** The row with its personal columns sealed under the current key (unchanged without keys). */
+  sealRow<T extends SealableRow>(table: SealedTable, row: T): T {
+    if (!this.current) {
+      return { ...row, encKeyId: null };
+    }
+    const sealed: Record<string, unknown> = { ...row, encKeyId: this.current.id };
+    for (const column of SEALED_COLUMNS[table]) {
+      const value = sealed[column];
+      if (typeof value === 'string') {
+        sealed[column] = this.seal(value, { table, rowId: row.id, column });
+      }
+    }
+    return sealed as T;
+  }
+
+  /** Opens a loaded row's sealed columns in place (those it has: a partial select has fewer). */
+  openRow(table: SealedTable, row: SealableRow): void {
+    if (!row.encKeyId) {
+      return;
+    }
+    const values = row as unknown as Record<string, unknown>;
+    for (const column of SEALED_COLUMNS[table]) {
+      const value = values[column];
+      if (typeof value === 'string') {
+        values[column] = this.open(value, row.encKeyId, { table, rowId: row.id, column });
+      }
+    }
+  }
+
+  seal(plaintext: string, place: SealedPlace): string {
+    const key = this.current!;
+    const nonce = randomBytes(NONCE_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key.key, nonce);
+    cipher.setAAD(additionalData(key.id, place));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return Buffer.concat([Buffer.of(FORMAT_V1), nonce, body, cipher.getAuthTag()]).toString('base64');
+  }
+
+  open(sealed: string, keyId: string, place: SealedPlace): string {
+    const key = this.keys.get(keyId);
+    if (!key) {
+      throw new UndecryptableValueError(place, keyId, 'the key is not in DATA_ENCRYPTION_KEYS');
+    }
+    const bytes = Buffer.from(sealed, 'base64');
+    if (bytes.length < 1 + NONCE_BYTES + TAG_BYTES || bytes[0] !== FORMAT_V1) {
+      throw new UndecryptableValueError(place, keyId, 'not a sealed value of a known format');
+    }
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(1, 1 + NONCE_BYTES));
+    decipher.setAAD(additionalData(keyId, place));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    try {
+      return Buffer.concat([
+        decipher.update(bytes.subarray(1 + NONCE_BYTES, bytes.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
+    } catch {
+      throw new UndecryptableValueError(place, keyId, 'authentication failed (a wrong key, or moved or altered)');
+    }
+  }
+
+  /**
+   * What `submissions.email_hash` holds for an address (trimmed, lower-cased): HMAC-SHA256 under the
+   * current key's hash key, or plain SHA-256 when stored in clear (the address is beside it anyway,
+   * and a migration can compute it in SQL for rows stored before the column existed).
+   */
+  emailHash(email: string): string {
+    return this.hashUnder(this.current?.id ?? null, email);
+  }
+
+  /**
+   * Every hash an address may be stored under: one per configured key and the clear one, so rows not
+   * yet moved to the current key by `privacy reencrypt` are found too.
+   */
+  emailHashes(email: string): string[] {
+    return [...this.hashKeys.keys(), null].map((keyId) => this.hashUnder(keyId, email));
+  }
+
+  private hashUnder(keyId: string | null, email: string): string {
+    const normalized = email.trim().toLowerCase();
+    return keyId === null
+      ? sha256Hex(normalized)
+      : createHmac('sha256', this.hashKeys.get(keyId)!).update(normalized).digest('hex');
+  }
+}
+
+function additionalData(keyId: string, place: SealedPlace): Buffer {
+  return Buffer.from(`contact-intake v1\0${keyId}\0${place.table}\0${place.rowId}\0${place.column}`, 'utf8');
+}

@@ -1,0 +1,231 @@
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { DataSource } from 'typeorm';
+import { ownDatabase } from './support/own-database';
+import { newStaffAccount, staffCookie } from './support/staff';
+import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
+
+const run = promisify(execFile);
+const K1 = `k1:${randomBytes(32).toString('base64')}`;
+const K2 = `k2:${randomBytes(32).toString('base64')}`;
+
+/** What a person sent: each value must never appear in a column, and always through the API. */
+const ADA = {
+  name: 'Ada Lovelace',
+  email: 'Ada.Lovelace@Example.org',
+  phone: '+44 20 7946 0958',
+  business: 'Analytical Engines Ltd',
+  message: 'Please call about the difference engine',
+};
+const NOTE = 'Called back; she wants a quotation';
+const PLAIN_PIECES = ['Ada', 'Lovelace', 'example.org', '7946', 'Analytical', 'difference', 'quotation'];
+
+async function signedInAdmin(t: TestApp): Promise<string> {
+  const account = await newStaffAccount(t, 'Encryption Admin', 'admin');
+  return staffCookie(t, account.email);
+}
+
+async function submitter(t: TestApp) {
+  const { key } = await t.createKey({ rateLimit: 100_000 });
+  const { access_token } = await issueTokens(t, key);
+  return async (body: object): Promise<string> =>
+    (await t.http().post('/contact_api.php').set('Authorization', `Bearer ${access_token}`).send(body).expect(200)).body
+      .id as string;
+}
+
+describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let db: DataSource;
+  const apps: TestApp[] = [];
+  const start = async (keys: string | undefined) => {
+    const t = await createTestApp({ DATABASE_URL: database.url, ...(keys ? { DATA_ENCRYPTION_KEYS: keys } : {}) });
+    apps.push(t);
+    return t;
+  };
+  const cli = (args: string[], keys: string) =>
+    run(process.execPath, ['dist/cli.js', ...args], {
+      env: { ...process.env, DATABASE_URL: database.url, REDIS_PREFIX: uniquePrefix(), DATA_ENCRYPTION_KEYS: keys },
+    });
+  const notOnKey = async (keyId: string) => {
+    const [submissions] = await db.query<{ n: string }[]>(
+      'SELECT COUNT(*) AS n FROM submissions WHERE enc_key_id IS NULL OR enc_key_id <> ?',
+      [keyId],
+    );
+    const [notes] = await db.query<{ n: string }[]>(
+      'SELECT COUNT(*) AS n FROM submission_notes WHERE enc_key_id IS NULL OR enc_key_id <> ?',
+      [keyId],
+    );
+    return Number(submissions.n) + Number(notes.n);
+  };
+
+  beforeAll(async () => {
+    // A database of its own: re-encryption walks whole tables.
+    database = await ownDatabase();
+  });
+  afterAll(async () => {
+    for (const t of apps) {
+      await t.close();
+    }
+    await database.drop();
+  });
+
+  it('stores personal fields and notes sealed, and shows them in clear through the staff API, export and CSV', async () => {
+    const t = await start(K1);
+    db = t.app.get(DataSource);
+    const admin = await signedInAdmin(t);
+    const id = await (await submitter(t))(ADA);
+    await t.http().post(`/staff/api/submissions/${id}/notes`).set('Cookie', admin).send({ body: NOTE }).expect(201);
+
+    // Plain SQL sees ciphertext only, with the key id beside it.
+    const [row] = await db.query<Record<string, unknown>[]>('SELECT * FROM submissions WHERE id = ?', [id]);
+    const [note] = await db.query<Record<string, unknown>[]>('SELECT * FROM submission_notes WHERE submission_id = ?', [
+      id,
+    ]);
+    expect(row.enc_key_id).toBe('k1');
+    expect(note.enc_key_id).toBe('k1');
+    const stored = JSON.stringify([row, note]);
+    for (const piece of PLAIN_PIECES) {
+      expect({ piece, found: stored.toLowerCase().includes(piece.toLowerCase()) }).toEqual({ piece, found: false });
+    }
+    for (const column of ['name', 'email', 'phone', 'business', 'message']) {
+      expect(Buffer.from(row[column] as string, 'base64')[0]).toBe(1);
+    }
+
+    const detail = await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', admin).expect(200);
+    expect(detail.body).toMatchObject({ ...ADA, notes: [expect.objectContaining({ body: NOTE })] });
+
+    // Words are not searchable any more, and the list says so; an exact address still is.
+    const words = await t.http().get('/staff/api/submissions?q=difference').set('Cookie', admin).expect(200);
+    expect(words.body).toEqual({ items: [], next_cursor: null, search: 'unavailable: encrypted' });
+    const byAddress = await t
+      .http()
+      .get(`/staff/api/submissions?q=${encodeURIComponent('  ada.lovelace@EXAMPLE.ORG ')}`)
+      .set('Cookie', admin)
+      .expect(200);
+    expect(byAddress.body.items.map((item: { id: string }) => item.id)).toEqual([id]);
+    expect(byAddress.body.items[0].name).toBe(ADA.name);
+
+    const exported = await t
+      .http()
+      .post('/staff/api/privacy/export')
+      .set('Cookie', admin)
+      .send({ email: 'ADA.lovelace@example.ORG' })
+      .expect(200);
+    expect(exported.body.submissions).toHaveLength(1);
+    expect(exported.body.submissions[0]).toMatchObject({ ...ADA, notes: [expect.objectContaining({ body: NOTE })] });
+
+    const csv = await t.http().get('/staff/api/submissions/export.csv').set('Cookie', admin).expect(200);
+    expect(csv.text).toContain(ADA.message);
+  });
+
+  it('refuses to open a value copied to another row, and names only ids when it does', async () => {
+    const t = apps[0];
+    const admin = await signedInAdmin(t);
+    const submit = await submitter(t);
+    const [victim, other] = [await submit(ADA), await submit({ name: 'Someone Else' })];
+    await db.query('UPDATE submissions o JOIN submissions v ON v.id = ? SET o.name = v.name WHERE o.id = ?', [
+      victim,
+      other,
+    ]);
+    const response = await t.http().get(`/staff/api/submissions/${other}`).set('Cookie', admin).expect(500);
+    expect(response.body).toEqual({ status: 'error', message: 'Internal server error' });
+    // The victim's own row still opens.
+    await t
+      .http()
+      .get(`/staff/api/submissions/${victim}`)
+      .set('Cookie', admin)
+      .expect(200)
+      .expect((ok) => expect(ok.body.name).toBe(ADA.name));
+    await db.query('DELETE FROM submissions WHERE id = ?', [other]);
+  });
+
+  it('rotates: rows in clear, under the old key and the new all read; reencrypt moves every row to the new key, resumably', async () => {
+    // Rows from before encryption (in clear), under k1, then with k2 current.
+    const clear = await start(undefined);
+    const submitClear = await submitter(clear);
+    const clearId = await submitClear({ ...ADA, email: 'grace@example.net', name: 'Grace Hopper' });
+    await Promise.all(Array.from({ length: 400 }, (_, i) => submitClear({ name: `Bulk ${i}`, email: `b${i}@x.test` })));
+    const [clearRow] = await db.query<{ name: string; enc_key_id: string | null }[]>(
+      'SELECT name, enc_key_id FROM submissions WHERE id = ?',
+      [clearId],
+    );
+    expect(clearRow).toEqual({ name: 'Grace Hopper', enc_key_id: null });
+
+    const rotated = await start(`${K2},${K1}`);
+    const admin = await signedInAdmin(rotated);
+    const newId = await (await submitter(rotated))({ ...ADA, name: 'After Rotation' });
+    expect((await db.query('SELECT enc_key_id FROM submissions WHERE id = ?', [newId]))[0].enc_key_id).toBe('k2');
+    for (const id of [clearId, newId]) {
+      await rotated.http().get(`/staff/api/submissions/${id}`).set('Cookie', admin).expect(200);
+    }
+    const before = await notOnKey('k2');
+    expect(before).toBeGreaterThan(400);
+
+    // Interrupted after its first batch: some rows moved, the rest still to do.
+    const child = spawn(process.execPath, ['dist/cli.js', 'privacy', 'reencrypt', '--batch', '10'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        REDIS_PREFIX: uniquePrefix(),
+        DATA_ENCRYPTION_KEYS: `${K2},${K1}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('moved so far')) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      }),
+    );
+    await new Promise((resolve) => child.once('exit', resolve));
+    const interrupted = await notOnKey('k2');
+    expect(interrupted).toBeLessThan(before);
+    expect(interrupted).toBeGreaterThan(0);
+
+    // Resumed: the rest, and nothing twice.
+    const { stdout } = await cli(['privacy', 'reencrypt'], `${K2},${K1}`);
+    expect(stdout).toMatch(/Moved \d+ submission\(s\) and \d+ note\(s\) to the current key\./);
+    const [, submissions, notes] = /Moved (\d+) submission\(s\) and (\d+) note\(s\)/.exec(stdout)!;
+    expect(Number(submissions) + Number(notes)).toBe(interrupted);
+    expect(await notOnKey('k2')).toBe(0);
+    expect((await cli(['privacy', 'reencrypt'], `${K2},${K1}`)).stdout).toContain(
+      'Moved 0 submission(s) and 0 note(s)',
+    );
+
+    // Everything still reads, and the address of a row that was in clear is still found.
+    const detail = await rotated.http().get(`/staff/api/submissions/${clearId}`).set('Cookie', admin).expect(200);
+    expect(detail.body.name).toBe('Grace Hopper');
+    const exported = await rotated
+      .http()
+      .post('/staff/api/privacy/export')
+      .set('Cookie', admin)
+      .send({ email: 'GRACE@example.net' })
+      .expect(200);
+    expect(exported.body.submissions.map((s: { id: string }) => s.id)).toEqual([clearId]);
+    const [moved] = await db.query<{ name: string }[]>('SELECT name FROM submissions WHERE id = ?', [clearId]);
+    expect(moved.name).not.toContain('Grace');
+
+    // With k1 gone from the setting, the service reads everything all the same.
+    const k2Only = await start(K2);
+    const k2Admin = await signedInAdmin(k2Only);
+    const page = await k2Only.http().get('/staff/api/submissions?limit=100').set('Cookie', k2Admin).expect(200);
+    expect(page.body.items.length).toBe(100);
+  });
+
+  it('refuses to start with a malformed key setting, in one line that shows no key', async () => {
+    const leaked = randomBytes(16).toString('base64');
+    const failed = await run(process.execPath, ['dist/main.js'], {
+      env: { ...process.env, DATABASE_URL: database.url, DATA_ENCRYPTION_KEYS: `k1:${leaked}` },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect('code' in failed && failed.code).toBe(1);
+    const output = `${failed.stdout}${failed.stderr}`;
+    const lines = output.split('\n').filter((line) => line.includes('DATA_ENCRYPTION_KEYS'));
+    expect(lines).toEqual([
+      expect.stringContaining('DATA_ENCRYPTION_KEYS: key "k1" is 16 bytes; AES-256 needs exactly 32'),
+    ]);
+    expect(output).not.toContain(leaked);
+  });
+});
