@@ -1,12 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import Redis from 'ioredis';
 import { timingSafeEqual } from 'node:crypto';
 import { posix } from 'node:path';
 import { ApiException, sendError } from '../http/api-exception';
 import { AppConfig } from '../config/app-config';
 import { FailOpen } from '../rate-limits/fail-open';
 import { FailureLimit } from '../rate-limits/failure-limit';
+import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 
 export const ADMIN_QUEUES_ROUTE = '/admin/queues';
@@ -44,7 +44,7 @@ export class AdminDashboardAuth {
   private readonly prefix: string;
 
   constructor(
-    @InjectRedis() redis: Redis,
+    @InjectRedis() redis: RedisClient,
     private readonly config: AppConfig,
     failOpen: FailOpen,
   ) {

@@ -17,7 +17,8 @@ export class AppConfig {
   };
   readonly observability: { healthPort: number; metricsToken?: string; metricsPort?: number; metricsHost: string };
   readonly db: { url: string; poolSize: number; connectTimeoutMs: number };
-  readonly redis: { url: string; prefix: string };
+  /** One Redis at `url`, or a cluster reached through `clusterNodes` (then `url` lends credentials and TLS). */
+  readonly redis: { url: string; prefix: string; clusterNodes: { host: string; port: number }[] };
   readonly auth: {
     jwtSecret: string;
     jwtSecretGenerated: boolean;
@@ -91,7 +92,18 @@ export class AppConfig {
       metricsHost: env.METRICS_HOST,
     };
     this.db = { url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, connectTimeoutMs: env.DB_CONNECT_TIMEOUT };
-    this.redis = { url: env.REDIS_URL, prefix: env.REDIS_PREFIX };
+    this.redis = {
+      url: env.REDIS_URL,
+      prefix: env.REDIS_PREFIX,
+      clusterNodes: (env.REDIS_CLUSTER_NODES ?? '')
+        .split(',')
+        .map((node) => node.trim())
+        .filter(Boolean)
+        .map((node) => {
+          const [host, port] = node.split(':');
+          return { host, port: Number(port) };
+        }),
+    };
     this.auth = {
       jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
       jwtSecretGenerated: !env.JWT_SECRET,

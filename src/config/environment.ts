@@ -117,7 +117,17 @@ export class EnvironmentVariables {
 
   @IsString()
   @MinLength(1)
+  @Matches(/^[^{}\s]+$/, { message: 'no braces or white space (hash tags are added where a cluster needs them)' })
   REDIS_PREFIX = 'contact-intake';
+
+  /**
+   * `host:port,...` of some Redis Cluster nodes: every Redis use goes to the cluster (REDIS_URL then
+   * only lends its user, password and TLS). Empty: one Redis at REDIS_URL.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\s*[^\s:,]+:\d{1,5}\s*(,\s*[^\s:,]+:\d{1,5}\s*)*$/, { message: 'a comma list of host:port' })
+  REDIS_CLUSTER_NODES?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -1,9 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
-import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../http/api-exception';
+import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 
 const CHECK_TIMEOUT_MS = 1500;
@@ -24,7 +24,7 @@ export class HealthService {
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRedis() private readonly redis: Redis,
+    @InjectRedis() private readonly redis: RedisClient,
   ) {}
 
   async readiness(): Promise<Readiness> {

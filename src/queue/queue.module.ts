@@ -3,8 +3,9 @@ import { Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nest
 import { OccasionalLog } from '../logging/occasional-log';
 import { settleWithin } from './settle-within';
 import { JobsOptions, Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { connectRedis, queuePrefix, RedisClient } from '../redis/redis-connection';
+import { QUEUE_CLUSTER_CONNECTION, QueueConnectionModule } from '../redis/queue-connection.module';
 import { DeliverSubmissionJob, MAINTENANCE_QUEUE, SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from './queue.constants';
 
 /** The producer the request path uses; see QueueModule for why it is a queue handle of its own. */
@@ -27,10 +28,6 @@ export function submissionJobOptions(config: AppConfig): JobsOptions {
   };
 }
 
-function queuePrefix(config: AppConfig): string {
-  return `${config.redis.prefix}:bull`;
-}
-
 @Injectable()
 class SubmissionProducerLifecycle implements OnApplicationShutdown {
   private readonly log = new OccasionalLog(new Logger('Queue'));
@@ -43,14 +40,14 @@ class SubmissionProducerLifecycle implements OnApplicationShutdown {
     const report = (error: Error) => this.log.error(`Queue connection problem: ${error.message}`);
     producer.on('error', report);
     queue.on('error', report);
-    (producer.opts.connection as Redis).on('error', report);
+    (producer.opts.connection as RedisClient).on('error', report);
   }
 
   async onApplicationShutdown(): Promise<void> {
     // BullMQ's close() waits for a connection that is not there while Redis is away; give it a moment,
     // then drop the connection we own (nothing is pending on this handle).
     await settleWithin(this.producer.close(), CLOSE_GRACE_MS);
-    (this.producer.opts.connection as Redis).disconnect();
+    (this.producer.opts.connection as RedisClient).disconnect();
   }
 }
 
@@ -63,10 +60,11 @@ class SubmissionProducerLifecycle implements OnApplicationShutdown {
 @Module({
   imports: [
     BullModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        connection: { url: config.redis.url, maxRetriesPerRequest: null },
-        prefix: queuePrefix(config),
+      imports: [QueueConnectionModule],
+      inject: [AppConfig, QUEUE_CLUSTER_CONNECTION],
+      useFactory: (config: AppConfig, cluster: RedisClient | null) => ({
+        connection: cluster ?? { url: config.redis.url, maxRetriesPerRequest: null },
+        prefix: queuePrefix(config.redis),
       }),
     }),
     BullModule.registerQueueAsync({
@@ -96,8 +94,8 @@ class SubmissionProducerLifecycle implements OnApplicationShutdown {
       inject: [AppConfig],
       useFactory: (config: AppConfig) =>
         new Queue<DeliverSubmissionJob>(SUBMISSIONS_QUEUE, {
-          connection: new Redis(config.redis.url, { maxRetriesPerRequest: 1, connectTimeout: 2000 }),
-          prefix: queuePrefix(config),
+          connection: connectRedis(config.redis, { maxRetriesPerRequest: 1, connectTimeout: 2000 }),
+          prefix: queuePrefix(config.redis),
           defaultJobOptions: submissionJobOptions(config),
         }),
     },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { MetricsService } from '../metrics/metrics.service';
 import { FailOpen } from './fail-open';
@@ -18,7 +18,7 @@ export class AuthFailureService {
   private readonly perIp: FailureLimit;
 
   constructor(
-    @InjectRedis() redis: Redis,
+    @InjectRedis() redis: RedisClient,
     config: AppConfig,
     failOpen: FailOpen,
     private readonly metrics: MetricsService,

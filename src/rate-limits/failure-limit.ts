@@ -1,5 +1,5 @@
+import { RedisClient, scriptKey } from '../redis/redis-connection';
 import { HttpStatus } from '@nestjs/common';
-import Redis from 'ioredis';
 import { ApiException } from '../http/api-exception';
 import { FailOpen } from './fail-open';
 
@@ -21,7 +21,7 @@ end
 return hits
 `;
 
-type RedisWithFailureCount = Redis & {
+type RedisWithFailureCount = RedisClient & {
   recordFailure(hitsKey: string, blockKey: string, windowMs: number, limit: number): Promise<number>;
 };
 
@@ -34,7 +34,7 @@ export class FailureLimit {
   private readonly redis: RedisWithFailureCount;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly prefix: string,
     private readonly limit: () => number,
     private readonly windowMs: number,
@@ -59,12 +59,18 @@ export class FailureLimit {
   async record(subject: string): Promise<void> {
     await this.failOpen.run(
       () =>
-        this.redis.recordFailure(`${this.prefix}:${subject}`, this.blockKeyFor(subject), this.windowMs, this.limit()),
+        this.redis.recordFailure(
+          scriptKey(this.prefix, subject, 'hits'),
+          this.blockKeyFor(subject),
+          this.windowMs,
+          this.limit(),
+        ),
       0,
     );
   }
 
+  /** Both keys of the script carry the subject as their hash tag (one slot in a cluster). */
   private blockKeyFor(subject: string): string {
-    return `${this.prefix}:${subject}:block`;
+    return scriptKey(this.prefix, subject, 'block');
   }
 }

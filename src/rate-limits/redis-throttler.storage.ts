@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { RedisClient, scriptKey } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { FailOpen } from './fail-open';
 
@@ -31,7 +31,7 @@ end
 return {hits, windowLeft, 0, 0}
 `;
 
-type RedisWithThrottle = Redis & {
+type RedisWithThrottle = RedisClient & {
   throttleIncrement(
     hitsKey: string,
     blockKey: string,
@@ -53,7 +53,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly prefix: string;
 
   constructor(
-    @InjectRedis() redis: Redis,
+    @InjectRedis() redis: RedisClient,
     config: AppConfig,
     private readonly failOpen: FailOpen,
   ) {
@@ -72,8 +72,9 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     };
     return this.failOpen.run(async () => {
       const [hits, windowLeft, blocked, blockLeft] = await this.redis.throttleIncrement(
-        `${this.prefix}:${key}:hits`,
-        `${this.prefix}:${key}:block`,
+        // One hash tag per limited subject (`{rl:key:<id>}`): both keys in one slot of a cluster.
+        scriptKey(this.prefix, `rl:${key}`, 'hits'),
+        scriptKey(this.prefix, `rl:${key}`, 'block'),
         ttl,
         limit,
         blockDuration,

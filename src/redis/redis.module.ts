@@ -1,17 +1,13 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { connectRedis, RedisClient } from './redis-connection';
 
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 export const InjectRedis = (): ParameterDecorator => Inject(REDIS_CLIENT);
 
-/**
- * The Redis connection for request-path work (rate limits). Commands fail at once while Redis is
- * away instead of queueing, so callers can fail open; ioredis reconnects by itself.
- */
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
-  constructor(@InjectRedis() private readonly redis: Redis) {}
+  constructor(@InjectRedis() private readonly redis: RedisClient) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
@@ -22,10 +18,12 @@ class RedisCloser implements OnApplicationShutdown {
 @Module({
   providers: [
     {
+      // The connection for request-path work (rate limits, sessions). Commands fail at once while
+      // Redis is away instead of queueing, so callers can fail open; ioredis reconnects by itself.
       provide: REDIS_CLIENT,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
-        const redis = new Redis(config.redis.url, {
+        const redis = connectRedis(config.redis, {
           enableOfflineQueue: false,
           maxRetriesPerRequest: 1,
           commandTimeout: 1000,

@@ -1,5 +1,4 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import { staffActor } from '../audit/actor';
@@ -9,6 +8,7 @@ import { sha256Hex } from '../database/sha256';
 import { ApiException } from '../http/api-exception';
 import { FailOpen } from '../rate-limits/fail-open';
 import { FailureLimit } from '../rate-limits/failure-limit';
+import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { StaffAccountEntity } from './entities/staff-account.entity';
 import { hashPassword, verifyPassword } from './passwords';
@@ -45,7 +45,7 @@ export class StaffAuthService {
     private readonly sessions: StaffSessionsService,
     private readonly tokens: StaffTokensService,
     private readonly audit: AuditService,
-    @InjectRedis() redis: Redis,
+    @InjectRedis() redis: RedisClient,
     config: AppConfig,
     failOpen: FailOpen,
   ) {

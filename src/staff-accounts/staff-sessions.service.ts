@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { sha256Hex } from '../database/sha256';
+import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 
 export interface StaffSession {
@@ -21,7 +21,7 @@ export class StaffSessionsService {
   private readonly prefix: string;
 
   constructor(
-    @InjectRedis() private readonly redis: Redis,
+    @InjectRedis() private readonly redis: RedisClient,
     private readonly config: AppConfig,
   ) {
     this.prefix = `${config.redis.prefix}:staffsession`;
