@@ -11,6 +11,7 @@ import { WebhookWorkerModule } from '../webhooks/webhook-worker.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { DeliveryService } from './delivery.service';
+import { QueueReconciler } from './queue-reconciler.service';
 import { SubmissionProcessor } from './submission.processor';
 
 /** The worker side: consumes the queue and delivers to the configured staff channels. */
@@ -44,6 +45,7 @@ import { SubmissionProcessor } from './submission.processor';
     },
     DeliveryService,
     SubmissionProcessor,
+    QueueReconciler,
   ],
 })
 export class DeliveryModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, Not, Repository } from 'typeorm';
+import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { batchedEntityInsert, EntityInserts } from '../database/batched-insert';
 import { retryOnConflict } from '../database/commit-conflict';
 import { FieldCipher } from '../database/field-cipher';
@@ -109,6 +109,24 @@ export class SubmissionsRepository {
       select: { id: true },
       where: { state: SUBMISSION_STATE.received, createdAt: LessThan(cutoff) },
       order: { createdAt: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Ids of up to `limit` submissions handed to the queue (`queued` or `processing`) before `cutoff`,
+   * after id `afterId` (keyset, so repeated calls walk the whole set).
+   */
+  async findHandedToQueue(cutoff: Date, afterId: string, limit: number): Promise<string[]> {
+    const rows = await this.submissions.find({
+      select: { id: true },
+      where: {
+        state: In([SUBMISSION_STATE.queued, SUBMISSION_STATE.processing]),
+        createdAt: LessThan(cutoff),
+        id: MoreThan(afterId),
+      },
+      order: { id: 'ASC' },
       take: limit,
     });
     return rows.map((row) => row.id);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, Repository } from 'typeorm';
+import { In, IsNull, LessThan, MoreThan, Repository } from 'typeorm';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { WebhookDeliveryEntity, WebhookDeliveryStatus } from './entities/webhook-delivery.entity';
 import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
@@ -50,7 +50,6 @@ export class WebhooksRepository {
     return ((await this.destinations.delete({ id })).affected ?? 0) > 0;
   }
 
-  /** Creates the delivery unless that event already has one for that destination; returns its id. */
   /** Inserts the delivery unless this event already has one for this destination; returns the stored one. */
   async ensureDelivery(delivery: WebhookDeliveryEntity): Promise<Pick<WebhookDeliveryEntity, 'id' | 'status'>> {
     await this.deliveries
@@ -68,6 +67,23 @@ export class WebhooksRepository {
       },
     });
     return row!;
+  }
+
+  /**
+   * Up to `limit` deliveries still pending that were created before `cutoff`, after id `afterId`
+   * (keyset, so repeated calls walk the whole set): the reconciler checks each still has its job.
+   */
+  pendingBefore(
+    cutoff: Date,
+    afterId: string,
+    limit: number,
+  ): Promise<Pick<WebhookDeliveryEntity, 'id' | 'submissionId' | 'destinationId' | 'eventKey'>[]> {
+    return this.deliveries.find({
+      select: { id: true, submissionId: true, destinationId: true, eventKey: true },
+      where: { status: 'pending', createdAt: LessThan(cutoff), id: MoreThan(afterId) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
   }
 
   findDelivery(id: string): Promise<WebhookDeliveryEntity | null> {

@@ -21,6 +21,14 @@ export const CONFIG_DESTINATION_ID = 'config';
 /** A submission is received once: the event key of its `submission.received` deliveries. */
 export const RECEIVED_EVENT_KEY = 'received';
 
+/** The job id of a delivery's ordinary job: submission, destination (and the event, but for `received`). */
+export function webhookJobId(
+  delivery: Pick<WebhookDeliveryEntity, 'submissionId' | 'destinationId' | 'eventKey'>,
+): string {
+  const { submissionId, destinationId, eventKey } = delivery;
+  return [submissionId, destinationId, ...(eventKey === RECEIVED_EVENT_KEY ? [] : [eventKey])].join('-');
+}
+
 export interface NewDestination {
   url: string;
   apiKeyId?: string | null;
@@ -148,7 +156,7 @@ export class WebhooksService {
         createdAt: new Date(),
         deliveredAt: null,
       });
-      const jobId = [submissionId, destinationId, ...(eventKey === RECEIVED_EVENT_KEY ? [] : [eventKey])].join('-');
+      const jobId = webhookJobId({ submissionId, destinationId, eventKey });
       if (stored.status === 'pending') {
         await this.queue.add(DELIVER_WEBHOOK_JOB, { deliveryId: stored.id }, { jobId });
       } else if (options.resend) {

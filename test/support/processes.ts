@@ -19,7 +19,8 @@ export interface StartedProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-function track(child: ChildProcess): StartedProcess {
+/** Collects a child process's output and stops it by pid. */
+export function track(child: ChildProcess): StartedProcess {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
