@@ -1,4 +1,5 @@
-// Unit tests beside the code (src, *.spec.ts); end-to-end tests in test/ against real MariaDB and Redis.
+// Unit tests beside the code (src, *.spec.ts); end-to-end tests in test/ against real MariaDB and Redis;
+// cluster tests (npm run test:cluster) start a Redis Cluster and a MariaDB Galera cluster of their own.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] };
 
 module.exports = {
@@ -16,6 +17,16 @@ module.exports = {
       testEnvironment: 'node',
       rootDir: '.',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      transform,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFiles: ['<rootDir>/test/support/test-env.ts'],
+    },
+    {
+      displayName: 'cluster',
+      testEnvironment: 'node',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/cluster/*.cluster-spec.ts'],
       transform,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',

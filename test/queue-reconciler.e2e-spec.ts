@@ -54,9 +54,12 @@ describe('jobs that Redis lost', () => {
     const submissionsQueue = api.app.get<Queue>(getQueueToken(SUBMISSIONS_QUEUE));
     await waitUntil(
       async () =>
-        (await db.query<{ n: string }[]>("SELECT COUNT(*) AS n FROM submissions WHERE id IN (?) AND state = 'queued'", [
-          [lost, kept],
-        ]))[0].n === '2',
+        (
+          await db.query<{ n: string }[]>(
+            "SELECT COUNT(*) AS n FROM submissions WHERE id IN (?) AND state = 'queued'",
+            [[lost, kept]],
+          )
+        )[0].n === '2',
       'both queued',
     );
     expect(await submissionsQueue.remove(lost)).toBe(1);

@@ -68,15 +68,24 @@ export async function startRedisCluster(): Promise<RedisCluster> {
         spawn(
           'redis-server',
           [
-            '--port', String(port),
-            '--bind', '127.0.0.1',
-            '--cluster-enabled', 'yes',
-            '--cluster-config-file', join(dir, `nodes-${port}.conf`),
-            '--cluster-node-timeout', '2000',
-            '--dir', dir,
-            '--save', '',
-            '--appendonly', 'no',
-            '--maxmemory-policy', 'noeviction',
+            '--port',
+            String(port),
+            '--bind',
+            '127.0.0.1',
+            '--cluster-enabled',
+            'yes',
+            '--cluster-config-file',
+            join(dir, `nodes-${port}.conf`),
+            '--cluster-node-timeout',
+            '2000',
+            '--dir',
+            dir,
+            '--save',
+            '',
+            '--appendonly',
+            'no',
+            '--maxmemory-policy',
+            'noeviction',
           ],
           { stdio: ['ignore', 'pipe', 'pipe'] },
         ),
@@ -87,9 +96,11 @@ export async function startRedisCluster(): Promise<RedisCluster> {
       await waitUntil(() => node.output().includes('Ready to accept connections'), `redis cluster node ${port}`);
     }
     await run('redis-cli', [
-      '--cluster', 'create',
+      '--cluster',
+      'create',
       ...ports.map((port) => `127.0.0.1:${port}`),
-      '--cluster-replicas', '1',
+      '--cluster-replicas',
+      '1',
       '--cluster-yes',
     ]);
   } catch (error) {
@@ -98,16 +109,20 @@ export async function startRedisCluster(): Promise<RedisCluster> {
   }
 
   const healthy = async () => {
-    await waitUntil(async () => {
-      for (const [port, node] of nodes) {
-        if (node.child.exitCode === null && node.child.signalCode === null) {
-          if (!(await cli(port, 'cluster', 'info')).includes('cluster_state:ok')) {
-            return false;
+    await waitUntil(
+      async () => {
+        for (const [port, node] of nodes) {
+          if (node.child.exitCode === null && node.child.signalCode === null) {
+            if (!(await cli(port, 'cluster', 'info')).includes('cluster_state:ok')) {
+              return false;
+            }
           }
         }
-      }
-      return true;
-    }, 'redis cluster healthy', 30_000);
+        return true;
+      },
+      'redis cluster healthy',
+      30_000,
+    );
   };
   await healthy();
 
@@ -116,7 +131,9 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     ports,
     healthy,
     masterOf: async (key: string) => {
-      const live = [...nodes.entries()].find(([, node]) => node.child.exitCode === null && node.child.signalCode === null)!;
+      const live = [...nodes.entries()].find(
+        ([, node]) => node.child.exitCode === null && node.child.signalCode === null,
+      )!;
       const slot = Number((await cli(live[0], 'cluster', 'keyslot', key)).trim());
       const shards = (await cli(live[0], 'cluster', 'nodes')).split('\n');
       for (const line of shards) {
