@@ -1,3 +1,4 @@
+import { isCommitConflict } from '../database/commit-conflict';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -36,6 +37,9 @@ const DATABASE_UNAVAILABLE = new Set([
   'PROTOCOL_SEQUENCE_TIMEOUT',
   'ER_CON_COUNT_ERROR',
   'ER_SERVER_SHUTDOWN',
+  // A Galera node that is not (yet, or no longer) part of the primary component: "WSREP has not yet
+  // prepared node for application use" (1047). Another node, or this one in a moment, will take it.
+  'ER_UNKNOWN_COM_ERROR',
   'POOL_CLOSED',
   'POOL_ENQUEUELIMIT',
 ]);
@@ -122,7 +126,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       return [status, messageOf(exception.getResponse()) ?? STATUS_MESSAGES[status] ?? 'Error', {}];
     }
     const candidate = exception as ErrorLike;
-    if (isDatabaseUnavailable(exception)) {
+    // A commit conflict that outlasted its retries (see retryOnConflict) changed nothing either: retry later.
+    if (isDatabaseUnavailable(exception) || isCommitConflict(exception)) {
       return [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable', { 'Retry-After': '5' }];
     }
     if (typeof candidate?.statusCode === 'number' && candidate.statusCode >= 400 && candidate.statusCode < 500) {
