@@ -4,6 +4,8 @@
  * (a) /contact_api.php, (b) /auth.php, (c) 1 auth per 50 submissions. Prints a table, writes
  * bench/results/latest.json, and fails on any non-2xx. --compare runs bench/baseline the same way and
  * prints service/baseline ratios. Finally two API processes share the load and one global limit.
+ * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
+ * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
 import autocannon, { Request, Result } from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
+import { startGaleraCluster } from '../test/support/galera';
 import { deleteKeysUnder } from '../test/support/redis-keys';
 import { runStaffListBench } from './staff-list';
 import { createKey, freePort, startServer, CpuUse, watchCpu, watchPeakRss } from './support';
@@ -22,14 +25,16 @@ const optionValue = (name: string): string | undefined => {
   return index >= 0 ? args[index + 1] : undefined;
 };
 const duration = Number(optionValue('--duration') ?? 10);
+const galeraOnly = args.includes('--galera');
 // The staff list at a million rows is a bench of its own (bench/staff-list.ts).
 const staffListOnly = optionValue('--scenario') === 'staff-list';
 const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
 // measures two processes and the global limit.
-const SCENARIOS = (optionValue('--scenario')?.split(',') ?? ALL_SCENARIOS) as Scenario[];
-const CONCURRENCY = (optionValue('--connections')?.split(',') ?? ['1', '16', '64']).map(Number);
+// --galera measures the submit path at c=64 unless told otherwise.
+const SCENARIOS = (optionValue('--scenario')?.split(',') ?? (galeraOnly ? ['contact'] : ALL_SCENARIOS)) as Scenario[];
+const CONCURRENCY = (optionValue('--connections')?.split(',') ?? (galeraOnly ? ['64'] : ['1', '16', '64'])).map(Number);
 const partial = SCENARIOS.length < ALL_SCENARIOS.length || CONCURRENCY.length < 3;
 if (
   (!staffListOnly && SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
@@ -159,10 +164,12 @@ async function measure(target: string, ports: number[], pids: number[], key: str
   return results;
 }
 
+/** `count` API processes (the i-th on `databaseUrls[i]`, else the bench database) for `work`. */
 async function withService<T>(
   count: number,
   work: (ports: number[], pids: number[]) => Promise<T>,
   prefix: string,
+  databaseUrls: string[] = [],
 ): Promise<T> {
   const servers = [];
   try {
@@ -172,7 +179,14 @@ async function withService<T>(
         await startServer(
           process.execPath,
           ['dist/main.js'],
-          { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1', REDIS_PREFIX: prefix },
+          {
+            ...env,
+            ROLE: 'api',
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            REDIS_PREFIX: prefix,
+            DATABASE_URL: databaseUrls[i] ?? databaseUrl,
+          },
           port,
         ),
       );
@@ -263,9 +277,64 @@ async function removeRunData(): Promise<void> {
   await dropDatabase(databaseUrl);
 }
 
+/**
+ * The submit path at c=64 with three API processes: on one MariaDB (the bench database), then on a
+ * 3-node Galera cluster started here (one process per node; everything shares the same two cores).
+ */
+async function runGalera(): Promise<void> {
+  await migrate(databaseUrl);
+  const single = await withService(
+    3,
+    (ports, pids) => measure('one MariaDB', ports, pids, createKey(env).key),
+    `${runPrefix}:single`,
+  );
+  const galera = await startGaleraCluster();
+  try {
+    const urls = galera.nodes.map((node) => `${node.url}/contact_intake_bench`);
+    await migrate(urls[0]);
+    const clustered = await withService(
+      3,
+      (ports, pids) => measure('Galera, 3 nodes', ports, pids, createKey({ ...env, DATABASE_URL: urls[0] }).key),
+      `${runPrefix}:galera`,
+      urls,
+    );
+    process.stdout.write(
+      '\n| database | API processes | c | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|---|\n',
+    );
+    for (const m of [...single, ...clustered]) {
+      process.stdout.write(
+        `| ${m.target} | 3 | ${m.connections} | ${m.requestsPerSecond} | ${m.p50} | ${m.p99} | ${m.non2xx} |\n`,
+      );
+    }
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync(
+      'bench/results/galera.json',
+      `${JSON.stringify({ date: new Date().toISOString(), duration, single, galera: clustered }, null, 2)}\n`,
+    );
+  } finally {
+    await galera.stop();
+  }
+}
+
+async function migrate(url: string): Promise<void> {
+  await dropDatabase(url);
+  await ensureDatabase(url);
+  const dataSource = new DataSource(buildDataSourceOptions({ url, poolSize: 2, connectTimeoutMs: 5000 }));
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  await dataSource.destroy();
+}
+
 async function main(): Promise<void> {
   if (staffListOnly) {
     return runStaffListBench();
+  }
+  if (galeraOnly) {
+    try {
+      return await runGalera();
+    } finally {
+      await removeRunData();
+    }
   }
   try {
     await run();
@@ -275,12 +344,7 @@ async function main(): Promise<void> {
 }
 
 async function run(): Promise<void> {
-  await dropDatabase(databaseUrl);
-  await ensureDatabase(databaseUrl);
-  const dataSource = new DataSource(buildDataSourceOptions({ url: databaseUrl, poolSize: 2, connectTimeoutMs: 5000 }));
-  await dataSource.initialize();
-  await dataSource.runMigrations();
-  await dataSource.destroy();
+  await migrate(databaseUrl);
   const { key } = createKey(env);
   process.stdout.write(`duration ${duration} s per run; database ${databaseUrl}\n\n`);
 
