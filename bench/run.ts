@@ -4,12 +4,18 @@
  * (a) /contact_api.php, (b) /auth.php, (c) 1 auth per 50 submissions. Prints a table, writes
  * bench/results/latest.json, and fails on any non-2xx. --compare runs bench/baseline the same way and
  * prints service/baseline ratios. Finally two API processes share the load and one global limit.
+ * `--compare` runs two baselines: the naive one (an INSERT per request) and the grouped one
+ * (BASELINE_GROUPED=true: INSERTs and queue adds batched as the service does them); ratios are taken
+ * against both. `--check` is the regression guard: a short service vs grouped-baseline run of contact
+ * and auth at c=1 and c=64, compared with bench/expected.json (exit 1 when a throughput ratio falls
+ * more than 15 % below, or a p99 ratio rises more than 15 % above, the recorded one); `--check
+ * --update` records the measured ratios instead.
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
 import autocannon, { Request, Result } from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
@@ -19,12 +25,16 @@ import { runStaffListBench } from './staff-list';
 import { createKey, freePort, startServer, CpuUse, watchCpu, watchPeakRss } from './support';
 
 const args = process.argv.slice(2);
-const compare = args.includes('--compare');
+const check = args.includes('--check');
+const compare = args.includes('--compare') || check;
+/** How far a ratio may move the wrong way before --check fails. */
+const CHECK_TOLERANCE = 0.15;
+const EXPECTED_FILE = 'bench/expected.json';
 const optionValue = (name: string): string | undefined => {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
 };
-const duration = Number(optionValue('--duration') ?? 10);
+const duration = Number(optionValue('--duration') ?? (args.includes('--check') ? 5 : 10));
 const galeraOnly = args.includes('--galera');
 // The staff list at a million rows is a bench of its own (bench/staff-list.ts).
 const staffListOnly = optionValue('--scenario') === 'staff-list';
@@ -32,9 +42,13 @@ const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
 // measures two processes and the global limit.
-// --galera measures the submit path at c=64 unless told otherwise.
-const SCENARIOS = (optionValue('--scenario')?.split(',') ?? (galeraOnly ? ['contact'] : ALL_SCENARIOS)) as Scenario[];
-const CONCURRENCY = (optionValue('--connections')?.split(',') ?? (galeraOnly ? ['64'] : ['1', '16', '64'])).map(Number);
+// --galera measures the submit path at c=64, --check contact and auth at c=1 and c=64, unless told otherwise.
+const SCENARIOS = (optionValue('--scenario')?.split(',') ??
+  (galeraOnly ? ['contact'] : args.includes('--check') ? ['contact', 'auth'] : ALL_SCENARIOS)) as Scenario[];
+const CONCURRENCY = (
+  optionValue('--connections')?.split(',') ??
+  (galeraOnly ? ['64'] : args.includes('--check') ? ['1', '64'] : ['1', '16', '64'])
+).map(Number);
 const partial = SCENARIOS.length < ALL_SCENARIOS.length || CONCURRENCY.length < 3;
 if (
   (!staffListOnly && SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
@@ -200,12 +214,17 @@ async function withService<T>(
   }
 }
 
-async function withBaseline<T>(work: (ports: number[], pids: number[]) => Promise<T>, prefix: string): Promise<T> {
+/** bench/baseline/server.ts, naive or grouping its INSERTs and queue adds as the service does. */
+async function withBaseline<T>(
+  grouped: boolean,
+  work: (ports: number[], pids: number[]) => Promise<T>,
+  prefix: string,
+): Promise<T> {
   const port = await freePort();
   const server = await startServer(
     process.execPath,
     ['-r', 'ts-node/register/transpile-only', 'bench/baseline/server.ts'],
-    { ...env, PORT: String(port), REDIS_PREFIX: prefix },
+    { ...env, PORT: String(port), REDIS_PREFIX: prefix, BASELINE_GROUPED: String(grouped) },
     port,
   );
   try {
@@ -349,37 +368,51 @@ async function run(): Promise<void> {
   process.stdout.write(`duration ${duration} s per run; database ${databaseUrl}\n\n`);
 
   const service = await withService(1, (ports, pids) => measure('service', ports, pids, key), `${runPrefix}:service`);
-  const baseline = compare
-    ? await withBaseline((ports, pids) => measure('baseline', ports, pids, key), `${runPrefix}:baseline`)
+  const naive =
+    compare && !check
+      ? await withBaseline(false, (ports, pids) => measure('baseline', ports, pids, key), `${runPrefix}:baseline`)
+      : [];
+  const grouped = compare
+    ? await withBaseline(true, (ports, pids) => measure('baseline grouped', ports, pids, key), `${runPrefix}:grouped`)
     : [];
-  const twoProcesses = partial ? null : await measureTwoProcesses(key);
+  const twoProcesses = partial || check ? null : await measureTwoProcesses(key);
 
-  const ratios = baseline.length
-    ? service.map((s) => {
-        const b = baseline.find((m) => m.scenario === s.scenario && m.connections === s.connections)!;
-        return {
-          scenario: s.scenario,
-          connections: s.connections,
-          throughput: Number((s.requestsPerSecond / b.requestsPerSecond).toFixed(2)),
-          p99: Number((s.p99 / Math.max(1, b.p99)).toFixed(2)),
-        };
-      })
-    : [];
+  const ratiosAgainst = (baseline: Measurement[]): Ratio[] =>
+    baseline.length === 0
+      ? []
+      : service.map((s) => {
+          const b = baseline.find((m) => m.scenario === s.scenario && m.connections === s.connections)!;
+          return {
+            scenario: s.scenario,
+            connections: s.connections,
+            throughput: Number((s.requestsPerSecond / b.requestsPerSecond).toFixed(2)),
+            p99: Number((s.p99 / Math.max(1, b.p99)).toFixed(2)),
+          };
+        });
+  const ratios = ratiosAgainst(naive);
+  const groupedRatios = ratiosAgainst(grouped);
 
   process.stdout.write(
-    '\n| target | scenario | c | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB | CPU % of a core | machine busy |\n|---|---|---|---|---|---|---|---|---|---|\n',
+    '\n| target | scenario | c | req/s | p50 ms | p99 ms | non-2xx | CPU ms / 1,000 req | peak RSS MB | CPU % of a core | machine busy |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|\n',
   );
-  for (const m of [...service, ...baseline]) {
+  for (const m of [...service, ...naive, ...grouped]) {
     process.stdout.write(
-      `| ${m.target} | ${m.scenario} | ${m.connections} | ${m.requestsPerSecond} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.peakRssMb} | ${m.cpu.processes} | ${m.cpu.machineBusy}% |\n`,
+      `| ${m.target} | ${m.scenario} | ${m.connections} | ${m.requestsPerSecond} | ${m.p50} | ${m.p99} | ${m.non2xx} | ` +
+        `${cpuPerThousand(m)} | ${m.peakRssMb} | ${m.cpu.processes} | ${m.cpu.machineBusy}% |\n`,
     );
   }
-  if (ratios.length) {
-    process.stdout.write(
-      '\n| scenario | c | throughput service/baseline | p99 service/baseline |\n|---|---|---|---|\n',
-    );
-    for (const r of ratios) {
-      process.stdout.write(`| ${r.scenario} | ${r.connections} | ${r.throughput} | ${r.p99} |\n`);
+  for (const [label, list] of [
+    ['naive baseline', ratios],
+    ['grouped baseline', groupedRatios],
+  ] as const) {
+    if (list.length) {
+      process.stdout.write(
+        `\n| scenario | c | throughput service/${label} | p99 service/${label} |\n|---|---|---|---|\n`,
+      );
+      for (const r of list) {
+        process.stdout.write(`| ${r.scenario} | ${r.connections} | ${r.throughput} | ${r.p99} |\n`);
+      }
     }
   }
   if (twoProcesses) {
@@ -395,15 +428,66 @@ async function run(): Promise<void> {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
     'bench/results/latest.json',
-    `${JSON.stringify({ date: new Date().toISOString(), duration, service, baseline, ratios, ...twoProcesses }, null, 2)}\n`,
+    `${JSON.stringify(
+      { date: new Date().toISOString(), duration, service, naive, grouped, ratios, groupedRatios, ...twoProcesses },
+      null,
+      2,
+    )}\n`,
   );
 
   const failures =
-    [...service, ...baseline].filter((m) => m.non2xx > 0).length + (twoProcesses?.scaling.non2xx ? 1 : 0);
+    [...service, ...naive, ...grouped].filter((m) => m.non2xx > 0).length + (twoProcesses?.scaling.non2xx ? 1 : 0);
   const limitHeld = !twoProcesses || twoProcesses.globalLimit.succeeded === twoProcesses.globalLimit.limit;
   if (failures > 0 || !limitHeld) {
     throw new Error(`${failures} run(s) with non-2xx answers; global limit held: ${limitHeld}`);
   }
+  if (check) {
+    checkAgainstExpected(groupedRatios);
+  }
+}
+
+interface Ratio {
+  scenario: Scenario;
+  connections: number;
+  throughput: number;
+  p99: number;
+}
+
+/** Milliseconds of the measured processes' CPU time per 1,000 requests. */
+function cpuPerThousand(m: Measurement): number {
+  return Math.round((m.cpu.processes * 10_000) / Math.max(1, m.requestsPerSecond));
+}
+
+/**
+ * The regression guard: each service/grouped-baseline ratio against bench/expected.json. With
+ * --update, records the measured ratios as the new expectation.
+ */
+function checkAgainstExpected(measured: Ratio[]): void {
+  if (args.includes('--update')) {
+    writeFileSync(EXPECTED_FILE, `${JSON.stringify({ date: new Date().toISOString(), ratios: measured }, null, 2)}\n`);
+    process.stdout.write(`\nrecorded ${measured.length} ratios in ${EXPECTED_FILE}\n`);
+    return;
+  }
+  const expected = (JSON.parse(readFileSync(EXPECTED_FILE, 'utf8')) as { ratios: Ratio[] }).ratios;
+  const problems: string[] = [];
+  for (const ratio of measured) {
+    const recorded = expected.find((e) => e.scenario === ratio.scenario && e.connections === ratio.connections);
+    if (!recorded) {
+      continue;
+    }
+    if (ratio.throughput < recorded.throughput * (1 - CHECK_TOLERANCE)) {
+      problems.push(
+        `${ratio.scenario} c=${ratio.connections}: throughput ratio ${ratio.throughput}, recorded ${recorded.throughput}`,
+      );
+    }
+    if (ratio.p99 > recorded.p99 * (1 + CHECK_TOLERANCE)) {
+      problems.push(`${ratio.scenario} c=${ratio.connections}: p99 ratio ${ratio.p99}, recorded ${recorded.p99}`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(`slower than ${EXPECTED_FILE} allows (${CHECK_TOLERANCE * 100} %):\n  ${problems.join('\n  ')}`);
+  }
+  process.stdout.write(`\nwithin ${CHECK_TOLERANCE * 100} % of every ratio in ${EXPECTED_FILE}\n`);
 }
 
 main().catch((error: Error) => {

@@ -132,7 +132,7 @@ describe('on a MariaDB Galera cluster', () => {
           request(apis[1 + i])
             .patch(`/staff/api/submissions/${id}`)
             .set('Cookie', cookie)
-            .set('If-Match', headers.etag as string)
+            .set('If-Match', headers.etag)
             .send({ status }),
         ),
       );
