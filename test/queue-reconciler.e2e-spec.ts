@@ -20,6 +20,7 @@ describe('jobs that Redis lost', () => {
       REDIS_PREFIX: prefix,
       STAFF_WEBHOOK_URL: receiver.url,
       OUTBOX_RELAY_INTERVAL: '1',
+      RECONCILE_INTERVAL: '1',
       ...overrides,
     });
     apps.push(t);

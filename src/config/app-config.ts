@@ -35,6 +35,8 @@ export class AppConfig {
   readonly queue: {
     relayInterval: number;
     relayEnabled: boolean;
+    /** Seconds between QueueReconciler passes; 0: off. */
+    reconcileInterval: number;
     concurrency: number;
     attempts: number;
     backoffDelay: number;
@@ -127,6 +129,7 @@ export class AppConfig {
     this.queue = {
       relayInterval: env.OUTBOX_RELAY_INTERVAL,
       relayEnabled: env.OUTBOX_RELAY_ENABLED,
+      reconcileInterval: env.RECONCILE_INTERVAL,
       concurrency: env.WORKER_CONCURRENCY,
       attempts: env.JOB_ATTEMPTS,
       backoffDelay: env.JOB_BACKOFF_DELAY,

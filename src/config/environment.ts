@@ -186,6 +186,15 @@ export class EnvironmentVariables {
   @IsPositive()
   OUTBOX_RELAY_INTERVAL = 5;
 
+  /**
+   * Seconds between a worker's checks that every queued submission and pending webhook delivery still
+   * has its job in Redis (see QueueReconciler); 0 turns them off.
+   */
+  @Transform(toNumber)
+  @IsNumber()
+  @Min(0)
+  RECONCILE_INTERVAL = 30;
+
   @Transform(toInt)
   @IsInt()
   @IsPositive()

@@ -21,9 +21,10 @@ const BATCH = 500;
  * Redis acknowledges a write before its replica has it, so a master that dies right after (a Redis
  * Cluster failover), or a restart of a Redis that keeps nothing on disk, can lose a job that was
  * added: its submission stays `queued` (or a webhook delivery `pending`) with nothing left to move it.
- * Every OUTBOX_RELAY_INTERVAL this asks BullMQ for the job of each such row older than two intervals
+ * Every RECONCILE_INTERVAL this asks BullMQ for the job of each such row older than two intervals
  * and adds the ones BullMQ does not know again, under the same job id, so a job that still exists is
- * never doubled. Any number of workers may run it side by side.
+ * never doubled. Any number of workers may run it side by side. It assumes what the outbox relay does:
+ * one database, one REDIS_PREFIX (a row is taken to belong to this prefix's queues).
  */
 @Injectable()
 export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -42,13 +43,13 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.queue.relayEnabled) {
+    if (this.config.queue.reconcileInterval > 0) {
       this.timer = setInterval(() => {
         this.running ??= this.reconcileOnce()
           .then(() => undefined)
           .catch((error: Error) => this.logger.warn(`Queue reconciliation pass failed: ${error.message}`))
           .finally(() => (this.running = undefined));
-      }, this.config.queue.relayInterval * 1000);
+      }, this.config.queue.reconcileInterval * 1000);
       this.timer.unref();
     }
   }
@@ -60,7 +61,7 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
 
   /** One pass over (a batch of) each table; returns how many jobs it added again. */
   async reconcileOnce(): Promise<{ submissions: number; webhooks: number }> {
-    const cutoff = new Date(Date.now() - 2 * this.config.queue.relayInterval * 1000);
+    const cutoff = new Date(Date.now() - 2 * this.config.queue.reconcileInterval * 1000);
 
     const submissionIds = await this.submissions.findHandedToQueue(cutoff, this.submissionsAfter, BATCH);
     this.submissionsAfter = submissionIds.length === BATCH ? submissionIds[BATCH - 1] : '';

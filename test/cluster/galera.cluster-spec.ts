@@ -51,6 +51,7 @@ describe('on a MariaDB Galera cluster', () => {
       // Each lost race on a refresh token is a failed authentication: let the races run.
       AUTH_FAILURE_LIMIT: '100000',
       OUTBOX_RELAY_INTERVAL: '1',
+      RECONCILE_INTERVAL: '1',
       STAFF_RATE_LIMIT: '100000',
     };
   }, 180_000);

@@ -44,6 +44,7 @@ describe('on a Redis Cluster', () => {
       REDIS_PREFIX: uniquePrefix(),
       // The relay and the reconciler look every second: a failover's gap closes quickly.
       OUTBOX_RELAY_INTERVAL: '1',
+      RECONCILE_INTERVAL: '1',
       // The failure-limit check below comes from an address of its own (X-Forwarded-For).
       TRUST_PROXY: 'true',
     };
