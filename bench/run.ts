@@ -60,6 +60,8 @@ if (
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/contact_intake_bench';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runPrefix = `contact-intake-bench:${randomBytes(3).toString('hex')}`;
+// --profile DIR: every service process writes a V8 CPU profile there when it exits (see profile-summary.ts).
+const profileDir = optionValue('--profile');
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: 'production',
@@ -195,6 +197,7 @@ async function withService<T>(
           ['dist/main.js'],
           {
             ...env,
+            ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
             ROLE: 'api',
             PORT: String(port),
             HOST: '127.0.0.1',
