@@ -2,7 +2,8 @@
  * `node -r ts-node/register/transpile-only bench/profile-summary.ts FILE.cpuprofile [--top N]`: where a
  * V8 CPU profile (node --cpu-prof; `npm run bench -- --profile DIR` writes one per service process)
  * spent its time, by package (node_modules/<name>, our src/, node: internals, GC, idle) and by function,
- * self time only, as a share of the busy (non-idle) samples.
+ * self time only, as a share of the busy (non-idle) samples. `--from S` leaves out the first S seconds
+ * (start-up, warm-up), so what remains is the steady state under load.
  */
 import { readFileSync } from 'node:fs';
 
@@ -20,6 +21,8 @@ interface Profile {
 const [file] = process.argv.slice(2);
 const topIndex = process.argv.indexOf('--top');
 const top = topIndex > 0 ? Number(process.argv[topIndex + 1]) : 25;
+const fromIndex = process.argv.indexOf('--from');
+const fromMicros = fromIndex > 0 ? Number(process.argv[fromIndex + 1]) * 1e6 : 0;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 
@@ -40,9 +43,14 @@ function packageOf(url: string, name: string): string {
 const byPackage = new Map<string, number>();
 const byFunction = new Map<string, number>();
 let busy = 0;
+let elapsed = 0;
 profile.samples.forEach((id, index) => {
   const node = nodes.get(id)!;
   const micros = profile.timeDeltas[index] ?? 0;
+  elapsed += micros;
+  if (elapsed < fromMicros) {
+    return;
+  }
   const name = node.callFrame.functionName || '(anonymous)';
   const pkg = packageOf(node.callFrame.url, name);
   if (pkg === '(idle)') {

@@ -194,10 +194,9 @@ async function withService<T>(
       servers.push(
         await startServer(
           process.execPath,
-          ['dist/main.js'],
+          [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/main.js'],
           {
             ...env,
-            ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
             ROLE: 'api',
             PORT: String(port),
             HOST: '127.0.0.1',

@@ -76,10 +76,12 @@ describe('jobs that Redis lost', () => {
     await waitUntil(
       () => receiver.successes().get(lost) === 1 && receiver.successes().get(kept) === 1,
       'both submissions delivered',
+      45_000,
     );
     await waitUntil(
       () => receiver.received.some((delivery) => delivery.body.type === 'submission.status_changed'),
       'the lost webhook delivery sent',
+      45_000,
     );
     // Another few passes: jobs that exist (completed ones included) are never added twice.
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -87,5 +89,5 @@ describe('jobs that Redis lost', () => {
     expect(receiver.successes().get(kept)).toBe(1);
     const webhooksQueue = api.app.get<Queue>(getQueueToken(WEBHOOKS_QUEUE));
     expect(await webhooksQueue.getJobState(`${kept}-config-lost-event`)).toBe('completed');
-  });
+  }, 120_000);
 });

@@ -77,14 +77,30 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /**
+   * The labelled series of each method, route and status seen, made once: prom-client hashes a label
+   * object on every inc/observe, a cost paid on every request otherwise. Routes are the router's
+   * patterns (or `unmatched`) and statuses a few, so the map stays small.
+   */
+  private readonly requestSeries = new Map<
+    string,
+    { count: ReturnType<Counter['labels']>; duration: ReturnType<Histogram['labels']> }
+  >();
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
 
   recordRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.requests.inc(labels);
-    this.requestDuration.observe(labels, seconds);
+    const key = `${method} ${status} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const labels = { method, route, status: String(status) };
+      series = { count: this.requests.labels(labels), duration: this.requestDuration.labels(labels) };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
   }
 
   submissionAccepted(): void {
