@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 
 export { freePort } from '../test/support/processes';
 
@@ -85,8 +85,14 @@ export async function startServer(
   port: number,
 ): Promise<Server> {
   let output = '';
-  const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  // BENCH_SERVICE_LOG=FILE keeps what the servers log (their stdout) there, to look into an error.
+  const log = env.BENCH_SERVICE_LOG ? openSync(env.BENCH_SERVICE_LOG, 'a') : 'ignore';
+  const child = spawn(command, args, { env, stdio: ['ignore', log, 'pipe'] });
+  if (typeof log === 'number') {
+    closeSync(log); // the child has its own copy
+  }
+  const stderr = child.stderr!;
+  stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 30_000;
   for (;;) {
