@@ -70,7 +70,8 @@ export class FieldCipher {
   /** The row with its personal columns sealed under the current key (unchanged without keys). */
   sealRow<T extends SealableRow>(table: SealedTable, row: T): T {
     if (!this.current) {
-      return { ...row, encKeyId: null };
+      // Stored in clear: the row as it is (a new row already says so), no copy on the hot path.
+      return row.encKeyId === null ? row : { ...row, encKeyId: null };
     }
     const sealed: Record<string, unknown> = { ...row, encKeyId: this.current.id };
     for (const column of SEALED_COLUMNS[table]) {

@@ -1,5 +1,5 @@
 import { ArgumentMetadata, HttpStatus, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, validateSync, ValidatorOptions } from 'class-validator';
 import { ApiException } from '../api-exception';
 import { requiredFieldsOf } from './contract-fields';
 
@@ -62,6 +62,14 @@ export class ContractValidationPipe extends ValidationPipe {
       validationError: { target: false, value: true },
       exceptionFactory: (errors: ValidationError[]) => new ValidationFailure(errors),
     });
+  }
+
+  /**
+   * Synchronously: no DTO here has an asynchronous constraint, and class-validator's promise-based
+   * run allocates a promise per constraint and property on every request for nothing.
+   */
+  protected override validate(object: object, validatorOptions?: ValidatorOptions): ValidationError[] {
+    return validateSync(object, validatorOptions);
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
