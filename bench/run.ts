@@ -23,7 +23,7 @@ import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
 import { startGaleraCluster } from '../test/support/galera';
 import { deleteKeysUnder } from '../test/support/redis-keys';
 import { runStaffListBench } from './staff-list';
-import { createKey, freePort, startServer, CpuUse, watchCpu, watchPeakRss } from './support';
+import { createKey, freePort, SAMPLE_SUBMISSION, startServer, CpuUse, watchCpu, watchPeakRss } from './support';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -79,15 +79,7 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'log',
 };
 
-const SUBMISSION = JSON.stringify({
-  name: 'Ada Lovelace',
-  email: 'ada.lovelace@example.com',
-  phone: '+44 20 7946 0958',
-  business: 'Analytical Engines Ltd',
-  message:
-    'Hello, we would like to discuss a support contract for our team of twelve engineers. ' +
-    'Could someone call us back this week? Mornings are best. Thank you!',
-});
+const SUBMISSION = JSON.stringify(SAMPLE_SUBMISSION);
 
 interface Scaling {
   processes: number;

@@ -7,19 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../src/config/app-config';
 import { validateEnvironment } from '../src/config/environment';
 import { FieldCipher } from '../src/database/field-cipher';
+import { SAMPLE_SUBMISSION } from './support';
 
 const ROUNDS = 50_000;
-const row = {
-  id: '0193a000-0000-7000-8000-000000000001',
-  encKeyId: null as string | null,
-  name: 'Ada Lovelace',
-  email: 'ada.lovelace@example.com',
-  phone: '+44 20 7946 0958',
-  business: 'Analytical Engines Ltd',
-  message:
-    'Hello, we would like to discuss a support contract for our team of twelve engineers. ' +
-    'Could someone call us back this week? Mornings are best. Thank you!',
-};
+const row = { id: '0193a000-0000-7000-8000-000000000001', encKeyId: null as string | null, ...SAMPLE_SUBMISSION };
 const cipherWith = (keys?: string) =>
   new FieldCipher(new AppConfig(validateEnvironment(keys ? { DATA_ENCRYPTION_KEYS: keys } : {})));
 

@@ -3,6 +3,17 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 
 export { freePort } from '../test/support/processes';
 
+/** A realistic submission: what every bench sends (and bench/seal-cost.ts seals). */
+export const SAMPLE_SUBMISSION = {
+  name: 'Ada Lovelace',
+  email: 'ada.lovelace@example.com',
+  phone: '+44 20 7946 0958',
+  business: 'Analytical Engines Ltd',
+  message:
+    'Hello, we would like to discuss a support contract for our team of twelve engineers. ' +
+    'Could someone call us back this week? Mornings are best. Thank you!',
+};
+
 /** Resident set size of a process in bytes, from /proc (Linux). */
 export function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../src/database/data-source-options';
 import { GaleraCluster, startGaleraCluster } from '../support/galera';
 import { freePort, startService, StartedProcess } from '../support/processes';
+import { startSubmissionFlow } from '../support/submission-flow';
 import { uniquePrefix } from '../support/test-app';
 import { sleep, waitUntil } from '../support/wait';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -167,19 +168,10 @@ describe('on a MariaDB Galera cluster', () => {
 
   it('loses nothing accepted when a node stops and rejoins mid-run (its API answers 503 meanwhile)', async () => {
     const { access_token } = await tokensFor(await newKey());
-    const accepted: string[] = [];
-    const statuses = new Map<number, number>();
-    let flowing = true;
-    const clients = [0, 1, 2, 3, 4, 5].map(async (client) => {
-      while (flowing) {
-        const answer = await submit(apis[client % 3], access_token, { name: `Outage ${client}` });
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (answer.status === 200) {
-          accepted.push(answer.body.id as string);
-        }
-        await sleep(20);
-      }
-    });
+    const flow = startSubmissionFlow(6, (client) =>
+      submit(apis[client % 3], access_token, { name: `Outage ${client}` }),
+    );
+    const { accepted, statuses } = flow;
     await sleep(1500);
     await galera.stopNode(2);
     await sleep(3000);
@@ -190,8 +182,7 @@ describe('on a MariaDB Galera cluster', () => {
       'node 3 API serving again',
       60_000,
     );
-    flowing = false;
-    await Promise.all(clients);
+    await flow.stop();
 
     expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { ownDatabase } from '../support/own-database';
 import { freePort, startService, StartedProcess } from '../support/processes';
 import { RedisCluster, startRedisCluster } from '../support/redis-cluster';
+import { startSubmissionFlow } from '../support/submission-flow';
 import { uniquePrefix } from '../support/test-app';
 import { sleep, waitUntil } from '../support/wait';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -116,24 +117,12 @@ describe('on a Redis Cluster', () => {
   it('loses nothing when the master holding the queues dies while submissions flow, and recovers without a restart', async () => {
     const { access_token } = await tokensFor(await newKey(100_000));
     const queueMaster = await cluster.masterOf(`{${env.REDIS_PREFIX}}:bull:submissions:wait`);
-    const accepted: string[] = [];
-    const statuses = new Map<number, number>();
-    let flowing = true;
-    const clients = [0, 1, 2, 3].map(async (client) => {
-      while (flowing) {
-        const response = await submit(apis[client % 2], access_token, { name: `Flow ${client}` });
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status === 200) {
-          accepted.push(response.body.id as string);
-        }
-        await sleep(20);
-      }
-    });
+    const flow = startSubmissionFlow(4, (client) => submit(apis[client % 2], access_token, { name: `Flow ${client}` }));
+    const { accepted, statuses } = flow;
     await sleep(2000);
     await cluster.kill(queueMaster);
     await sleep(8000);
-    flowing = false;
-    await Promise.all(clients);
+    await flow.stop();
 
     // Only 200s, and 503s (retry later) while the cluster re-forms.
     expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
