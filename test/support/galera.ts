@@ -113,6 +113,9 @@ export async function startGaleraCluster(): Promise<GaleraCluster> {
         'wsrep_sst_method=rsync',
         `wsrep_sst_receive_address=127.0.0.1:${ports[3 * CLUSTER_SIZE + i]}`,
         'wsrep_slave_threads=2',
+        // Reads wait until this node has applied every write the cluster committed before them, so a
+        // client that writes through one node and reads through another sees its write.
+        'wsrep_sync_wait=1',
         '',
       ].join('\n'),
     );
