@@ -38,7 +38,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
-        { provide: APP_PIPE, useClass: ContractValidationPipe },
+        { provide: APP_PIPE, useFactory: () => new ContractValidationPipe() },
       ],
     };
   }

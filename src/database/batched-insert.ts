@@ -1,5 +1,6 @@
 import { retryOnConflict } from './commit-conflict';
 import type { EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
+import { poolStatement } from './pool-statement';
 
 /** The columns of an entity's table, in declaration order, and a row's values in that order. */
 export interface InsertShape<T> {
@@ -30,7 +31,7 @@ export interface EntityInserts<T> {
 /** Grouped INSERTs of whole entities into a repository's table (columns from its metadata). */
 export function batchedEntityInsert<T extends ObjectLiteral>(repository: Repository<T>): EntityInserts<T> {
   const shape = insertShapeOf<T>(repository.metadata);
-  const batch = new BatchedInsert((sql, values) => repository.query(sql, values), shape.table, shape.columns);
+  const batch = new BatchedInsert(poolStatement(repository.manager.connection), shape.table, shape.columns);
   return { shape, insert: (row) => batch.insert(shape.valuesOf(row)) };
 }
 

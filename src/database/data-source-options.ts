@@ -73,6 +73,9 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       keepAliveInitialDelay: 10_000,
       maxIdle: settings.poolSize,
       idleTimeout: 60_000,
+      // mysql2 otherwise builds an Error (a stack trace) for every query in case it fails: about 3 % of
+      // a submission's CPU. A failed query's error still says what failed; only the caller's frames go.
+      trace: false,
     },
   };
 }

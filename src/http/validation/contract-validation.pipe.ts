@@ -2,6 +2,7 @@ import { ArgumentMetadata, HttpStatus, Injectable, ValidationError, ValidationPi
 import { getMetadataStorage, validateSync, ValidatorOptions } from 'class-validator';
 import { ApiException } from '../api-exception';
 import { requiredFieldsOf } from './contract-fields';
+import { fastPathFor } from './fast-path';
 
 /**
  * The contract's validation order after unknown fields (which the pipe checks first), given every
@@ -55,7 +56,8 @@ function unknownFieldOf(dto: new () => object, body: object): string | undefined
  */
 @Injectable()
 export class ContractValidationPipe extends ValidationPipe {
-  constructor() {
+  /** `fastPath: false` always takes the full class-transformer/class-validator path (the fast path's tests). */
+  constructor(private readonly options: { fastPath?: boolean } = {}) {
     super({
       transform: true,
       forbidUnknownValues: true,
@@ -86,6 +88,10 @@ export class ContractValidationPipe extends ValidationPipe {
     const unknown = unknownFieldOf(dto, value as object);
     if (unknown !== undefined) {
       throw new ApiException(HttpStatus.BAD_REQUEST, `Unknown field: ${unknown}`);
+    }
+    const valid = this.options.fastPath === false ? undefined : fastPathFor(dto)?.(value as Record<string, unknown>);
+    if (valid) {
+      return valid;
     }
     try {
       return await super.transform(value, metadata);
