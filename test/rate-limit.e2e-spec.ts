@@ -151,4 +151,24 @@ describe('failed authentication per client IP', () => {
       await direct.close();
     }
   });
+
+  it('with TRUST_PROXY as a hop count, believes that many proxies and no more', async () => {
+    const oneProxy = await createTestApp({ AUTH_FAILURE_LIMIT: '2', TRUST_PROXY: '1' });
+    try {
+      const { key } = await oneProxy.createKey();
+      // The client claims to be 192.0.2.1; the one trusted proxy says it saw 203.0.113.8.
+      for (let i = 0; i < 2; i++) {
+        await oneProxy
+          .http()
+          .post('/auth.php')
+          .set('X-Forwarded-For', '192.0.2.1, 203.0.113.8')
+          .set('X-API-KEY', 'bad')
+          .expect(401);
+      }
+      await oneProxy.http().post('/auth.php').set('X-Forwarded-For', '203.0.113.8').set('X-API-KEY', key).expect(429);
+      await oneProxy.http().post('/auth.php').set('X-Forwarded-For', '192.0.2.1').set('X-API-KEY', key).expect(200);
+    } finally {
+      await oneProxy.close();
+    }
+  });
 });

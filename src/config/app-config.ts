@@ -12,7 +12,8 @@ export class AppConfig {
     host: string;
     basePath: string;
     bodyLimit: number;
-    trustProxy: boolean | number | string;
+    /** What Fastify's trustProxy takes: all, none, addresses/CIDRs, or a hop count as a function. */
+    trustProxy: boolean | string | ((address: string, hop: number) => boolean);
     corsOrigins: string[];
   };
   readonly observability: { healthPort: number; metricsToken?: string; metricsPort?: number; metricsHost: string };
@@ -179,7 +180,7 @@ function normalizeBasePath(raw: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
-function parseTrustProxy(raw: string): boolean | number | string {
+function parseTrustProxy(raw: string): boolean | string | ((address: string, hop: number) => boolean) {
   const value = raw.trim();
   if (value === '' || value === 'false' || value === '0') {
     return false;
@@ -188,7 +189,10 @@ function parseTrustProxy(raw: string): boolean | number | string {
     return true;
   }
   if (/^\d+$/.test(value)) {
-    return Number(value);
+    // A hop count: the nearest `hops` addresses are proxies. Fastify 5.12 no longer takes a number
+    // (it now fails closed), so the count is the trust function proxy-addr applied for it before.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
   }
   return value;
 }
