@@ -309,7 +309,7 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(0)
   @Max(400)
-  HEAP_GROWTH_PERCENT = 100;
+  HEAP_GROWTH_PERCENT = 40;
 
   /** The service's public origin (https://intake.example.com): what staff writes' Origin must be. */
   @Transform(emptyToUndefined)
