@@ -18,7 +18,13 @@ interface PropertyRules {
   conditions: ((object: object, value: unknown) => boolean)[];
   checks: { check: Check; constraints: unknown[]; onlyIf?: (object: object, value: unknown) => boolean }[];
 }
-type Transform = (params: { value: unknown; key: string; obj: object; type: TransformationType; options: object }) => unknown;
+type Transform = (params: {
+  value: unknown;
+  key: string;
+  obj: object;
+  type: TransformationType;
+  options: object;
+}) => unknown;
 
 /** What plainToInstance hands a transform as `options` when called without any. */
 const TRANSFORM_OPTIONS = { ...defaultOptions };
@@ -47,11 +53,11 @@ export function fastPathFor(dto: Dto): FastPath | null {
 
 function compile(dto: Dto): FastPath | null {
   const rules = validationRulesOf(dto);
-  const transforms = transformsOf(dto);
+  const declared = new Set(rules?.map((rule) => rule.property));
+  const transforms = rules && transformsOf(dto, declared);
   if (!rules || !transforms) {
     return null;
   }
-  const declared = new Set(rules.map((rule) => rule.property));
   const targetName = dto.name;
   return (body) => {
     const instance = new dto() as Record<string, unknown>;
@@ -138,7 +144,10 @@ function checksOf(entry: ValidationMetadata): PropertyRules['checks'] | null {
  * Each property's @Transform functions, as plainToInstance applies them (no groups, no version), or
  * null when the DTO uses class-transformer features beyond plain @Transform.
  */
-function transformsOf(dto: Dto): Map<string, (value: unknown, key: string, body: object) => unknown> | null {
+function transformsOf(
+  dto: Dto,
+  properties: Set<string>,
+): Map<string, (value: unknown, key: string, body: object) => unknown> | null {
   const storage = defaultMetadataStorage;
   if (
     storage.getStrategy(dto) !== 'none' ||
@@ -147,11 +156,6 @@ function transformsOf(dto: Dto): Map<string, (value: unknown, key: string, body:
   ) {
     return null;
   }
-  const properties = new Set(
-    getMetadataStorage()
-      .getTargetValidationMetadatas(dto, '', false, false, undefined)
-      .map((metadata) => metadata.propertyName),
-  );
   const transforms = new Map<string, (value: unknown, key: string, body: object) => unknown>();
   for (const property of properties) {
     // @Type, or an accessor or method of that name, which plainToInstance treats differently.
@@ -172,7 +176,13 @@ function transformsOf(dto: Dto): Map<string, (value: unknown, key: string, body:
       transforms.set(property, (value, key, obj) =>
         functions.reduce(
           (current, transform) =>
-            transform({ value: current, key, obj, type: TransformationType.PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS }),
+            transform({
+              value: current,
+              key,
+              obj,
+              type: TransformationType.PLAIN_TO_CLASS,
+              options: TRANSFORM_OPTIONS,
+            }),
           value,
         ),
       );
