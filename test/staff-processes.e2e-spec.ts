@@ -71,6 +71,9 @@ describe('nothing accepted is lost when Redis is away', () => {
     redis = await startRedis(port);
     worker = await createTestApp({ ...shared, ROLE: 'worker', STAFF_WEBHOOK_URL: receiver.url });
     await waitUntil(async () => (await statesOf(api, ids)).every((state) => state === 'delivered'), 'delivery', 60_000);
+    // `delivered` means each webhook destination has its job; the webhook itself arrives a moment later
+    // (under a full parallel test run, often after this point).
+    await waitUntil(() => ids.every((id) => receiver.successes().has(id)), 'the webhooks', 60_000);
     const delivered = receiver.successes();
     expect(ids.every((id) => delivered.get(id) === 1)).toBe(true);
   });
