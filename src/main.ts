@@ -59,7 +59,10 @@ export function startupLines(config: AppConfig, address: string | AddressInfo | 
   const wildcard = host === '0.0.0.0' || host === '::';
   const where = wildcard ? `all interfaces (${host}), port ${port}` : `${host}:${port}`;
   const local = `http://${wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}${config.http.basePath}`;
-  const lines = [`Listening on ${where} (ROLE=${config.role})`, `API docs: ${local}/docs`];
+  const lines = [`Listening on ${where} (ROLE=${config.role})`];
+  if (config.http.docs) {
+    lines.push(`API docs: ${local}/docs`);
+  }
   if (config.admin.user) {
     lines.push(`Queue dashboard: ${local}/admin/queues`);
   }

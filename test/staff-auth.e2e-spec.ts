@@ -1,3 +1,4 @@
+import { FOREIGN_ORIGIN, NOT_JSON } from '../src/http/staff-writes';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
@@ -97,7 +98,7 @@ describe('staff sign-in', () => {
       .set('Origin', 'https://evil.example')
       .send(`email=${encodeURIComponent(account.email)}&password=${encodeURIComponent(PASSWORD)}`)
       .expect(403);
-    expect(form.body).toEqual({ status: 'error', message: 'Forbidden' });
+    expect(form.body).toEqual({ status: 'error', message: FOREIGN_ORIGIN });
     await t
       .http()
       .post('/staff/api/login')
@@ -113,7 +114,7 @@ describe('staff sign-in', () => {
       .send({ email: account.email, password: PASSWORD })
       .expect(200);
     // Logout without a JSON content type is a write that could be forged: 403 too.
-    await t.http().post('/staff/api/logout').expect(403);
+    expect((await t.http().post('/staff/api/logout').expect(403)).body).toEqual({ status: 'error', message: NOT_JSON });
   });
 
   it('ends the sessions of a disabled account, and of one whose password was reset, within 5 s', async () => {

@@ -4,6 +4,8 @@ import { Module } from '@nestjs/common';
 import { QueueModule } from '../queue/queue.module';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../queue/queue.constants';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
+import { RedisClient } from '../redis/redis-connection';
+import { REDIS_CLIENT } from '../redis/redis.module';
 import { ADMIN_QUEUES_ROUTE, AdminDashboardAuth } from './admin-dashboard-auth';
 import { guardedBullBoardAdapter } from './guarded-bull-board.adapter';
 
@@ -24,8 +26,11 @@ export class AdminAuthModule {}
     AdminAuthModule,
     BullBoardModule.forRootAsync({
       imports: [AdminAuthModule],
-      inject: [AdminDashboardAuth],
-      useFactory: (auth: AdminDashboardAuth) => ({ route: ADMIN_QUEUES_ROUTE, adapter: guardedBullBoardAdapter(auth) }),
+      inject: [AdminDashboardAuth, REDIS_CLIENT],
+      useFactory: (auth: AdminDashboardAuth, redis: RedisClient) => ({
+        route: ADMIN_QUEUES_ROUTE,
+        adapter: guardedBullBoardAdapter(auth, redis),
+      }),
     }),
     BullBoardModule.forFeature(
       { name: SUBMISSIONS_QUEUE, adapter: BullMQAdapter },

@@ -1,13 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { Optional } from '../http/validation/contract-fields';
+import { IsISO8601, IsString, Matches, MaxLength } from 'class-validator';
+import { CanonicalId, Optional } from '../http/validation/contract-fields';
 import { PageQuery } from '../http/validation/page-query';
 
 /** GET /staff/api/audit. */
 export class AuditQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'A staff account id: what it did' })
   @Optional()
-  @IsUUID()
+  @CanonicalId()
   actor?: string;
 
   @ApiPropertyOptional({ example: 'submission.status_changed' })
@@ -19,7 +19,7 @@ export class AuditQuery extends PageQuery {
 
   @ApiPropertyOptional({ description: 'An id (submission, key, account, token): what happened to it' })
   @Optional()
-  @IsUUID()
+  @CanonicalId()
   target?: string;
 
   @ApiPropertyOptional({ description: 'At or after (ISO 8601)' })

@@ -15,6 +15,8 @@ export class AppConfig {
     /** What Fastify's trustProxy takes: all, none, addresses/CIDRs, or a hop count as a function. */
     trustProxy: boolean | string | ((address: string, hop: number) => boolean);
     corsOrigins: string[];
+    /** Whether /docs and /docs/openapi.json are served (API_DOCS). */
+    docs: boolean;
   };
   readonly observability: { healthPort: number; metricsToken?: string; metricsPort?: number; metricsHost: string };
   readonly db: { url: string; poolSize: number; connectTimeoutMs: number };
@@ -87,6 +89,7 @@ export class AppConfig {
       corsOrigins: env.CORS_ORIGINS.split(',')
         .map((origin) => origin.trim())
         .filter(Boolean),
+      docs: env.API_DOCS,
     };
     this.observability = {
       healthPort: env.HEALTH_PORT,

@@ -75,6 +75,14 @@ export class EnvironmentVariables {
   @IsString()
   CORS_ORIGINS = '';
 
+  /**
+   * Serves the interactive API docs at /docs and the OpenAPI document at /docs/openapi.json (every
+   * route, field and error; no data). Off hides them, e.g. on a public production host.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  API_DOCS = true;
+
   @Transform(toInt)
   @IsInt()
   @Min(0)

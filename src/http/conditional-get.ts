@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '../config/app-config';
-import { STAFF_API_PATH } from './contract-paths';
+import { isStaffApiRoute } from './contract-paths';
 
 /**
  * Conditional GETs for the staff API's reads, so a console polling the list and counts every few
@@ -11,13 +11,12 @@ import { STAFF_API_PATH } from './contract-paths';
  * submission's version, which If-Match compares) is left alone.
  */
 export function answerConditionalGets(fastify: FastifyInstance, config: AppConfig): void {
-  const prefix = `${config.http.basePath}/${STAFF_API_PATH}/`;
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (
       request.method !== 'GET' ||
       reply.statusCode !== 200 ||
       typeof payload !== 'string' ||
-      !request.url.startsWith(prefix) ||
+      !isStaffApiRoute(request, config.http.basePath) ||
       reply.hasHeader('ETag')
     ) {
       return payload;

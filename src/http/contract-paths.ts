@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 /** The specification's paths (section 4), relative to BASE_PATH. */
 export const AUTH_PATH = 'auth.php';
 export const AUTH_REFRESH_PATH = 'auth_refresh.php';
@@ -7,3 +9,12 @@ export const CONTRACT_PATHS = [`/${AUTH_PATH}`, `/${AUTH_REFRESH_PATH}`, `/${CON
 
 /** The staff API's prefix, relative to BASE_PATH (its routes and the cross-site write check share it). */
 export const STAFF_API_PATH = 'staff/api';
+
+/**
+ * Whether the route the router matched for `request` is a staff API route. Decided on the matched
+ * route (its pattern, with BASE_PATH), never on the raw URL, which a client may spell with
+ * percent-escapes (`/staff/ap%69/...`) that the router decodes.
+ */
+export function isStaffApiRoute(request: FastifyRequest, basePath: string): boolean {
+  return request.routeOptions.url?.startsWith(`${basePath}/${STAFF_API_PATH}/`) ?? false;
+}

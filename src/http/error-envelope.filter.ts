@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminDashboardAuth } from '../admin/admin-dashboard-auth';
 import { AppConfig } from '../config/app-config';
 import { ApiException, sendError } from './api-exception';
+import { isRedisUnavailable } from '../redis/redis-connection';
 import { CONTRACT_PATHS } from './contract-paths';
 
 /**
@@ -92,11 +93,13 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const [status, message, headers] = this.describe(exception, request);
     if (status >= 500) {
+      // The route the router matched, never the URL: a query string can carry personal data (q=...).
+      const route = `${request.method} ${request.routeOptions?.url ?? '(no route)'}`;
       if (status === 503) {
-        this.logger.warn(`${request.method} ${request.url}: database unavailable (${describeCause(exception)})`);
+        this.logger.warn(`${route}: a server it needs is unavailable (${describeCause(exception)})`);
       } else {
         this.logger.error(
-          `${request.method} ${request.url}: ${describeCause(exception)}`,
+          `${route}: ${describeCause(exception)}`,
           exception instanceof Error ? exception.stack : undefined,
         );
       }
@@ -127,7 +130,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     }
     const candidate = exception as ErrorLike;
     // A commit conflict that outlasted its retries (see retryOnConflict) changed nothing either: retry later.
-    if (isDatabaseUnavailable(exception) || isCommitConflict(exception)) {
+    if (isDatabaseUnavailable(exception) || isCommitConflict(exception) || isRedisUnavailable(exception)) {
       return [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable', { 'Retry-After': '5' }];
     }
     if (typeof candidate?.statusCode === 'number' && candidate.statusCode >= 400 && candidate.statusCode < 500) {

@@ -78,7 +78,7 @@ export async function configureHttpApp(
   if (config.http.basePath) {
     app.setGlobalPrefix(config.http.basePath);
   }
-  if (docs) {
+  if (docs && config.http.docs) {
     setupOpenApi(app, config);
   }
   if (staffConsole) {

@@ -1,30 +1,46 @@
 import { HttpStatus } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '../config/app-config';
+import { staffTokenOf } from '../staff-accounts/staff-cookie';
 import { sendError } from './api-exception';
-import { STAFF_API_PATH } from './contract-paths';
+import { isStaffApiRoute } from './contract-paths';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
 
+/** The 403 messages say which rule refused the request, so an integrator can tell what to change. */
+export const NOT_JSON = 'Forbidden: a staff write from a browser session must be sent as application/json';
+export const FOREIGN_ORIGIN = "Forbidden: the request's Origin is not this service's origin";
+
 /**
  * Cross-site request forgery, closed without a token dance: a staff API request that changes something
- * must be `Content-Type: application/json` (a form cannot send that cross-site without a preflight) and,
- * when the browser sends `Origin`, come from the service's own origin (PUBLIC_URL, else the origin of
- * the Host the request reached). With the SameSite=Strict session cookie this is enough. Checked in
- * onRequest, before the body is parsed, so a forged form post is 403, not 415.
+ * with the session cookie must be `Content-Type: application/json` (a form cannot send that cross-site
+ * without a preflight) and, when the browser sends `Origin`, come from the service's own origin
+ * (PUBLIC_URL, else the origin of the Host the request reached). With the SameSite=Strict session
+ * cookie this is enough.
+ *
+ * The rules are for cookie sessions only: a `Bearer st_` caller's credential is not ambient (no page
+ * can make a browser attach it), so its body-less writes need no content type.
+ *
+ * Which requests are staff writes is decided on the route the router matched, not on the URL as sent,
+ * so `/staff/ap%69/...` is the same staff route it reaches. Checked in onRequest (routing is done by
+ * then, the body is not parsed yet), so a forged form post is 403, not 415; a path or method with no
+ * route is left to the router's 404.
  */
 export function guardStaffWrites(fastify: FastifyInstance, config: AppConfig): void {
-  const prefix = `${config.http.basePath}/${STAFF_API_PATH}/`;
   fastify.addHook('onRequest', (request, reply, done) => {
-    if (READS.has(request.method) || !request.url.startsWith(prefix)) {
+    if (READS.has(request.method) || !isStaffApiRoute(request, config.http.basePath) || staffTokenOf(request)) {
       done();
       return;
     }
     const origin = request.headers.origin;
     const ownOrigin = config.staffAuth.publicOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
-    if (!JSON_MEDIA.test(request.headers['content-type'] ?? '') || (origin !== undefined && origin !== ownOrigin)) {
-      sendError(reply, HttpStatus.FORBIDDEN, 'Forbidden');
+    if (origin !== undefined && origin !== ownOrigin) {
+      sendError(reply, HttpStatus.FORBIDDEN, FOREIGN_ORIGIN);
+      return;
+    }
+    if (!JSON_MEDIA.test(request.headers['content-type'] ?? '')) {
+      sendError(reply, HttpStatus.FORBIDDEN, NOT_JSON);
       return;
     }
     done();

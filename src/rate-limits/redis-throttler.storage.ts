@@ -70,21 +70,24 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       isBlocked: false,
       timeToBlockExpire: 0,
     };
-    return this.failOpen.run(async () => {
-      const [hits, windowLeft, blocked, blockLeft] = await this.redis.throttleIncrement(
-        // One hash tag per limited subject (`{rl:key:<id>}`): both keys in one slot of a cluster.
-        scriptKey(this.prefix, `rl:${key}`, 'hits'),
-        scriptKey(this.prefix, `rl:${key}`, 'block'),
-        ttl,
-        limit,
-        blockDuration,
-      );
-      return {
-        totalHits: hits,
-        timeToExpire: Math.ceil(windowLeft / 1000),
-        isBlocked: blocked === 1,
-        timeToBlockExpire: Math.ceil(blockLeft / 1000),
-      };
-    }, passing);
+    return this.failOpen.run(() => this.count(key, ttl, limit, blockDuration), passing);
+  }
+
+  /** As increment, but a Redis failure is thrown to the caller (for limits that fail closed). */
+  async count(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
+    const [hits, windowLeft, blocked, blockLeft] = await this.redis.throttleIncrement(
+      // One hash tag per limited subject (`{rl:key:<id>}`): both keys in one slot of a cluster.
+      scriptKey(this.prefix, `rl:${key}`, 'hits'),
+      scriptKey(this.prefix, `rl:${key}`, 'block'),
+      ttl,
+      limit,
+      blockDuration,
+    );
+    return {
+      totalHits: hits,
+      timeToExpire: Math.ceil(windowLeft / 1000),
+      isBlocked: blocked === 1,
+      timeToBlockExpire: Math.ceil(blockLeft / 1000),
+    };
   }
 }

@@ -8,6 +8,8 @@ const MINUTE_MS = 60_000;
 /**
  * The staff API's own budget: STAFF_RATE_LIMIT requests per account per minute, counted in Redis under
  * the account's id (never a client key's window). Over it: 429 with Retry-After until the minute ends.
+ * Unlike the intake path's limits it fails closed: while Redis is away staff routes answer 503 with
+ * Retry-After (sessions live in Redis too, so a cookie could not be checked anyway).
  */
 @Injectable()
 export class StaffRateLimit {
@@ -17,7 +19,7 @@ export class StaffRateLimit {
   ) {}
 
   async consume(accountId: string): Promise<void> {
-    const record = await this.storage.increment(
+    const record = await this.storage.count(
       `staff:${accountId}`,
       MINUTE_MS,
       this.config.staffAuth.rateLimit,

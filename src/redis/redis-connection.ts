@@ -35,6 +35,23 @@ export function connectRedis(settings: AppConfig['redis'], options: RedisConnect
   });
 }
 
+/** What ioredis says when a command cannot reach Redis (as opposed to Redis answering an error). */
+const UNREACHABLE = [
+  "isn't writeable and enableOfflineQueue options is false",
+  "isn't ready and enableOfflineQueue options is false",
+  'Connection is closed.',
+  'Command timed out',
+  'None of startup nodes is available',
+  'Failed to refresh slots cache.',
+  'Reached the max retries per request limit',
+];
+
+/** True when `error` means Redis could not be reached right now: a 503 to retry, not a bug. */
+export function isRedisUnavailable(error: unknown): boolean {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && UNREACHABLE.some((text) => message.includes(text));
+}
+
 /**
  * Every key of one BullMQ queue must live in one slot (its scripts touch several at once): in a
  * cluster the queue prefix is a hash tag, `{<REDIS_PREFIX>}:bull`, so they do. One server keeps the

@@ -8,6 +8,7 @@ import { ApiException } from '../http/api-exception';
 import { StaffAccountEntity, STAFF_ROLES, StaffRole } from './entities/staff-account.entity';
 import { assertAcceptablePassword, generatePassword, hashPassword } from './passwords';
 import { StaffAccountsRepository } from './staff-accounts.repository';
+import { StaffTokensRepository } from './staff-tokens.repository';
 
 export interface NewStaffAccount {
   email: string;
@@ -37,6 +38,7 @@ const invalid = (message: string) => new ApiException(HttpStatus.BAD_REQUEST, me
 export class StaffAccountsService {
   constructor(
     private readonly accounts: StaffAccountsRepository,
+    private readonly tokens: StaffTokensRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -89,7 +91,10 @@ export class StaffAccountsService {
     return account;
   }
 
-  /** Disables or enables an account; a disabled account's sessions and tokens stop working within seconds. */
+  /**
+   * Disables or enables an account; a disabled account's sessions stop working within seconds and its
+   * API tokens are revoked (enabling it again does not bring them back).
+   */
   setDisabled(id: string, disabled: boolean, actor: Actor): Promise<StaffAccountEntity> {
     return this.update(id, { disabled }, actor);
   }
@@ -114,6 +119,9 @@ export class StaffAccountsService {
     if (Object.keys(next).length === 0) {
       return account;
     }
+    // A token outlives nothing that ended its account's access: re-enabling does not revive it. Revoked
+    // first, so a crash in between leaves tokens dead rather than an account disabled with live ones.
+    const tokensRevoked = next.disabledAt ? await this.tokens.revokeAllOf(id, next.disabledAt) : 0;
     await this.accounts.update(id, next);
     const view = (row: Partial<StaffAccountEntity>) => ({
       ...('name' in next ? { name: row.name } : {}),
@@ -124,7 +132,7 @@ export class StaffAccountsService {
       action: 'staff.updated',
       target: { type: 'staff', id },
       before: view(account),
-      after: view(next),
+      after: { ...view(next), ...(tokensRevoked > 0 ? { tokens_revoked: tokensRevoked } : {}) },
     });
     return { ...account, ...next };
   }
@@ -133,8 +141,15 @@ export class StaffAccountsService {
     const account = await this.get(id);
     const password = this.passwordFrom(chosen);
     const changes = { passwordHash: await hashPassword(password), passwordChangedAt: new Date() };
+    // A reset means the old credentials may be known to someone else: its API tokens end with them
+    // (revoked first, as in update).
+    const tokensRevoked = await this.tokens.revokeAllOf(id, changes.passwordChangedAt);
     await this.accounts.update(id, changes);
-    await this.audit.record(actor, { action: 'staff.password_reset', target: { type: 'staff', id } });
+    await this.audit.record(actor, {
+      action: 'staff.password_reset',
+      target: { type: 'staff', id },
+      ...(tokensRevoked > 0 ? { after: { tokens_revoked: tokensRevoked } } : {}),
+    });
     return { account: { ...account, ...changes }, password };
   }
 

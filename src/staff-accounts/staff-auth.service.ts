@@ -26,7 +26,9 @@ const invalidCredentials = () => new ApiException(HttpStatus.UNAUTHORIZED, 'Inva
 /**
  * Staff sign-in. Unknown e-mail, wrong password and disabled account take the same path: the password
  * is always checked against a hash (a dummy one when there is no account), and all three answer the
- * same 401. Failures are limited per e-mail (5) and per IP (20) in 15 minutes.
+ * same 401. Attempts are limited per e-mail (5) and per IP (20) in 15 minutes, counted in Redis before
+ * the password is checked (so parallel guesses cannot outrun the count) and given back on success; while
+ * Redis cannot count them, sign-in answers 503 without checking any password.
  */
 @Injectable()
 export class StaffAuthService {
@@ -63,11 +65,12 @@ export class StaffAuthService {
     const address = normalizeEmail(email);
     // Keyed by a hash: the limiter's Redis keys never hold an address.
     const emailKey = sha256Hex(address);
-    await Promise.all([this.perEmail.assertAllowed(emailKey), this.perIp.assertAllowed(ip)]);
+    // The IP first: a guesser spraying many addresses from one IP spends the IP's budget.
+    await this.perIp.takeAttempt(ip);
+    await this.perEmail.takeAttempt(emailKey);
     const account = await this.accounts.findByEmail(address);
     const matches = await verifyPassword(account?.passwordHash ?? (await this.dummyHash), password);
     if (!account || !matches || account.disabledAt) {
-      await Promise.all([this.perEmail.record(emailKey), this.perIp.record(ip)]);
       // The audit keeps why (never the password, nor an address that matches no account).
       const reason = !account ? 'unknown e-mail' : !matches ? 'wrong password' : 'account disabled';
       await this.audit.record(
@@ -80,6 +83,7 @@ export class StaffAuthService {
       );
       throw invalidCredentials();
     }
+    await Promise.all([this.perEmail.giveBack(emailKey), this.perIp.giveBack(ip)]);
     const lastLoginAt = new Date();
     await this.accounts.update(account.id, { lastLoginAt });
     const sessionId = await this.sessions.start(account.id);

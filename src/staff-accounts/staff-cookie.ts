@@ -1,6 +1,47 @@
 import type {} from '@fastify/cookie'; // request.cookies, reply.setCookie
+import { HttpStatus } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isIP } from 'node:net';
 import { AppConfig } from '../config/app-config';
+import { ApiException } from '../http/api-exception';
+
+export const COOKIE_NEEDS_HTTPS =
+  'Sign-in needs HTTPS: in production the session cookie is Secure, and browsers drop it on a plain-HTTP page. ' +
+  'Serve the console over HTTPS, or behind a TLS proxy set PUBLIC_URL=https://<host> (or TRUST_PROXY, so ' +
+  'X-Forwarded-Proto counts).';
+
+/** Hosts browsers treat as secure contexts over plain HTTP (they keep Secure cookies there). */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    (isIP(host) === 4 && host.startsWith('127.'))
+  );
+}
+
+/**
+ * Refuses a sign-in whose session cookie the browser would drop: in production the cookie is Secure,
+ * so on a plain-HTTP page (other than localhost) sign-in would answer 200 and leave the person at an
+ * empty form with no word of why. The page's scheme is the browser's `Origin` when it sends one, else
+ * PUBLIC_URL's, else the request's (which honours TRUST_PROXY's X-Forwarded-Proto).
+ */
+export function assertSessionCookieWillStick(request: FastifyRequest, config: AppConfig): void {
+  if (config.env !== 'production') {
+    return;
+  }
+  const page = request.headers.origin ?? config.staffAuth.publicOrigin ?? `${request.protocol}://${request.hostname}`;
+  let url: URL;
+  try {
+    url = new URL(page);
+  } catch {
+    return; // An Origin that is no URL (`null`) is the cross-site rule's business.
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new ApiException(HttpStatus.FORBIDDEN, COOKIE_NEEDS_HTTPS);
+  }
+}
 
 /**
  * The session cookie: `__Host-ci_staff` with Secure in production (the prefix makes browsers refuse it
@@ -9,6 +50,17 @@ import { AppConfig } from '../config/app-config';
  */
 export function staffCookieName(config: AppConfig): string {
   return config.env === 'production' ? '__Host-ci_staff' : 'ci_staff';
+}
+
+const STAFF_BEARER = /^Bearer +(st_[0-9A-Za-z]+) *$/;
+
+/**
+ * The staff API token of `Authorization: Bearer st_...`, if the request carries one. A request that
+ * does is authenticated by the token alone (never by a cookie beside it): such a caller holds its
+ * credential itself, so it cannot be made to send it cross-site.
+ */
+export function staffTokenOf(request: FastifyRequest): string | undefined {
+  return STAFF_BEARER.exec(request.headers.authorization ?? '')?.[1];
 }
 
 export function sessionIdOf(request: FastifyRequest, config: AppConfig): string | undefined {

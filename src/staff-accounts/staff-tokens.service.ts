@@ -11,6 +11,15 @@ import { StaffTokensRepository } from './staff-tokens.repository';
 
 export const staffTokenFormat = new ChecksummedSecret('st_');
 
+/** How long a token lives unless its creator says otherwise. */
+export const DEFAULT_TOKEN_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** A token's state as `staff token list` shows it. */
+export function tokenStateOf(token: StaffTokenEntity, now = new Date()): 'active' | 'revoked' | 'expired' {
+  return token.revokedAt ? 'revoked' : token.expiresAt && token.expiresAt <= now ? 'expired' : 'active';
+}
+
 /** Staff API tokens: created and revoked from the command line, sent as `Authorization: Bearer st_...`. */
 @Injectable()
 export class StaffTokensService {
@@ -20,28 +29,44 @@ export class StaffTokensService {
     private readonly audit: AuditService,
   ) {}
 
-  /** A new token for an account; the clear token is returned once and never stored. */
-  async create(staffAccountId: string, name: string, actor: Actor): Promise<{ token: string; row: StaffTokenEntity }> {
-    await this.accounts.get(staffAccountId);
+  /**
+   * A new token for an account; the clear token is returned once and never stored. It expires after
+   * `expiresInDays` (null: never). A disabled account gets none: it would be dead on arrival.
+   */
+  async create(
+    staffAccountId: string,
+    name: string,
+    actor: Actor,
+    expiresInDays: number | null = DEFAULT_TOKEN_DAYS,
+  ): Promise<{ token: string; row: StaffTokenEntity }> {
+    const account = await this.accounts.get(staffAccountId);
+    if (account.disabledAt) {
+      throw new ApiException(HttpStatus.CONFLICT, 'the staff account is disabled: enable it first');
+    }
+    if (expiresInDays !== null && (!Number.isInteger(expiresInDays) || expiresInDays < 1 || expiresInDays > 3650)) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'the expiry must be 1 to 3650 days, or never');
+    }
     const trimmed = name.trim();
     if (trimmed.length === 0 || [...trimmed].length > 100) {
       throw new ApiException(HttpStatus.BAD_REQUEST, 'the token name must be 1 to 100 characters');
     }
     const token = staffTokenFormat.generate();
+    const createdAt = new Date();
     const row: StaffTokenEntity = {
       id: uuidv7(),
       staffAccountId,
       name: trimmed,
       tokenHash: sha256Hex(token),
       prefix: staffTokenFormat.displayPrefixOf(token),
-      createdAt: new Date(),
+      createdAt,
       revokedAt: null,
+      expiresAt: expiresInDays === null ? null : new Date(createdAt.getTime() + expiresInDays * DAY_MS),
     };
     await this.tokens.insert(row);
     await this.audit.record(actor, {
       action: 'staff_token.created',
       target: { type: 'staff_token', id: row.id },
-      after: { staff_id: staffAccountId, name: row.name, prefix: row.prefix },
+      after: { staff_id: staffAccountId, name: row.name, prefix: row.prefix, expires_at: row.expiresAt },
     });
     return { token, row };
   }
@@ -64,6 +89,11 @@ export class StaffTokensService {
     if (!staffTokenFormat.isWellFormed(token)) {
       return null;
     }
-    return (await this.tokens.findActiveByHash(sha256Hex(token)))?.staffAccountId ?? null;
+    return (await this.tokens.findActiveByHash(sha256Hex(token), new Date()))?.staffAccountId ?? null;
+  }
+
+  /** Every token (or an account's), newest first; never the token itself. */
+  list(staffAccountId?: string): Promise<StaffTokenEntity[]> {
+    return this.tokens.list(staffAccountId);
   }
 }

@@ -1,6 +1,6 @@
 import { ApiException } from '../http/api-exception';
 import { assertAcceptableWebhookUrl, isNonPublicAddress, isRefusedAddress, loggableUrl } from './webhook-address';
-import { WebhookSender } from './webhook-sender';
+import { publicOnlyLookup, WebhookSender } from './webhook-sender';
 
 const STRICT = { allowPrivate: false, allowedHosts: [] };
 
@@ -25,6 +25,9 @@ describe('webhook address rules', () => {
     ['::ffff:169.254.169.254', 'IPv4-mapped metadata'],
     ['::ffff:10.0.0.1', 'IPv4-mapped private'],
     ['100.64.0.1', 'carrier-grade NAT'],
+    ['::7f00:1', 'IPv4-compatible loopback (::127.0.0.1)'],
+    ['::a9fe:a9fe', 'IPv4-compatible metadata (::169.254.169.254)'],
+    ['::808:808', 'IPv4-compatible public (deprecated form: never a real destination)'],
   ])('refuses %s (%s)', (address) => {
     expect(isNonPublicAddress(address)).toBe(true);
     expect(isRefusedAddress(STRICT, address)).toBe(true);
@@ -48,6 +51,8 @@ describe('webhook address rules', () => {
     ['http://169.254.169.254/latest/meta-data', 'the address is not public'],
     ['http://[::ffff:a9fe:a9fe]/', 'the address is not public'],
     ['http://10.0.0.1:8080/', 'the address is not public'],
+    ['http://[::127.0.0.1]/', 'the address is not public'],
+    ['http://[::169.254.169.254]/', 'the address is not public'],
   ])('refuses to add %s', (url, why) => {
     let thrown: unknown;
     try {
@@ -73,13 +78,43 @@ describe('webhook sender at connect time', () => {
   const sender = new WebhookSender(STRICT, 2000);
   afterAll(() => sender.close());
 
-  // request-filtering-agent decides in createConnection, before any socket exists: nothing is opened.
-  it.each(['http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/', 'http://[fd00::1]/', 'https://192.168.0.1/'])(
-    'refuses %s without connecting',
-    async (url) => {
-      const response = await sender.post(url, {}, '{}');
-      expect(response.statusCode).toBeNull();
-      expect(response.error).toMatch(/not allowed/);
+  // Decided before any socket exists (request-filtering-agent in createConnection, the sender itself for
+  // literals ipaddr.js calls unicast): nothing is opened.
+  it.each([
+    'http://169.254.169.254/latest/meta-data',
+    'http://10.0.0.1/',
+    'http://[fd00::1]/',
+    'https://192.168.0.1/',
+    'http://[::127.0.0.1]/',
+    'http://[::169.254.169.254]/',
+  ])('refuses %s without connecting', async (url) => {
+    const response = await sender.post(url, {}, '{}');
+    expect(response.statusCode).toBeNull();
+    expect(response.error).toMatch(/not allowed/);
+  });
+});
+
+describe('publicOnlyLookup', () => {
+  const lookUp = (rules: typeof STRICT, host: string, all: boolean) =>
+    new Promise<{ error: Error | null; address: unknown }>((resolve) =>
+      publicOnlyLookup(rules)(host, { all }, (error, address) => resolve({ error, address })),
+    );
+
+  it.each(['::127.0.0.1', '::169.254.169.254', '127.0.0.1', '::ffff:127.0.0.1'])(
+    'refuses the literal %s, one address or all',
+    async (host) => {
+      for (const all of [false, true]) {
+        expect((await lookUp(STRICT, host, all)).error?.message).toMatch(/not allowed/);
+      }
     },
   );
+
+  it('answers a public literal as dns.lookup does, and a private one the settings allow', async () => {
+    expect(await lookUp(STRICT, '8.8.8.8', false)).toEqual({ error: null, address: '8.8.8.8' });
+    expect((await lookUp(STRICT, '8.8.8.8', true)).address).toEqual([{ address: '8.8.8.8', family: 4 }]);
+    expect(await lookUp({ allowPrivate: true, allowedHosts: [] }, '::127.0.0.1', false)).toEqual({
+      error: null,
+      address: '::127.0.0.1',
+    });
+  });
 });

@@ -11,12 +11,18 @@ export interface WebhookNetworkRules {
 /**
  * True for every address that is not public unicast: loopback, RFC 1918, link-local (169.254/16,
  * fe80::/10), unique-local (fc00::/7), multicast, unspecified (0.0.0.0, ::), carrier-grade NAT,
- * reserved, and IPv4-mapped IPv6 forms. The same rule request-filtering-agent applies at connect time
- * (ipaddr.js ranges: only `unicast` passes); used here for URLs that are address literals.
+ * reserved, IPv4-mapped IPv6 forms, and the deprecated IPv4-compatible ones (::/96, RFC 4291 2.5.5.1:
+ * `[::127.0.0.1]`, which URL parsing turns into `::7f00:1` and ipaddr.js calls unicast). The rule
+ * request-filtering-agent applies at connect time is ipaddr.js's alone, so WebhookSender adds this
+ * one through its own lookup; used here for URLs that are address literals.
  */
 export function isNonPublicAddress(address: string): boolean {
   try {
-    return ipaddr.parse(address).range() !== 'unicast';
+    const parsed = ipaddr.parse(address);
+    if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) {
+      return true;
+    }
+    return parsed.range() !== 'unicast';
   } catch {
     return true;
   }

@@ -1,7 +1,9 @@
+import dns from 'node:dns';
 import http from 'node:http';
+import { isIP, type LookupFunction } from 'node:net';
 import https from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { hostOf, WebhookNetworkRules } from './webhook-address';
+import { hostOf, isRefusedAddress, WebhookNetworkRules } from './webhook-address';
 
 /** At most this much of a response is read: receivers have nothing to tell us beyond the status. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -16,6 +18,27 @@ export interface WebhookResponse {
 }
 
 /**
+ * dns.lookup, refusing the addresses isNonPublicAddress refuses unless the settings allow them. The
+ * filtering agent checks what this lookup answers against ipaddr.js's ranges; this adds ours (the
+ * IPv4-compatible `::a.b.c.d` forms ipaddr.js calls unicast). Node does not look up an address
+ * literal, so WebhookSender.post checks those itself before any socket exists.
+ */
+export function publicOnlyLookup(rules: WebhookNetworkRules): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { family: options.family, hints: options.hints, all: true }, (error, addresses) => {
+      const refused = error ? undefined : addresses.find(({ address }) => isRefusedAddress(rules, address));
+      if (error || refused) {
+        callback(error ?? new Error(`DNS lookup ${refused!.address} is not allowed: not a public address`), '', 0);
+      } else if (options.all) {
+        (callback as (error: null, all: dns.LookupAddress[]) => void)(null, addresses);
+      } else {
+        callback(null, addresses[0].address, addresses[0].family);
+      }
+    });
+  };
+}
+
+/**
  * POSTs webhooks without server-side request forgery: the address every connection resolves to is
  * checked when the socket is made (request-filtering-agent), so a name that later resolves to
  * 169.254.169.254 is refused too; no redirect is followed; at most 64 KiB of the answer is read; the
@@ -25,10 +48,13 @@ export class WebhookSender {
   private readonly filtering = { http: new RequestFilteringHttpAgent(), https: new RequestFilteringHttpsAgent() };
   private readonly open = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
+  private readonly lookup: LookupFunction;
+
   constructor(
     private readonly rules: WebhookNetworkRules,
     private readonly timeoutMs: number,
   ) {
+    this.lookup = publicOnlyLookup(rules);
     if (rules.allowPrivate) {
       this.filtering = {
         http: new RequestFilteringHttpAgent({ allowPrivateIPAddress: true, allowMetaIPAddress: true }),
@@ -58,12 +84,18 @@ export class WebhookSender {
       try {
         const url = new URL(rawUrl);
         const secure = url.protocol === 'https:';
-        const allowed = this.rules.allowedHosts.includes(hostOf(url));
+        const host = hostOf(url);
+        // Node connects to an address literal without a lookup, so publicOnlyLookup never sees one.
+        if (isIP(host) !== 0 && isRefusedAddress(this.rules, host)) {
+          throw new Error(`Address ${host} is not allowed: not a public address`);
+        }
+        const allowed = this.rules.allowedHosts.includes(host);
         const agent = allowed ? this.open[secure ? 'https' : 'http'] : this.filtering[secure ? 'https' : 'http'];
         const send = secure ? https.request : http.request;
         request = send(url, {
           method: 'POST',
           agent,
+          lookup: allowed ? undefined : this.lookup,
           headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
         });
       } catch (error) {

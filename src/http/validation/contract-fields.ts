@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsDefined, isEmail, IsNotEmpty, Matches, ValidateBy, ValidateIf } from 'class-validator';
+import { IsDefined, isEmail, IsNotEmpty, IsUUID, Matches, ValidateBy, ValidateIf } from 'class-validator';
 
 const REQUIRED_FIELDS = Symbol('contract:required-fields');
 
@@ -24,6 +24,18 @@ export function Optional(): PropertyDecorator {
 /** Trims surrounding white space from strings; other values pass untouched for the type checks. */
 export function Trimmed(): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+}
+
+/**
+ * A UUID in any letter case, kept in the one spelling the service stores and compares (lower case):
+ * the database's collation matches either, so comparing ids as given would let `ABC...` pass for
+ * someone else than `abc...`.
+ */
+export function CanonicalId(): PropertyDecorator {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value)),
+    IsUUID(),
+  );
 }
 
 /** Rejects control characters other than tab, CR and LF. */

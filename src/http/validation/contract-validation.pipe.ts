@@ -50,8 +50,19 @@ function unknownFieldOf(dto: new () => object, body: object): string | undefined
   return Object.keys(body).find((key) => !declared.includes(key));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * The global pipe, for bodies and query strings: unknown fields refused, then class-transformer/class-validator DTOs, the first
+ * A path parameter in the one spelling the service stores and compares: ids are lower-case UUIDs.
+ * The database's collation finds `ABC...` as readily as `abc...`, so without this an admin could
+ * write their own id in capitals and slip past "not your own account" (issue 24).
+ */
+export function canonicalParam(value: unknown): unknown {
+  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value;
+}
+
+/**
+ * The global pipe, for path parameters (canonical ids), bodies and query strings: unknown fields refused, then class-transformer/class-validator DTOs, the first
  * failure in the contract's order answered 400. A body that is not a JSON object is `Invalid JSON body`.
  */
 @Injectable()
@@ -75,6 +86,9 @@ export class ContractValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param') {
+      return canonicalParam(value);
+    }
     if ((metadata.type !== 'body' && metadata.type !== 'query') || !metadata.metatype || !this.toValidate(metadata)) {
       return value;
     }

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsUUID, Max, Min } from 'class-validator';
-import { Optional } from './contract-fields';
+import { IsInt, Max, Min } from 'class-validator';
+import { CanonicalId, Optional } from './contract-fields';
 
 /** The paging parameters of the staff lists: a page size and the previous page's last id (keyset). */
 export class PageQuery {
@@ -18,7 +18,7 @@ export class PageQuery {
 
   @ApiPropertyOptional({ description: "The previous page's `next_cursor`" })
   @Optional()
-  @IsUUID()
+  @CanonicalId()
   cursor?: string;
 }
 

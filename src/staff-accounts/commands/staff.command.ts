@@ -3,7 +3,7 @@ import { CLI_ACTOR } from '../../audit/actor';
 import { JsonFlag, printLine, printList } from '../../cli-output';
 import { toStaffAccountAdminView } from '../dto/staff-account.views';
 import { AccountWithPassword, StaffAccountsService } from '../staff-accounts.service';
-import { StaffTokensService } from '../staff-tokens.service';
+import { DEFAULT_TOKEN_DAYS, StaffTokensService, tokenStateOf } from '../staff-tokens.service';
 
 interface JsonOption {
   json?: boolean;
@@ -160,13 +160,20 @@ export class CreateStaffTokenCommand extends JsonFlag {
     super();
   }
 
-  async run(_args: string[], options: JsonOption & { staff: string; name: string }): Promise<void> {
-    const { token, row } = await this.tokens.create(options.staff, options.name, CLI_ACTOR);
+  async run(
+    _args: string[],
+    options: JsonOption & { staff: string; name: string; expiresIn?: number | null },
+  ): Promise<void> {
+    const { token, row } = await this.tokens.create(options.staff, options.name, CLI_ACTOR, options.expiresIn);
+    const expiresAt = row.expiresAt?.toISOString() ?? null;
     if (options.json) {
-      printLine(JSON.stringify({ id: row.id, staff_id: row.staffAccountId, name: row.name, token }));
+      printLine(
+        JSON.stringify({ id: row.id, staff_id: row.staffAccountId, name: row.name, expires_at: expiresAt, token }),
+      );
       return;
     }
     printLine(`Created staff token ${row.id} (${row.name}) for staff account ${row.staffAccountId}`);
+    printLine(`  expires: ${expiresAt ?? 'never'}`);
     printLine(`  token: ${token}`);
     printLine('Store the token now: it is not shown again. Send it as Authorization: Bearer <token>.');
   }
@@ -178,6 +185,52 @@ export class CreateStaffTokenCommand extends JsonFlag {
 
   @Option({ flags: '--name <name>', description: 'what the token is for', required: true })
   parseName(value: string): string {
+    return value;
+  }
+
+  @Option({
+    flags: '--expires-in <days>',
+    description: `days until the token stops working (1-3650, e.g. 30 or 30d), or "never"; default ${DEFAULT_TOKEN_DAYS}`,
+  })
+  parseExpiresIn(value: string): number | null {
+    if (value === 'never') {
+      return null;
+    }
+    const days = /^(\d{1,4})d?$/.exec(value);
+    // Out-of-range numbers are refused by the service, with the same message the CLI prints for any error.
+    return days ? Number(days[1]) : NaN;
+  }
+}
+
+@SubCommand({ name: 'list', description: 'list staff API tokens (never the tokens themselves)' })
+export class ListStaffTokensCommand extends JsonFlag {
+  constructor(private readonly tokens: StaffTokensService) {
+    super();
+  }
+
+  async run(_args: string[], options: JsonOption & { staff?: string }): Promise<void> {
+    const now = new Date();
+    const rows = (await this.tokens.list(options.staff)).map((token) => ({
+      id: token.id,
+      staff_id: token.staffAccountId,
+      name: token.name,
+      prefix: token.prefix,
+      created_at: token.createdAt.toISOString(),
+      expires_at: token.expiresAt?.toISOString() ?? null,
+      revoked_at: token.revokedAt?.toISOString() ?? null,
+      state: tokenStateOf(token, now),
+    }));
+    printList(
+      rows,
+      options.json,
+      'No staff tokens.',
+      (row) =>
+        `${row.id}  ${row.prefix}...  ${row.name}  staff ${row.staff_id}  ${row.state}  expires ${row.expires_at ?? 'never'}`,
+    );
+  }
+
+  @Option({ flags: '--staff <id>', description: "only this staff account's tokens" })
+  parseStaff(value: string): string {
     return value;
   }
 }
@@ -203,7 +256,7 @@ export class RevokeStaffTokenCommand extends JsonFlag {
 @SubCommand({
   name: 'token',
   description: 'staff API tokens',
-  subCommands: [CreateStaffTokenCommand, RevokeStaffTokenCommand],
+  subCommands: [CreateStaffTokenCommand, ListStaffTokensCommand, RevokeStaffTokenCommand],
 })
 export class StaffTokenCommand extends CommandRunner {
   run(): Promise<void> {
@@ -238,5 +291,6 @@ export const STAFF_COMMANDS = [
   ResetStaffPasswordCommand,
   StaffTokenCommand,
   CreateStaffTokenCommand,
+  ListStaffTokensCommand,
   RevokeStaffTokenCommand,
 ];

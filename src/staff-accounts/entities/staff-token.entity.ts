@@ -1,7 +1,11 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { StaffAccountEntity } from './staff-account.entity';
 
-/** A staff API token (`st_...`) for automation, acting with its account's rights. Stored as SHA-256. */
+/**
+ * A staff API token (`st_...`) for automation, acting with its account's rights. Stored as SHA-256.
+ * Revoked by hand, or with every other token of its account when the account is disabled or its
+ * password reset; a revoked token never comes back (re-enabling the account does not revive it).
+ */
 @Entity({ name: 'staff_tokens' })
 export class StaffTokenEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
@@ -30,4 +34,8 @@ export class StaffTokenEntity {
 
   @Column({ name: 'revoked_at', type: 'datetime', precision: 3, nullable: true })
   revokedAt!: Date | null;
+
+  /** Null: never expires (only when created with `--expires-in never`). */
+  @Column({ name: 'expires_at', type: 'datetime', precision: 3, nullable: true })
+  expiresAt!: Date | null;
 }

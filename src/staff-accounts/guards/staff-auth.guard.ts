@@ -7,7 +7,7 @@ import { ApiException } from '../../http/api-exception';
 import { StaffRateLimit } from '../../rate-limits/staff-rate-limit';
 import { StaffAccountEntity, StaffRole } from '../entities/staff-account.entity';
 import { StaffAuthService } from '../staff-auth.service';
-import { sessionIdOf } from '../staff-cookie';
+import { sessionIdOf, staffTokenOf } from '../staff-cookie';
 
 export interface StaffRequest extends FastifyRequest {
   staff?: StaffAccountEntity;
@@ -26,8 +26,6 @@ export function actorOf(request: StaffRequest): Actor {
 /** Route metadata: the role a staff route needs (see @StaffAuth). */
 export const STAFF_ROLE = 'staffRole';
 
-const BEARER = /^Bearer +(st_[0-9A-Za-z]+) *$/;
-
 /**
  * Requires a staff identity: a live session cookie, or `Authorization: Bearer st_...` (a staff API
  * token, with its account's rights); 401 `Authentication required` otherwise. Then the route's role
@@ -44,7 +42,7 @@ export class StaffAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<StaffRequest>();
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const token = staffTokenOf(request);
     const sessionId = sessionIdOf(request, this.config);
     const account = token
       ? await this.auth.accountOfToken(token)

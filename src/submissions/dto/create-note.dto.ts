@@ -1,6 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
-import { MaxCodePoints, Required, Trimmed, WellFormedUnicode } from '../../http/validation/contract-fields';
+import {
+  MaxCodePoints,
+  NoControlCharacters,
+  Required,
+  Trimmed,
+  WellFormedUnicode,
+} from '../../http/validation/contract-fields';
 
 /** POST /staff/api/submissions/:id/notes. */
 export class CreateNoteDto {
@@ -10,5 +16,6 @@ export class CreateNoteDto {
   @IsString()
   @MaxCodePoints(10000)
   @WellFormedUnicode()
+  @NoControlCharacters()
   body!: string;
 }

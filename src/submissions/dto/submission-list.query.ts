@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsISO8601, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { Optional } from '../../http/validation/contract-fields';
+import { IsISO8601, IsString, Matches, MaxLength } from 'class-validator';
+import { CanonicalId, Optional } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
 import { WORKFLOW_STATUSES } from '../submission-state';
 
@@ -23,7 +23,7 @@ export class SubmissionFilterQuery {
 
   @ApiPropertyOptional({ description: 'Only submissions sent with this API key (its id)' })
   @Optional()
-  @IsUUID()
+  @CanonicalId()
   api_key?: string;
 
   @ApiPropertyOptional({

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, IsUUID, ValidateIf } from 'class-validator';
-import { Optional } from '../../http/validation/contract-fields';
+import { IsIn, IsString, ValidateIf } from 'class-validator';
+import { CanonicalId, Optional } from '../../http/validation/contract-fields';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../submission-state';
 
 /** PATCH /staff/api/submissions/:id: the workflow fields staff change. */
@@ -14,6 +14,6 @@ export class UpdateSubmissionDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'A staff account id, or null to unassign' })
   // null is a value here (unassign), so only an absent field skips the check.
   @ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null)
-  @IsUUID()
+  @CanonicalId()
   assignee_id?: string | null;
 }

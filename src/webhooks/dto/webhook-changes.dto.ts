@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
-import { Optional, Required } from '../../http/validation/contract-fields';
+import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { CanonicalId, Optional, Required } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
 import { WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryStatus } from '../entities/webhook-delivery.entity';
 import { WEBHOOK_EVENTS } from '../entities/webhook-destination.entity';
@@ -19,7 +19,7 @@ export class AddWebhookDto {
     description: "An API key's id; absent or null: every key's submissions",
   })
   @ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null)
-  @IsUUID()
+  @CanonicalId()
   api_key_id?: string | null;
 
   @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, isArray: true, default: ['submission.received'] })
