@@ -217,6 +217,35 @@ describe('staff API tokens', () => {
     expect(await cli('token', 'revoke', created.id)).toContain('Revoked staff token');
     await t.http().get('/staff/api/me').set('Authorization', `Bearer ${created.token}`).expect(401);
   });
+
+  it("`staff token create --expires-in` sets the expiry and `staff token list` shows each token's state, never the token", async () => {
+    const account = await newAccount(t, 'listed bot');
+    const made = async (...extra: string[]) =>
+      JSON.parse(await cli('token', 'create', '--staff', account.id, '--name', 'bot', '--json', ...extra)) as {
+        id: string;
+        token: string;
+        expires_at: string | null;
+      };
+    const short = await made('--expires-in', '7d');
+    const forever = await made('--expires-in', 'never');
+    const standard = await made();
+    const daysOf = (token: { expires_at: string | null }) =>
+      Math.round((Date.parse(token.expires_at!) - Date.now()) / 86_400_000);
+    expect([daysOf(short), forever.expires_at, daysOf(standard)]).toEqual([7, null, 90]);
+    await cli('token', 'revoke', standard.id);
+
+    const listed = await cli('token', 'list', '--staff', account.id, '--json');
+    for (const { token } of [short, forever, standard]) {
+      expect(listed).not.toContain(token);
+    }
+    const rows = JSON.parse(listed) as { id: string; state: string; expires_at: string | null }[];
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.state]))).toEqual({
+      [short.id]: 'active',
+      [forever.id]: 'active',
+      [standard.id]: 'revoked',
+    });
+    expect(await cli('token', 'list', '--staff', account.id)).toContain('expires never');
+  });
 });
 
 describe('staff secrets in logs', () => {

@@ -154,17 +154,31 @@ export class EnableStaffCommand extends SetDisabledCommand {
   }
 }
 
+/**
+ * `--expires-in`: `30`, `30d` or `never` (null). Anything else is NaN, which the service refuses with
+ * the message the CLI prints for every refusal.
+ */
+function expiryDaysOf(value: string): number | null {
+  if (value === 'never') {
+    return null;
+  }
+  const days = /^(\d{1,4})d?$/.exec(value);
+  return days ? Number(days[1]) : NaN;
+}
+
 @SubCommand({ name: 'create', description: 'create a staff API token (printed once) for an account' })
 export class CreateStaffTokenCommand extends JsonFlag {
   constructor(private readonly tokens: StaffTokensService) {
     super();
   }
 
-  async run(
-    _args: string[],
-    options: JsonOption & { staff: string; name: string; expiresIn?: number | null },
-  ): Promise<void> {
-    const { token, row } = await this.tokens.create(options.staff, options.name, CLI_ACTOR, options.expiresIn);
+  async run(_args: string[], options: JsonOption & { staff: string; name: string; expiresIn?: string }): Promise<void> {
+    const { token, row } = await this.tokens.create(
+      options.staff,
+      options.name,
+      CLI_ACTOR,
+      expiryDaysOf(options.expiresIn ?? String(DEFAULT_TOKEN_DAYS)),
+    );
     const expiresAt = row.expiresAt?.toISOString() ?? null;
     if (options.json) {
       printLine(
@@ -192,13 +206,8 @@ export class CreateStaffTokenCommand extends JsonFlag {
     flags: '--expires-in <days>',
     description: `days until the token stops working (1-3650, e.g. 30 or 30d), or "never"; default ${DEFAULT_TOKEN_DAYS}`,
   })
-  parseExpiresIn(value: string): number | null {
-    if (value === 'never') {
-      return null;
-    }
-    const days = /^(\d{1,4})d?$/.exec(value);
-    // Out-of-range numbers are refused by the service, with the same message the CLI prints for any error.
-    return days ? Number(days[1]) : NaN;
+  parseExpiresIn(value: string): string {
+    return value;
   }
 }
 
