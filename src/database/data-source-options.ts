@@ -12,6 +12,7 @@ import { AuditEventEntity } from '../audit/audit-event.entity';
 import { Webhooks1795393800000 } from './migrations/1795393800000-Webhooks';
 import { PersonalData1795394400000 } from './migrations/1795394400000-PersonalData';
 import { EncryptionAtRest1795395000000 } from './migrations/1795395000000-EncryptionAtRest';
+import { SealedWebhookSecrets1795395900000 } from './migrations/1795395900000-SealedWebhookSecrets';
 import { WebhookDestinationEntity } from '../webhooks/entities/webhook-destination.entity';
 import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
 import { WebhookAttemptEntity } from '../webhooks/entities/webhook-attempt.entity';
@@ -61,6 +62,7 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       Webhooks1795393800000,
       PersonalData1795394400000,
       EncryptionAtRest1795395000000,
+      SealedWebhookSecrets1795395900000,
     ],
     migrationsTableName: 'migrations',
     synchronize: false,
