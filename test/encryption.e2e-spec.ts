@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
+import { WebhooksRepository } from '../src/webhooks/webhooks.repository';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
@@ -9,6 +10,7 @@ import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/tes
 const run = promisify(execFile);
 const K1 = `k1:${randomBytes(32).toString('base64')}`;
 const K2 = `k2:${randomBytes(32).toString('base64')}`;
+const HASH_KEY = randomBytes(32).toString('base64');
 
 /** What a person sent: each value must never appear in a column, and always through the API. */
 const ADA = {
@@ -40,8 +42,12 @@ describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
   let database: { url: string; drop: () => Promise<void> };
   let db: DataSource;
   const apps: TestApp[] = [];
-  const start = async (keys: string | undefined) => {
-    const t = await createTestApp({ DATABASE_URL: database.url, ...(keys ? { DATA_ENCRYPTION_KEYS: keys } : {}) });
+  const start = async (keys: string | undefined, more: Record<string, string> = {}) => {
+    const t = await createTestApp({
+      DATABASE_URL: database.url,
+      ...(keys ? { DATA_ENCRYPTION_KEYS: keys } : {}),
+      ...more,
+    });
     apps.push(t);
     return t;
   };
@@ -58,7 +64,11 @@ describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
       'SELECT COUNT(*) AS n FROM submission_notes WHERE enc_key_id IS NULL OR enc_key_id <> ?',
       [keyId],
     );
-    return Number(submissions.n) + Number(notes.n);
+    const [hooks] = await db.query<{ n: string }[]>(
+      'SELECT COUNT(*) AS n FROM webhook_destinations WHERE enc_key_id IS NULL OR enc_key_id <> ?',
+      [keyId],
+    );
+    return Number(submissions.n) + Number(notes.n) + Number(hooks.n);
   };
 
   beforeAll(async () => {
@@ -124,7 +134,7 @@ describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
     expect(csv.text).toContain(ADA.message);
   });
 
-  it('refuses to open a value copied to another row, and names only ids when it does', async () => {
+  it('shows a value copied to another row as unreadable instead of opening it', async () => {
     const t = apps[0];
     const admin = await signedInAdmin(t);
     const submit = await submitter(t);
@@ -133,8 +143,12 @@ describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
       victim,
       other,
     ]);
-    const response = await t.http().get(`/staff/api/submissions/${other}`).set('Cookie', admin).expect(500);
-    expect(response.body).toEqual({ status: 'error', message: 'Internal server error' });
+    const response = await t.http().get(`/staff/api/submissions/${other}`).set('Cookie', admin).expect(200);
+    expect(response.body).toMatchObject({
+      id: other,
+      name: '',
+      unreadable: 'name: authentication failed (a wrong key, or moved or altered)',
+    });
     // The victim's own row still opens.
     await t
       .http()
@@ -145,11 +159,136 @@ describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
     await db.query('DELETE FROM submissions WHERE id = ?', [other]);
   });
 
+  it('lists, shows, exports and erases around a row that does not open, and says why', async () => {
+    const t = await start(K1, { EMAIL_HASH_KEY: HASH_KEY });
+    const admin = await signedInAdmin(t);
+    const submit = await submitter(t);
+    const email = 'tampered.person@example.org';
+    const [good, bad] = [await submit({ ...ADA, email }), await submit({ ...ADA, email, name: 'Tampered Row' })];
+    const note = (await t.http().post(`/staff/api/submissions/${bad}/notes`).set('Cookie', admin).send({ body: NOTE }))
+      .body.id as string;
+    // One flipped character in the sealed message and note body.
+    const flip = "CONCAT(LEFT(v, 10), IF(SUBSTRING(v, 11, 1) = 'A', 'B', 'A'), SUBSTRING(v, 12))";
+    await db.query(`UPDATE submissions SET message = ${flip.replace(/v/g, 'message')} WHERE id = ?`, [bad]);
+    await db.query(`UPDATE submission_notes SET body = ${flip.replace(/v/g, 'body')} WHERE id = ?`, [note]);
+    const reason = 'message: authentication failed (a wrong key, or moved or altered)';
+
+    const list = await t.http().get('/staff/api/submissions?limit=100').set('Cookie', admin).expect(200);
+    const listed = (id: string) => list.body.items.find((item: { id: string }) => item.id === id);
+    expect(listed(bad)).toMatchObject({ name: 'Tampered Row', email, message: null, unreadable: reason });
+    expect(listed(good)).toMatchObject({ name: ADA.name, message: ADA.message });
+    expect(listed(good)).not.toHaveProperty('unreadable');
+
+    const detail = await t.http().get(`/staff/api/submissions/${bad}`).set('Cookie', admin).expect(200);
+    expect(detail.body).toMatchObject({ unreadable: reason, message: null });
+    expect(detail.body.notes).toEqual([
+      expect.objectContaining({
+        id: note,
+        body: '',
+        unreadable: 'body: authentication failed (a wrong key, or moved or altered)',
+      }),
+    ]);
+
+    const csv = await t.http().get('/staff/api/submissions/export.csv').set('Cookie', admin).expect(200);
+    expect(csv.text).toContain(`${good},`);
+    const badLine = csv.text.split('\r\n').find((line) => line.startsWith(`${bad},`));
+    // Quoted: the reason has commas.
+    expect(badLine).toContain(`,"${reason}"`);
+
+    const exported = await t.http().post('/staff/api/privacy/export').set('Cookie', admin).send({ email }).expect(200);
+    expect(
+      exported.body.submissions.map((row: { id: string; unreadable?: string }) => [row.id, row.unreadable]),
+    ).toEqual([
+      [good, undefined],
+      [bad, reason],
+    ]);
+
+    expect(
+      (await t.http().post('/staff/api/privacy/erase').set('Cookie', admin).send({ email }).expect(200)).body,
+    ).toEqual({
+      erased: 2,
+    });
+    expect(await db.query('SELECT id FROM submissions WHERE id IN (?)', [[good, bad]])).toEqual([]);
+  });
+
+  it('with the key removed from DATA_ENCRYPTION_KEYS: the rows show as unreadable and are erased by address', async () => {
+    const before = await start(K1, { EMAIL_HASH_KEY: HASH_KEY });
+    const email = 'Removed.Key@Example.org';
+    const id = await (await submitter(before))({ ...ADA, email });
+    const t = await start(K2, { EMAIL_HASH_KEY: HASH_KEY });
+    const admin = await signedInAdmin(t);
+    const reason = 'name, email, phone, business, message: the key "k1" is not in DATA_ENCRYPTION_KEYS';
+
+    const list = await t.http().get('/staff/api/submissions?limit=100').set('Cookie', admin).expect(200);
+    expect(list.body.items.find((item: { id: string }) => item.id === id)).toMatchObject({
+      name: '',
+      email: null,
+      message: null,
+      unreadable: reason,
+    });
+    const csv = await t.http().get('/staff/api/submissions/export.csv').set('Cookie', admin).expect(200);
+    expect(csv.text).toContain(`"${reason.replace(/"/g, '""')}"`);
+    const exported = await t
+      .http()
+      .post('/staff/api/privacy/export')
+      .set('Cookie', admin)
+      .send({ email: 'removed.key@example.ORG' })
+      .expect(200);
+    expect(exported.body.submissions).toEqual([expect.objectContaining({ id, unreadable: reason })]);
+    expect(
+      (await t.http().post('/staff/api/privacy/erase').set('Cookie', admin).send({ email }).expect(200)).body,
+    ).toEqual({ erased: 1 });
+    expect(await db.query('SELECT id FROM submissions WHERE id = ?', [id])).toEqual([]);
+  });
+
+  it('seals webhook signing secrets, opens them for signing, and rotation seals both', async () => {
+    const t = await start(K1);
+    const admin = await signedInAdmin(t);
+    const added = await t
+      .http()
+      .post('/staff/api/webhooks')
+      .set('Cookie', admin)
+      .send({ url: 'https://hooks.example.com/intake' })
+      .expect(201);
+    const secret = added.body.secret as string;
+    const [row] = await db.query<Record<string, string | null>[]>('SELECT * FROM webhook_destinations WHERE id = ?', [
+      added.body.id,
+    ]);
+    expect(row.enc_key_id).toBe('k1');
+    expect(JSON.stringify(row)).not.toContain(secret.slice('whsec_'.length, 20));
+    expect(Buffer.from(row.secret!, 'base64')[0]).toBe(1);
+    expect((await t.app.get(WebhooksRepository).findDestination(added.body.id))?.secret).toBe(secret);
+
+    const rotated = await t
+      .http()
+      .post(`/staff/api/webhooks/${added.body.id}/rotate-secret`)
+      .set('Cookie', admin)
+      .send({})
+      .expect(200);
+    const [after] = await db.query<Record<string, string | null>[]>('SELECT * FROM webhook_destinations WHERE id = ?', [
+      added.body.id,
+    ]);
+    expect(JSON.stringify(after)).not.toContain(secret.slice('whsec_'.length, 20));
+    expect(JSON.stringify(after)).not.toContain((rotated.body.secret as string).slice('whsec_'.length, 20));
+    const opened = await t.app.get(WebhooksRepository).findDestination(added.body.id);
+    expect([opened?.secret, opened?.previousSecret]).toEqual([rotated.body.secret, secret]);
+    await db.query('DELETE FROM webhook_destinations WHERE id = ?', [added.body.id]);
+  });
+
   it('rotates: rows in clear, under the old key and the new all read; reencrypt moves every row to the new key, resumably', async () => {
     // Rows from before encryption (in clear), under k1, then with k2 current.
     const clear = await start(undefined);
     const submitClear = await submitter(clear);
     const clearId = await submitClear({ ...ADA, email: 'grace@example.net', name: 'Grace Hopper' });
+    const clearAdmin = await signedInAdmin(clear);
+    const hook = (
+      await clear
+        .http()
+        .post('/staff/api/webhooks')
+        .set('Cookie', clearAdmin)
+        .send({ url: 'https://hooks.example.com/clear' })
+        .expect(201)
+    ).body as { id: string; secret: string };
     await Promise.all(Array.from({ length: 400 }, (_, i) => submitClear({ name: `Bulk ${i}`, email: `b${i}@x.test` })));
     const [clearRow] = await db.query<{ name: string; enc_key_id: string | null }[]>(
       'SELECT name, enc_key_id FROM submissions WHERE id = ?',
@@ -192,13 +331,23 @@ describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
 
     // Resumed: the rest, and nothing twice.
     const { stdout } = await cli(['privacy', 'reencrypt'], `${K2},${K1}`);
-    expect(stdout).toMatch(/Moved \d+ submission\(s\) and \d+ note\(s\) to the current key\./);
-    const [, submissions, notes] = /Moved (\d+) submission\(s\) and (\d+) note\(s\)/.exec(stdout)!;
-    expect(Number(submissions) + Number(notes)).toBe(interrupted);
+    const [, submissions, notes, hooks] =
+      /Moved (\d+) submission\(s\), (\d+) note\(s\) and (\d+) webhook destination\(s\) to the current key\./.exec(
+        stdout,
+      )!;
+    expect(Number(submissions) + Number(notes) + Number(hooks)).toBe(interrupted);
     expect(await notOnKey('k2')).toBe(0);
     expect((await cli(['privacy', 'reencrypt'], `${K2},${K1}`)).stdout).toContain(
-      'Moved 0 submission(s) and 0 note(s)',
+      'Moved 0 submission(s), 0 note(s) and 0 webhook destination(s)',
     );
+    // The webhook secret stored in clear is sealed under k2 now, and still opens to the same secret.
+    const [hookRow] = await db.query<{ secret: string; enc_key_id: string }[]>(
+      'SELECT secret, enc_key_id FROM webhook_destinations WHERE id = ?',
+      [hook.id],
+    );
+    expect(hookRow.enc_key_id).toBe('k2');
+    expect(hookRow.secret).not.toBe(hook.secret);
+    expect((await rotated.app.get(WebhooksRepository).findDestination(hook.id))?.secret).toBe(hook.secret);
 
     // Everything still reads, and the address of a row that was in clear is still found.
     const detail = await rotated.http().get(`/staff/api/submissions/${clearId}`).set('Cookie', admin).expect(200);

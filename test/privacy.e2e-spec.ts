@@ -303,5 +303,44 @@ describe('personal data', () => {
       expect(viaApi.body).toEqual({ erased: 1 });
       expect(await queue.getJob(kept)).toBeUndefined();
     });
+
+    it('matches an address in NFC and ASCII letter case only: the Kelvin sign is not a k, even in old hashes', async () => {
+      const client = await submitter(t, 'Kelvin');
+      const kelvinSign = '\u212Aelvin@example.com';
+      const ascii = await client.submit({ name: 'Ascii Kelvin', email: 'kelvin@example.com' });
+      const sign = await client.submit({ name: 'Sign Kelvin', email: kelvinSign });
+      const decomposed = await client.submit({ name: 'Jose', email: 'Jose\u0301@example.com' });
+      const exportOf = async (email: string) =>
+        (
+          await t.http().post('/staff/api/privacy/export').set('Cookie', admin).send({ email }).expect(200)
+        ).body.submissions.map((row: { id: string }) => row.id) as string[];
+
+      expect(await exportOf('KELVIN@example.com')).toEqual([ascii]);
+      expect(await exportOf(kelvinSign)).toEqual([sign]);
+      // NFC: the composed form finds the decomposed one; ASCII letters in any case.
+      expect(await exportOf('JOS\u00E9@example.com')).toEqual([decomposed]);
+      // Unicode case is not folded: é and É are different addresses.
+      expect(await exportOf('JOS\u00C9@example.com')).toEqual([]);
+
+      // A row stored before this change carries the hash of its lower-cased address ("kelvin@...").
+      await db.query('UPDATE submissions SET email_hash = SHA2(LOWER(TRIM(email)), 256) WHERE id = ?', [sign]);
+      expect(await exportOf('kelvin@example.com')).toEqual([ascii]);
+      expect(await exportOf(kelvinSign)).toEqual([sign]);
+
+      expect(
+        (
+          await t
+            .http()
+            .post('/staff/api/privacy/erase')
+            .set('Cookie', admin)
+            .send({ email: 'kelvin@EXAMPLE.com' })
+            .expect(200)
+        ).body,
+      ).toEqual({ erased: 1 });
+      const left = await db.query<{ id: string }[]>('SELECT id FROM submissions WHERE id IN (?) ORDER BY id', [
+        [ascii, sign],
+      ]);
+      expect(left).toEqual([{ id: sign }]);
+    });
   });
 });

@@ -291,21 +291,27 @@ describe('staff: submissions', () => {
       business: '+1 Ltd, "quoted"',
       message: '@SUM(A1)\nsecond line',
     });
+    const disguised = await submit(token, { name: '＝1+1', business: '\u200B=cmd|calc', message: '\u2060-2+3' });
     const plain = await submit(token, { name: 'Plain Name', email: 'plain@example.com' });
     const answer = await get(`/submissions/export.csv?api_key=${keyId}`).expect(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(answer.headers['content-disposition']).toContain('attachment');
-    const lines = answer.text.split('\r\n');
-    expect(lines[0]).toBe(
-      'id,created_at,status,delivery_state,assignee_id,assignee_name,api_key_id,api_key_name,name,email,phone,business,message,closed_at',
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="submissions-${new Date().toISOString().slice(0, 10)}.csv"`,
     );
+    const lines = answer.text.split('\r\n');
+    // A byte order mark first, so spreadsheets read UTF-8.
+    expect(lines[0]).toBe(
+      '\uFEFFid,created_at,status,delivery_state,assignee_id,assignee_name,api_key_id,api_key_name,name,email,phone,business,message,closed_at,unreadable',
+    );
+    const disguisedLine = lines.find((line) => line.startsWith(`${disguised},`));
+    expect(disguisedLine).toContain(`,'＝1+1,,,'\u200B=cmd|calc,'\u2060-2+3,`);
     expect(lines[1].startsWith(`${plain},`)).toBe(true);
     expect(lines[1]).toContain(',Export client,Plain Name,plain@example.com,,,,');
     const hostileLine = answer.text.slice(answer.text.indexOf(hostile));
     expect(hostileLine).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")",`);
     expect(hostileLine).toContain(`,"'+1 Ltd, ""quoted""","'@SUM(A1)\nsecond line",`);
     expect(answer.text.endsWith('\r\n')).toBe(true);
-    expect(lines.filter(Boolean)).toHaveLength(3);
+    expect(lines.filter(Boolean)).toHaveLength(4);
   });
 
   it('keeps the staff budget apart from the client keys: STAFF_RATE_LIMIT per account', async () => {

@@ -95,6 +95,8 @@ export interface Submission {
   version: number;
   created_at: string;
   closed_at: string | null;
+  /** Present when stored fields could not be decrypted: which and why (those fields are null or ""). */
+  unreadable?: string;
 }
 
 export interface AuditEvent {
@@ -124,7 +126,7 @@ export interface SubmissionDetail extends Submission {
     delivered_at: string | null;
   }[];
   webhooks: WebhookDelivery[];
-  notes: { id: string; body: string; author: Ref; created_at: string }[];
+  notes: { id: string; body: string; author: Ref; created_at: string; unreadable?: string }[];
   events: AuditEvent[];
 }
 

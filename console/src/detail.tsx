@@ -127,7 +127,7 @@ export function Detail({
   return (
     <section class="detail" aria-labelledby="detail-title">
       <header class="detail-head">
-        <h2 id="detail-title">{detail.name}</h2>
+        <h2 id="detail-title">{detail.name || (detail.unreadable ? 'Unreadable submission' : '')}</h2>
         <span class={`badge status-${detail.status}`}>{detail.status}</span>
       </header>
       {conflict && (
@@ -139,6 +139,11 @@ export function Detail({
         </div>
       )}
       <ErrorLine error={error} />
+      {detail.unreadable && (
+        <p class="error" role="status">
+          Unreadable: {detail.unreadable}
+        </p>
+      )}
       {notice && (
         <p class="notice" role="status">
           {notice}
@@ -249,7 +254,7 @@ export function Detail({
       <ul class="notes">
         {detail.notes.map((entry) => (
           <li key={entry.id}>
-            <p>{entry.body}</p>
+            <p>{entry.unreadable ? `Unreadable: ${entry.unreadable}` : entry.body}</p>
             <span class="muted">
               {entry.author.name} · {when(entry.created_at)}
             </span>

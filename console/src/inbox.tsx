@@ -201,7 +201,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
             To
             <input type="date" value={filters.to ?? ''} onChange={(e) => setFilter('to', e.currentTarget.value)} />
           </label>
-          <a class="button" href={apiUrl('submissions/export.csv', query())} download="submissions.csv">
+          <a class="button" href={apiUrl('submissions/export.csv', query())} download>
             Export CSV
           </a>
         </form>
@@ -220,7 +220,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
                 }}
               >
                 <span class="row-top">
-                  <strong class="row-name">{item.name}</strong>
+                  <strong class="row-name">{item.name || (item.unreadable ? 'Unreadable' : '')}</strong>
                   <time dateTime={item.created_at} title={when(item.created_at)}>
                     {ago(item.created_at)}
                   </time>
@@ -230,7 +230,9 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
                   {item.api_key.name}
                   {item.assignee ? ` · ${item.assignee.name}` : ''}
                 </span>
-                <span class="row-message">{item.message ?? ''}</span>
+                <span class="row-message">
+                  {item.unreadable ? `Unreadable: ${item.unreadable}` : (item.message ?? '')}
+                </span>
               </a>
             </li>
           ))}

@@ -70,7 +70,7 @@ export class AppConfig {
    * Personal data: days closed and spam submissions are kept (null: forever, unless a key says
    * otherwise), and the data-encryption keys (empty: stored in clear; the first seals new rows).
    */
-  readonly privacy: { retentionDays: number | null; encryptionKeys: EncryptionKey[] };
+  readonly privacy: { retentionDays: number | null; encryptionKeys: EncryptionKey[]; emailHashKey: Buffer | null };
   /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
   readonly staffAuth: { sessionIdle: number; sessionTtl: number; publicOrigin?: string; rateLimit: number };
   /** V8's old-generation growth after each full GC, in percent; 0 leaves V8's own heuristic. */
@@ -164,6 +164,7 @@ export class AppConfig {
       encryptionKeys: env.DATA_ENCRYPTION_KEYS
         ? (parseEncryptionKeys(env.DATA_ENCRYPTION_KEYS) as EncryptionKey[])
         : [],
+      emailHashKey: env.EMAIL_HASH_KEY ? Buffer.from(env.EMAIL_HASH_KEY, 'base64') : null,
     };
     this.staffAuth = {
       sessionIdle: env.STAFF_SESSION_IDLE,

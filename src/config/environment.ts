@@ -279,6 +279,15 @@ export class EnvironmentVariables {
   @IsString()
   DATA_ENCRYPTION_KEYS?: string;
 
+  /**
+   * Base64 of 32 bytes: the HMAC key of `submissions.email_hash`, kept apart from the data keys so a
+   * row under a removed data key is still found by address (issue 24). Empty: derived per data key.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  EMAIL_HASH_KEY?: string;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true })
@@ -393,6 +402,9 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
     if (typeof keys === 'string') {
       problems.push(`DATA_ENCRYPTION_KEYS: ${keys}`);
     }
+  }
+  if (env.EMAIL_HASH_KEY && Buffer.from(env.EMAIL_HASH_KEY, 'base64').length !== 32) {
+    problems.push('EMAIL_HASH_KEY: base64 of exactly 32 bytes (openssl rand -base64 32)');
   }
   if (env.SMTP_URL && !env.STAFF_EMAIL_TO) {
     problems.push('STAFF_EMAIL_TO: required when SMTP_URL is set');

@@ -13,6 +13,7 @@ import { Webhooks1795393800000 } from './migrations/1795393800000-Webhooks';
 import { PersonalData1795394400000 } from './migrations/1795394400000-PersonalData';
 import { EncryptionAtRest1795395000000 } from './migrations/1795395000000-EncryptionAtRest';
 import { StaffTokenExpiry1795395600000 } from './migrations/1795395600000-StaffTokenExpiry';
+import { SealedWebhookSecrets1795395900000 } from './migrations/1795395900000-SealedWebhookSecrets';
 import { WebhookDestinationEntity } from '../webhooks/entities/webhook-destination.entity';
 import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
 import { WebhookAttemptEntity } from '../webhooks/entities/webhook-attempt.entity';
@@ -63,6 +64,7 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       PersonalData1795394400000,
       EncryptionAtRest1795395000000,
       StaffTokenExpiry1795395600000,
+      SealedWebhookSecrets1795395900000,
     ],
     migrationsTableName: 'migrations',
     synchronize: false,

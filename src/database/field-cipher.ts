@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { EncryptionKey } from '../config/environment';
+import { legacyMatchedEmail, matchedEmail } from './matched-email';
 import { sha256Hex } from './sha256';
 
 /** The first byte of every sealed value: the layout below, so a later one can be told apart. */
@@ -13,6 +15,8 @@ const TAG_BYTES = 16;
 export const SEALED_COLUMNS = {
   submissions: ['name', 'email', 'phone', 'business', 'message'],
   submission_notes: ['body'],
+  // Signing secrets: whoever reads them can forge webhooks to the receiver (issue 24).
+  webhook_destinations: ['secret', 'previousSecret'],
 } as const;
 export type SealedTable = keyof typeof SEALED_COLUMNS;
 
@@ -26,9 +30,17 @@ export interface SealedPlace {
 /** A row of a sealed table: its id, the key its values are sealed with (null: clear) and its columns. */
 type SealableRow = { id: string; encKeyId: string | null };
 
+/** How many (row, reason) pairs are remembered as logged: each unreadable row is logged once, not per read. */
+const LOGGED_UNREADABLE = 10_000;
+
 /** A stored value that does not open: a wrong or missing key, or a value moved from another row. */
 export class UndecryptableValueError extends Error {
-  constructor(place: SealedPlace, keyId: string, why: string) {
+  constructor(
+    place: SealedPlace,
+    keyId: string,
+    /** Why, without ids: what staff see as the row's `unreadable` reason. */
+    readonly why: string,
+  ) {
     // Ids only: never a value, sealed or not.
     super(`Cannot decrypt ${place.table}.${place.column} of ${place.rowId} (key "${keyId}"): ${why}`);
   }
@@ -48,6 +60,13 @@ export class FieldCipher {
   private readonly current?: EncryptionKey;
   /** Per key id, the HMAC key of e-mail hashes (derived, so the data key itself is used for one thing). */
   private readonly hashKeys: Map<string, Buffer>;
+  /**
+   * EMAIL_HASH_KEY: the HMAC key of e-mail hashes when set, independent of the data keys, so rows
+   * under a key since removed from DATA_ENCRYPTION_KEYS are still found (and erased) by address.
+   */
+  private readonly stableHashKey?: Buffer;
+  private readonly logger = new Logger(FieldCipher.name);
+  private readonly loggedUnreadable = new LRUCache<string, true>({ max: LOGGED_UNREADABLE });
 
   constructor(config: AppConfig) {
     const keys = config.privacy.encryptionKeys;
@@ -56,6 +75,7 @@ export class FieldCipher {
     this.hashKeys = new Map(
       keys.map(({ id, key }) => [id, Buffer.from(hkdfSync('sha256', key, '', 'contact-intake email hash', 32))]),
     );
+    this.stableHashKey = config.privacy.emailHashKey ?? undefined;
   }
 
   get enabled(): boolean {
@@ -83,18 +103,43 @@ export class FieldCipher {
     return sealed as T;
   }
 
-  /** Opens a loaded row's sealed columns in place (those it has: a partial select has fewer). */
-  openRow(table: SealedTable, row: SealableRow): void {
+  /**
+   * Opens a loaded row's sealed columns in place (those it has: a partial select has fewer). A column
+   * that does not open (its key was removed, or the value was altered or moved) becomes null, and the
+   * answer says which and why: one bad row must not take every list, export or erasure down with it
+   * (issue 24). Each row and reason is logged once, with ids only.
+   */
+  openRow(table: SealedTable, row: SealableRow): string | null {
     if (!row.encKeyId) {
-      return;
+      return null;
     }
     const values = row as unknown as Record<string, unknown>;
+    const failed = new Map<string, string[]>();
     for (const column of SEALED_COLUMNS[table]) {
       const value = values[column];
-      if (typeof value === 'string') {
+      if (typeof value !== 'string') {
+        continue;
+      }
+      try {
         values[column] = this.open(value, row.encKeyId, { table, rowId: row.id, column });
+      } catch (error) {
+        if (!(error instanceof UndecryptableValueError)) {
+          throw error;
+        }
+        values[column] = null;
+        failed.set(error.why, [...(failed.get(error.why) ?? []), column]);
       }
     }
+    if (failed.size === 0) {
+      return null;
+    }
+    const reason = [...failed].map(([why, columns]) => `${columns.join(', ')}: ${why}`).join('; ');
+    const logKey = `${table} ${row.id} ${row.encKeyId} ${reason}`;
+    if (!this.loggedUnreadable.has(logKey)) {
+      this.loggedUnreadable.set(logKey, true);
+      this.logger.warn(`${table} ${row.id} (key "${row.encKeyId}") is unreadable: ${reason}`);
+    }
+    return reason;
   }
 
   seal(plaintext: string, place: SealedPlace): string {
@@ -109,7 +154,7 @@ export class FieldCipher {
   open(sealed: string, keyId: string, place: SealedPlace): string {
     const key = this.keys.get(keyId);
     if (!key) {
-      throw new UndecryptableValueError(place, keyId, 'the key is not in DATA_ENCRYPTION_KEYS');
+      throw new UndecryptableValueError(place, keyId, `the key "${keyId}" is not in DATA_ENCRYPTION_KEYS`);
     }
     const bytes = Buffer.from(sealed, 'base64');
     if (bytes.length < 1 + NONCE_BYTES + TAG_BYTES || bytes[0] !== FORMAT_V1) {
@@ -129,27 +174,45 @@ export class FieldCipher {
   }
 
   /**
-   * What `submissions.email_hash` holds for an address (trimmed, lower-cased): HMAC-SHA256 under the
-   * current key's hash key, or plain SHA-256 when stored in clear (the address is beside it anyway,
-   * and a migration can compute it in SQL for rows stored before the column existed).
+   * What `submissions.email_hash` holds for an address (see matchedEmail): HMAC-SHA256 under
+   * EMAIL_HASH_KEY, else under the current data key's hash key, or plain SHA-256 when stored in clear
+   * (the address is beside it anyway, and a migration could compute it in SQL).
    */
   emailHash(email: string): string {
-    return this.hashUnder(this.current?.id ?? null, email);
+    return this.hashUnder(this.stableHashKey ?? this.hashKeys.get(this.current?.id ?? '') ?? null, matchedEmail(email));
   }
 
   /**
-   * Every hash an address may be stored under: one per configured key and the clear one, so rows not
-   * yet moved to the current key by `privacy reencrypt` are found too.
+   * Every hash an address may be stored under: EMAIL_HASH_KEY's, one per configured key and the clear
+   * one (rows not yet moved by `privacy reencrypt`), each of the address as matched today and as it
+   * was matched before issue 24. A hash is only a candidate: `isSameEmail` decides.
    */
   emailHashes(email: string): string[] {
-    return [...this.hashKeys.keys(), null].map((keyId) => this.hashUnder(keyId, email));
+    const keys = this.lookupHashKeys();
+    const forms = new Set([matchedEmail(email), legacyMatchedEmail(email)]);
+    return [...new Set(keys.flatMap((key) => [...forms].map((form) => this.hashUnder(key, form))))];
   }
 
-  private hashUnder(keyId: string | null, email: string): string {
-    const normalized = email.trim().toLowerCase();
-    return keyId === null
-      ? sha256Hex(normalized)
-      : createHmac('sha256', this.hashKeys.get(keyId)!).update(normalized).digest('hex');
+  /**
+   * Whether a row found by `emailHashes` carries this address: its opened address compared as
+   * matchedEmail does. An old hash of `\u212Aelvin@…` equals today's hash of `kelvin@…`, so the hash
+   * alone is not enough. An address that cannot be opened counts only if its hash is today's exact one.
+   */
+  isSameEmail(row: { email: string | null; emailHash: string | null }, email: string): boolean {
+    if (row.email !== null) {
+      return matchedEmail(row.email) === matchedEmail(email);
+    }
+    const exact = matchedEmail(email);
+    return this.lookupHashKeys().some((key) => this.hashUnder(key, exact) === row.emailHash);
+  }
+
+  /** Every key a stored hash may be under: EMAIL_HASH_KEY's, each data key's, and none (clear). */
+  private lookupHashKeys(): (Buffer | null)[] {
+    return [this.stableHashKey, ...this.hashKeys.values(), null].filter((key) => key !== undefined);
+  }
+
+  private hashUnder(hashKey: Buffer | null, normalized: string): string {
+    return hashKey === null ? sha256Hex(normalized) : createHmac('sha256', hashKey).update(normalized).digest('hex');
   }
 }
 

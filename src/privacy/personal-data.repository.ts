@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, Not } from 'typeorm';
+import { DataSource, EntityManager, IsNull, MoreThan, Not } from 'typeorm';
 import { SealedTable } from '../database/field-cipher';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionNoteEntity } from '../submissions/entities/submission-note.entity';
+import { WebhookDestinationEntity } from '../webhooks/entities/webhook-destination.entity';
 
 /** At most this many rows per statement: short locks, even on a large table. */
 export const BATCH_ROWS = 1000;
@@ -31,16 +32,16 @@ export class PersonalDataRepository {
   }
 
   /**
-   * Up to `limit` rows of a sealed table not sealed with `keyId` (in clear, or under an older key),
-   * oldest first, opened as they load.
+   * Up to `limit` rows of a sealed table not sealed with `keyId` (in clear, or under an older key)
+   * after id `afterId` (keyset: rows that cannot be moved are passed, not read again), oldest first,
+   * opened as they load.
    */
-  notSealedWith(
-    table: SealedTable,
-    keyId: string,
-    limit: number,
-  ): Promise<(SubmissionEntity | SubmissionNoteEntity)[]> {
-    return this.dataSource.getRepository<SubmissionEntity | SubmissionNoteEntity>(entityOf(table)).find({
-      where: [{ encKeyId: IsNull() }, { encKeyId: Not(keyId) }],
+  notSealedWith(table: SealedTable, keyId: string, limit: number, afterId: string): Promise<SealedEntity[]> {
+    return this.dataSource.getRepository<SealedEntity>(entityOf(table)).find({
+      where: [
+        { encKeyId: IsNull(), id: MoreThan(afterId) },
+        { encKeyId: Not(keyId), id: MoreThan(afterId) },
+      ],
       order: { id: 'ASC' },
       take: limit,
     });
@@ -134,6 +135,14 @@ export class PersonalDataRepository {
   }
 }
 
-function entityOf(table: SealedTable): typeof SubmissionEntity | typeof SubmissionNoteEntity {
-  return table === 'submissions' ? SubmissionEntity : SubmissionNoteEntity;
+type SealedEntity = SubmissionEntity | SubmissionNoteEntity | WebhookDestinationEntity;
+
+function entityOf(
+  table: SealedTable,
+): typeof SubmissionEntity | typeof SubmissionNoteEntity | typeof WebhookDestinationEntity {
+  return {
+    submissions: SubmissionEntity,
+    submission_notes: SubmissionNoteEntity,
+    webhook_destinations: WebhookDestinationEntity,
+  }[table];
 }

@@ -6,14 +6,18 @@ import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { FieldCipher, SEALED_COLUMNS, SealedTable } from '../database/field-cipher';
+import { matchedEmail } from '../database/matched-email';
 import { ApiException } from '../http/api-exception';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../queue/queue.constants';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
-import { toStaffSubmission } from '../submissions/staff-submission';
+import { toStaffSubmission, unreadableOf } from '../submissions/staff-submission';
 import { toDeliveryView } from '../webhooks/dto/webhook.views';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import { BATCH_ROWS, PersonalDataRepository } from './personal-data.repository';
+
+/** What `privacy reencrypt` did: rows moved per table, and rows left alone because they do not open. */
+export type ReencryptCounts = Record<SealedTable, number> & { unreadable: number };
 
 /** Everything stored about one e-mail address, as `privacy export` and the admin route return it. */
 export interface PersonalDataExport {
@@ -22,7 +26,7 @@ export interface PersonalDataExport {
   submissions: Record<string, unknown>[];
 }
 
-/** The address as matched: trimmed; letter case is left to the column's case-insensitive collation. */
+/** The address as typed, trimmed, if it is one (matching is FieldCipher's: see matchedEmail). */
 function normalizedEmail(raw: string): string {
   const email = raw.trim();
   if (email === '' || email.length > 254 || !email.includes('@')) {
@@ -53,20 +57,26 @@ export class PrivacyService {
   }
 
   /**
-   * HMAC-SHA256 of the lower-cased address: the audit trail can tell two requests about the same
+   * HMAC-SHA256 of the address as matched: the audit trail can tell two requests about the same
    * person apart from others without holding the address.
    */
   emailHash(email: string): string {
-    return createHmac('sha256', this.hashKey).update(normalizedEmail(email).toLowerCase()).digest('hex');
+    return createHmac('sha256', this.hashKey)
+      .update(matchedEmail(normalizedEmail(email)))
+      .digest('hex');
   }
 
   async countByEmail(rawEmail: string): Promise<number> {
     return (await this.submissionsByEmail(normalizedEmail(rawEmail))).length;
   }
 
-  /** By `email_hash`, under every configured key: matches the trimmed address in any letter case. */
-  private submissionsByEmail(email: string) {
-    return this.personalData.submissionsByEmailHash(this.cipher.emailHashes(email));
+  /**
+   * By `email_hash`, under every configured key, then compared as matchedEmail does: the address in
+   * NFC and any ASCII letter case, never another address that Unicode case folding makes look alike.
+   */
+  private async submissionsByEmail(email: string): Promise<SubmissionEntity[]> {
+    const candidates = await this.personalData.submissionsByEmailHash(this.cipher.emailHashes(email));
+    return candidates.filter((row) => this.cipher.isSameEmail(row, email));
   }
 
   async export(rawEmail: string, actor: Actor): Promise<PersonalDataExport> {
@@ -80,6 +90,7 @@ export class PrivacyService {
       const attempts = await this.webhooks.attemptsOf(webhookDeliveries.map((delivery) => delivery.id));
       submissions.push({
         ...toStaffSubmission(row, ''),
+        ...unreadableOf(row),
         api_key: { id: row.apiKeyId },
         client_ip: row.clientIp,
         user_agent: row.userAgent,
@@ -87,7 +98,12 @@ export class PrivacyService {
         delivery_state: row.state,
         notes: notes
           .filter((note) => note.submissionId === row.id)
-          .map((note) => ({ id: note.id, body: note.body, created_at: note.createdAt.toISOString() })),
+          .map((note) => ({
+            id: note.id,
+            body: note.body ?? '',
+            created_at: note.createdAt.toISOString(),
+            ...unreadableOf(note),
+          })),
         deliveries: (await this.submissions.deliveriesOf(row.id)).map((delivery) => ({
           channel: delivery.channel,
           attempts: delivery.attempts,
@@ -126,15 +142,17 @@ export class PrivacyService {
   }
 
   /**
-   * Moves every submission and note not sealed with the current key (in clear, or under an older
-   * key) to it, `batch` rows at a time; each row is rewritten only if nobody moved it meanwhile, so
-   * runs may be interrupted, resumed, or run side by side. Returns the rows moved per table.
+   * Moves every submission, note and webhook secret not sealed with the current key (in clear, or
+   * under an older key) to it, `batch` rows at a time; each row is rewritten only if nobody moved it
+   * meanwhile, so runs may be interrupted, resumed, or run side by side. A row that cannot be
+   * decrypted is left exactly as it is (its values are not known: writing them back would destroy
+   * them) and counted. Returns the rows moved per table and the unreadable ones.
    */
   async reencrypt(
     actor: Actor,
     batch: number,
     onProgress: (table: SealedTable, moved: number) => void = () => undefined,
-  ): Promise<Record<SealedTable, number>> {
+  ): Promise<ReencryptCounts> {
     const keyId = this.cipher.currentKeyId;
     if (keyId === null) {
       throw new ApiException(
@@ -142,14 +160,19 @@ export class PrivacyService {
         'DATA_ENCRYPTION_KEYS is not set: there is no key to move rows to',
       );
     }
-    const moved: Record<SealedTable, number> = { submissions: 0, submission_notes: 0 };
+    const counts: ReencryptCounts = { submissions: 0, submission_notes: 0, webhook_destinations: 0, unreadable: 0 };
     for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {
-      for (;;) {
-        const rows = await this.personalData.notSealedWith(table, keyId, batch);
+      for (let afterId = ''; ;) {
+        const rows = await this.personalData.notSealedWith(table, keyId, batch, afterId);
         if (rows.length === 0) {
           break;
         }
+        afterId = rows[rows.length - 1].id;
         for (const row of rows) {
+          if (row.unreadable !== undefined) {
+            counts.unreadable += 1;
+            continue;
+          }
           const previousKeyId = row.encKeyId;
           const sealed = this.cipher.sealRow(table, row) as unknown as Record<string, string | null>;
           const columns = Object.fromEntries(SEALED_COLUMNS[table].map((column) => [column, sealed[column]]));
@@ -158,13 +181,13 @@ export class PrivacyService {
             columns.emailHash = row.email === null ? null : this.cipher.emailHash(row.email);
           }
           if (await this.personalData.reseal(table, { id: row.id, encKeyId: keyId }, previousKeyId, columns)) {
-            moved[table] += 1;
+            counts[table] += 1;
           }
         }
-        onProgress(table, moved[table]);
+        onProgress(table, counts[table]);
       }
     }
-    await this.audit.record(actor, { action: 'privacy.reencrypted', after: { key_id: keyId, ...moved } });
-    return moved;
+    await this.audit.record(actor, { action: 'privacy.reencrypted', after: { key_id: keyId, ...counts } });
+    return counts;
   }
 }

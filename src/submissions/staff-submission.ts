@@ -18,7 +18,8 @@ export interface StaffSubmission {
 export function toStaffSubmission(submission: SubmissionEntity, apiKeyName: string): StaffSubmission {
   return {
     id: submission.id,
-    name: submission.name,
+    // Null when the row does not open (see SubmissionEntity.unreadable); a string to every receiver.
+    name: submission.name ?? '',
     email: submission.email,
     phone: submission.phone,
     business: submission.business,
@@ -26,4 +27,9 @@ export function toStaffSubmission(submission: SubmissionEntity, apiKeyName: stri
     created_at: submission.createdAt.toISOString(),
     api_key: { id: submission.apiKeyId, name: apiKeyName },
   };
+}
+
+/** `{ unreadable }` for a row that did not open, nothing for the others (the field is absent then). */
+export function unreadableOf(row: { unreadable?: string }): { unreadable?: string } {
+  return row.unreadable === undefined ? {} : { unreadable: row.unreadable };
 }

@@ -42,6 +42,7 @@ import {
 import { SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
 import { StaffSubmissionsService } from './staff-submissions.service';
+import { csvFileName } from './submissions-csv';
 
 const ETAG_HEADER = { ETag: { description: 'The version: `"<version>"`', schema: { type: 'string' as const } } };
 
@@ -71,7 +72,11 @@ export class StaffSubmissionsController {
 
   @Get('export.csv')
   @StaffAuth()
-  @ApiOperation({ summary: "The list's filters as RFC 4180 CSV, streamed; formula-like cells prefixed with '" })
+  @ApiOperation({
+    summary:
+      "The list's filters as RFC 4180 CSV with a UTF-8 byte order mark, streamed; formula-like cells prefixed " +
+      "with '; downloaded as submissions-<date>.csv",
+  })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV with a header line', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiErrors({ 400: ['Invalid field: status'] })
@@ -79,7 +84,7 @@ export class StaffSubmissionsController {
     const rows = this.submissions.exportCsv(query, staffOf(request).id, actorOf(request));
     return new StreamableFile(Readable.from(rows), {
       type: 'text/csv; charset=utf-8',
-      disposition: 'attachment; filename="submissions.csv"',
+      disposition: `attachment; filename="${csvFileName(new Date())}"`,
     });
   }
 

@@ -12,7 +12,8 @@ import { NoteView, SubmissionDetailView, SubmissionPageView, SubmissionView } fr
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
 import { SubmissionNoteEntity } from './entities/submission-note.entity';
 import { SubmissionEntity } from './entities/submission.entity';
-import { csvLine, csvRowOf, CSV_COLUMNS } from './submissions-csv';
+import { unreadableOf } from './staff-submission';
+import { csvLine, csvRowOf, CSV_COLUMNS, UTF8_BOM } from './submissions-csv';
 import { toBooleanSearch } from './submission-search';
 import { WorkflowStatus } from './submission-state';
 import { SubmissionNotesRepository } from './submission-notes.repository';
@@ -71,7 +72,7 @@ export class StaffSubmissionsService {
     const rows = await this.submissions.findPage(filter, cursor, limit + 1);
     const page = rows.slice(0, limit);
     return {
-      items: page.map(toSubmissionView),
+      items: page.filter(this.sameAddressAs(query)).map(toSubmissionView),
       next_cursor: rows.length > limit ? page[page.length - 1].id : null,
     };
   }
@@ -227,21 +228,34 @@ export class StaffSubmissionsService {
         search: Boolean(query.q),
       },
     });
-    yield csvLine([...CSV_COLUMNS]);
+    yield `${UTF8_BOM}${csvLine([...CSV_COLUMNS])}`;
     if (filter === SEARCH_UNAVAILABLE) {
       return;
     }
     let cursor: string | undefined;
     for (;;) {
       const rows = await this.submissions.findPage(filter, cursor, EXPORT_PAGE);
-      if (rows.length > 0) {
-        yield rows.map(csvRowOf).join('');
+      const matching = rows.filter(this.sameAddressAs(query));
+      if (matching.length > 0) {
+        yield matching.map(csvRowOf).join('');
       }
       if (rows.length < EXPORT_PAGE) {
         return;
       }
       cursor = rows[rows.length - 1].id;
     }
+  }
+
+  /**
+   * With an address search by hash (see filterOf), keeps the rows that carry the address itself: a
+   * hash of the old form may also stand for an address that only Unicode case folding made alike.
+   * A page may then hold fewer rows than asked; its cursor still follows the last row read.
+   */
+  private sameAddressAs(query: SubmissionFilterQuery): (row: SubmissionEntity) => boolean {
+    const address = query.q?.trim();
+    return this.cipher.enabled && address && EMAIL_ADDRESS.test(address)
+      ? (row) => this.cipher.isSameEmail(row, address)
+      : () => true;
   }
 
   /**
@@ -301,7 +315,8 @@ export function toSubmissionView(submission: SubmissionEntity): SubmissionView {
     delivery_state: submission.state,
     assignee: submission.assignee ? { id: submission.assignee.id, name: submission.assignee.name } : null,
     api_key: { id: submission.apiKeyId, name: submission.apiKey?.name ?? '' },
-    name: submission.name,
+    // Null when unreadable (see SubmissionEntity.unreadable), but a string to every client.
+    name: submission.name ?? '',
     email: submission.email,
     phone: submission.phone,
     business: submission.business,
@@ -309,14 +324,16 @@ export function toSubmissionView(submission: SubmissionEntity): SubmissionView {
     version: submission.version,
     created_at: submission.createdAt.toISOString(),
     closed_at: iso(submission.closedAt),
+    ...unreadableOf(submission),
   };
 }
 
 function toNoteView(note: SubmissionNoteEntity): NoteView {
   return {
     id: note.id,
-    body: note.body,
+    body: note.body ?? '',
     author: { id: note.authorId, name: note.author?.name ?? '' },
     created_at: note.createdAt.toISOString(),
+    ...unreadableOf(note),
   };
 }

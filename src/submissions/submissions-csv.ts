@@ -16,10 +16,25 @@ export const CSV_COLUMNS = [
   'business',
   'message',
   'closed_at',
+  // Empty, or which fields could not be decrypted and why (see SubmissionEntity.unreadable).
+  'unreadable',
 ] as const;
 
-/** Cells a spreadsheet would take for a formula (CWE-1236) start with one of these. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Cells a spreadsheet would take for a formula (CWE-1236): starting with `= + - @`, a tab or CR, or
+ * their full-width forms (U+FF1D, U+FF0B, U+FF0D, U+FF20), which some spreadsheets fold to ASCII on
+ * import, also behind zero-width characters (U+200B-U+200D, U+2060, U+FEFF) that a reader cannot see
+ * and some importers drop (issue 24).
+ */
+const FORMULA_START = /^[\u200B-\u200D\u2060\uFEFF]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Spreadsheets (Excel above all) read a CSV as UTF-8 only when it starts with the byte order mark. */
+export const UTF8_BOM = '\uFEFF';
+
+/** The export's download name, with the day it was made (UTC). */
+export function csvFileName(now: Date): string {
+  return `submissions-${now.toISOString().slice(0, 10)}.csv`;
+}
 
 /**
  * One RFC 4180 cell: a value starting like a formula is prefixed with `'` so spreadsheets show it as
@@ -53,5 +68,6 @@ export function csvRowOf(submission: SubmissionEntity): string {
     submission.business,
     submission.message,
     submission.closedAt?.toISOString() ?? null,
+    submission.unreadable ?? null,
   ]);
 }

@@ -69,6 +69,14 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
       });
       return null;
     }
+    if (target.secrets.length === 0) {
+      // Nothing to sign with (see WebhookDestinationEntity.unreadable): retrying would not help.
+      await this.webhooks.updateDelivery(deliveryId, {
+        status: 'failed',
+        lastError: 'signing secret cannot be decrypted; rotate the secret',
+      });
+      return null;
+    }
     const body = await this.bodyOf(delivery, target.legacy);
     if (body === null) {
       await this.webhooks.updateDelivery(deliveryId, { status: 'failed', lastError: 'submission no longer exists' });
@@ -159,7 +167,8 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     if (!row || !row.enabled) {
       return null;
     }
-    const secrets = [row.secret];
+    // Null when it does not open (a removed key, altered data): no signature rather than a wrong one.
+    const secrets = row.secret === null ? [] : [row.secret];
     if (row.previousSecret && row.previousSecretUntil && row.previousSecretUntil.getTime() > Date.now()) {
       secrets.push(row.previousSecret);
     }

@@ -1,3 +1,4 @@
+import { SubmissionsModule } from '../submissions/submissions.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyModule } from '../api-keys/api-key.module';
@@ -16,6 +17,8 @@ import { WebhooksService } from './webhooks.service';
     ApiKeyModule,
     AuditModule,
     QueueModule,
+    // FieldCipher seals the signing secrets, and its subscriber opens them as they load.
+    SubmissionsModule,
   ],
   providers: [WebhooksRepository, WebhooksService],
   exports: [WebhooksRepository, WebhooksService],

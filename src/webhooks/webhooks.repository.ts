@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, MoreThan, Repository } from 'typeorm';
+import { FieldCipher } from '../database/field-cipher';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { WebhookDeliveryEntity, WebhookDeliveryStatus } from './entities/webhook-delivery.entity';
 import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
@@ -12,10 +13,12 @@ export class WebhooksRepository {
     @InjectRepository(WebhookDestinationEntity) private readonly destinations: Repository<WebhookDestinationEntity>,
     @InjectRepository(WebhookDeliveryEntity) private readonly deliveries: Repository<WebhookDeliveryEntity>,
     @InjectRepository(WebhookAttemptEntity) private readonly attempts: Repository<WebhookAttemptEntity>,
+    private readonly cipher: FieldCipher,
   ) {}
 
+  /** Stores a destination, its secret sealed when DATA_ENCRYPTION_KEYS is set (loading opens it again). */
   async insertDestination(destination: WebhookDestinationEntity): Promise<void> {
-    await this.destinations.insert(destination);
+    await this.destinations.insert(this.cipher.sealRow('webhook_destinations', destination));
   }
 
   listDestinations(): Promise<WebhookDestinationEntity[]> {
@@ -39,11 +42,26 @@ export class WebhooksRepository {
 
   async updateDestination(
     id: string,
-    changes: Partial<
-      Pick<WebhookDestinationEntity, 'secret' | 'previousSecret' | 'previousSecretUntil' | 'enabled' | 'disabledReason'>
-    >,
+    changes: Partial<Pick<WebhookDestinationEntity, 'enabled' | 'disabledReason'>>,
   ): Promise<void> {
     await this.destinations.update({ id }, changes);
+  }
+
+  /** Both secrets at once: they are sealed together, under the current key named in `enc_key_id`. */
+  async updateSecrets(
+    id: string,
+    changes: Pick<WebhookDestinationEntity, 'secret' | 'previousSecret' | 'previousSecretUntil'>,
+  ): Promise<void> {
+    const { secret, previousSecret, encKeyId } = this.cipher.sealRow('webhook_destinations', {
+      id,
+      encKeyId: null,
+      secret: changes.secret,
+      previousSecret: changes.previousSecret,
+    });
+    await this.destinations.update(
+      { id },
+      { secret, previousSecret, encKeyId, previousSecretUntil: changes.previousSecretUntil },
+    );
   }
 
   async removeDestination(id: string): Promise<boolean> {

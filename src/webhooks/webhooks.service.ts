@@ -66,6 +66,7 @@ export class WebhooksService {
       secret: generateWebhookSecret(),
       previousSecret: null,
       previousSecretUntil: null,
+      encKeyId: null,
       events: events.join(','),
       enabled: true,
       disabledReason: null,
@@ -98,7 +99,10 @@ export class WebhooksService {
     await this.audit.record(actor, { action: 'webhook.removed', target: { type: 'webhook', id } });
   }
 
-  /** A new secret; the old one keeps signing beside it for WEBHOOK_SECRET_OVERLAP. */
+  /**
+   * A new secret; the old one keeps signing beside it for WEBHOOK_SECRET_OVERLAP (unless it could not
+   * be decrypted: then the new one alone, which is how a destination with an unreadable secret recovers).
+   */
   async rotateSecret(id: string, actor: Actor): Promise<WebhookDestinationEntity> {
     const destination = await this.get(id);
     const changes = {
@@ -106,7 +110,7 @@ export class WebhooksService {
       previousSecret: destination.secret,
       previousSecretUntil: new Date(Date.now() + this.config.webhooks.secretOverlap * 1000),
     };
-    await this.webhooks.updateDestination(id, changes);
+    await this.webhooks.updateSecrets(id, changes);
     await this.audit.record(actor, { action: 'webhook.secret_rotated', target: { type: 'webhook', id } });
     return { ...destination, ...changes };
   }

@@ -91,7 +91,13 @@ export class ReencryptCommand extends CommandRunner {
     const moved = await this.privacy.reencrypt(CLI_ACTOR, options.batch ?? 500, (table, count) =>
       printLine(`${table}: ${count} moved so far`),
     );
-    printLine(`Moved ${moved.submissions} submission(s) and ${moved.submission_notes} note(s) to the current key.`);
+    printLine(
+      `Moved ${moved.submissions} submission(s), ${moved.submission_notes} note(s) and ` +
+        `${moved.webhook_destinations} webhook destination(s) to the current key.`,
+    );
+    if (moved.unreadable > 0) {
+      printLine(`${moved.unreadable} row(s) cannot be decrypted and were left as they are.`);
+    }
   }
 
   @Option({ flags: '--batch <rows>', description: 'rows read per query (default 500)' })

@@ -4,6 +4,11 @@ import { NamedRefView } from '../../http/openapi/named-ref.view';
 import { WebhookDeliveryView } from '../../webhooks/dto/webhook.views';
 import { SUBMISSION_STATES, WORKFLOW_STATUSES } from '../submission-state';
 
+/** What `unreadable` means wherever a view has it (issue 24). */
+const UNREADABLE =
+  'Present only when stored values could not be decrypted (a key removed from DATA_ENCRYPTION_KEYS, or ' +
+  'altered data): which fields and why. Those fields are then null, or "" where the type is a string.';
+
 /** A submission in the staff list. */
 export class SubmissionView {
   @ApiProperty({ example: '01a20093-2c13-73ce-ba5f-bebabadb9343' })
@@ -44,6 +49,9 @@ export class SubmissionView {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   closed_at!: string | null;
+
+  @ApiProperty({ required: false, description: UNREADABLE })
+  unreadable?: string;
 }
 
 export class SubmissionPageView {
@@ -97,6 +105,9 @@ export class NoteView {
 
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
+
+  @ApiProperty({ required: false, description: UNREADABLE })
+  unreadable?: string;
 }
 
 export class SubmissionDetailView extends SubmissionView {

@@ -55,6 +55,12 @@ export class SubmissionEntity {
   @Column({ name: 'enc_key_id', type: 'varchar', length: 16, nullable: true })
   encKeyId!: string | null;
 
+  /**
+   * Not a column: set as the row loads when sealed columns do not open (see FieldCipher.openRow), which
+   * are then null whatever their declared type, and why.
+   */
+  unreadable?: string;
+
   @Column({ name: 'client_ip', type: 'varchar', length: 45 })
   clientIp!: string;
 

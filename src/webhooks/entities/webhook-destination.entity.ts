@@ -20,13 +20,26 @@ export class WebhookDestinationEntity {
   @Column({ type: 'varchar', length: 2048 })
   url!: string;
 
-  /** `whsec_` + base64 of the key. */
-  @Column({ type: 'varchar', length: 128 })
+  /**
+   * `whsec_` + base64 of the key; sealed under `enc_key_id` when DATA_ENCRYPTION_KEYS is set (wide
+   * enough for the sealed form of any Standard Webhooks secret).
+   */
+  @Column({ type: 'varchar', length: 255 })
   secret!: string;
 
   /** The secret before the last rotation, still signed with until previous_secret_until. */
-  @Column({ name: 'previous_secret', type: 'varchar', length: 128, nullable: true })
+  @Column({ name: 'previous_secret', type: 'varchar', length: 255, nullable: true })
   previousSecret!: string | null;
+
+  /** The data-encryption key both secrets are sealed with; null: stored in clear. */
+  @Column({ name: 'enc_key_id', type: 'varchar', length: 16, nullable: true })
+  encKeyId!: string | null;
+
+  /**
+   * Not a column: set as the row loads when a secret does not open (see FieldCipher.openRow), which
+   * is then null, and why. Rotating the secret is the way out.
+   */
+  unreadable?: string;
 
   @Column({ name: 'previous_secret_until', type: 'datetime', precision: 3, nullable: true })
   previousSecretUntil!: Date | null;
