@@ -10,6 +10,7 @@ import { ContactModule } from './contact/contact.module';
 import { HealthRoutesModule } from './health/health.module';
 import { StaffAuthModule } from './staff-accounts/staff-accounts.module';
 import { StaffSubmissionsModule } from './submissions/staff-submissions.module';
+import { RedeliveryRoutesModule } from './delivery/redelivery.module';
 
 /**
  * The HTTP API: the three contract endpoints, the staff API (sign-in, submissions, administration,
@@ -26,6 +27,7 @@ export class ApiModule {
         HealthRoutesModule,
         StaffAuthModule,
         StaffSubmissionsModule,
+        RedeliveryRoutesModule,
         ApiKeysAdminModule,
         AuditRoutesModule,
         WebhooksAdminModule,

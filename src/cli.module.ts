@@ -15,7 +15,8 @@ import {
   ListSubmissionsCommand,
   RetrySubmissionsCommand,
   SubmissionsCommand,
-} from './submissions/commands/submissions.command';
+} from './delivery/commands/submissions.command';
+import { RedeliveryModule } from './delivery/redelivery.module';
 import { STAFF_COMMANDS } from './staff-accounts/commands/staff.command';
 import { StaffAccountsModule } from './staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from './submissions/submissions.module';
@@ -35,6 +36,7 @@ export class CliModule {
         DatabaseModule,
         ApiKeyModule,
         SubmissionsModule,
+        RedeliveryModule,
         StaffAccountsModule,
         WebhooksModule,
         PrivacyModule,

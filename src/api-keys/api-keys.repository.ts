@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, Not, Repository } from 'typeorm';
 import { ApiKeyEntity } from './entities/api-key.entity';
 
 /** Every query of the `api_keys` table. */
@@ -44,5 +44,14 @@ export class ApiKeysRepository {
     changes: Partial<Pick<ApiKeyEntity, 'name' | 'rateLimit' | 'rateWindow' | 'rateBlock' | 'lastUsedAt'>>,
   ): Promise<void> {
     await this.keys.update({ id }, changes);
+  }
+
+  /** Keys with a retention of their own: days (0 = forever) by key id. */
+  async retentionOverrides(): Promise<Map<string, number>> {
+    const rows = await this.keys.find({
+      select: { id: true, retentionDays: true },
+      where: { retentionDays: Not(IsNull()) },
+    });
+    return new Map(rows.map((row) => [row.id, Number(row.retentionDays)]));
   }
 }

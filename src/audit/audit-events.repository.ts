@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { Transaction } from '../database/transactions';
 import { AuditEventEntity } from './audit-event.entity';
 
 export interface AuditFilter {
@@ -23,9 +24,10 @@ export type AuditEventWithActor = AuditEventEntity & { actorName: string | null 
 export class AuditEventsRepository {
   constructor(@InjectRepository(AuditEventEntity) private readonly events: Repository<AuditEventEntity>) {}
 
-  async insert(event: AuditEventEntity): Promise<void> {
+  async insert(event: AuditEventEntity, tx?: Transaction): Promise<void> {
+    const events = tx ? tx.getRepository(AuditEventEntity) : this.events;
     // simple-json columns are serialised by TypeORM; its insert typing cannot see through them.
-    await this.events.insert(event as QueryDeepPartialEntity<AuditEventEntity>);
+    await events.insert(event as QueryDeepPartialEntity<AuditEventEntity>);
   }
 
   /** Newest first, keyset-paged on the time-ordered id. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
+import type { Transaction } from '../database/transactions';
 import { Actor } from './actor';
 import { AuditEventEntity } from './audit-event.entity';
 import { AuditEventsRepository, AuditEventWithActor, AuditFilter } from './audit-events.repository';
@@ -19,7 +20,8 @@ export interface AuditRecord {
 export class AuditService {
   constructor(private readonly events: AuditEventsRepository) {}
 
-  async record(actor: Actor, record: AuditRecord): Promise<AuditEventEntity> {
+  /** Records an event; with `tx`, as part of that transaction (the change and its event commit together). */
+  async record(actor: Actor, record: AuditRecord, tx?: Transaction): Promise<AuditEventEntity> {
     const event: AuditEventEntity = {
       id: uuidv7(),
       actorType: actor.type,
@@ -32,7 +34,7 @@ export class AuditService {
       ip: actor.ip ?? null,
       createdAt: new Date(),
     };
-    await this.events.insert(event);
+    await this.events.insert(event, tx);
     return event;
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, LessThan, Repository } from 'typeorm';
 import { batchedEntityInsert, EntityInserts, insertStatement } from '../database/batched-insert';
 import { retryOnConflict } from '../database/commit-conflict';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
@@ -53,5 +53,18 @@ export class RefreshTokensRepository {
 
   async revokeFamily(familyId: string, at: Date): Promise<void> {
     await this.tokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: at });
+  }
+
+  /** Deletes up to `limit` tokens whose family has ended (retention); answers how many. */
+  async purgeEnded(now: Date, limit: number): Promise<number> {
+    const ended = await this.tokens.find({
+      select: { id: true },
+      where: { familyExpiresAt: LessThan(now) },
+      take: limit,
+    });
+    if (ended.length === 0) {
+      return 0;
+    }
+    return (await this.tokens.delete(ended.map((row) => row.id))).affected ?? 0;
   }
 }

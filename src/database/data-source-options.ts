@@ -1,24 +1,5 @@
+import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
-import { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
-import { RefreshTokenEntity } from '../auth/entities/refresh-token.entity';
-import { SubmissionDeliveryEntity } from '../submissions/entities/submission-delivery.entity';
-import { SubmissionEntity } from '../submissions/entities/submission.entity';
-import { InitialSchema1763769600000 } from './migrations/1763769600000-InitialSchema';
-import { StaffAccounts1795392000000 } from './migrations/1795392000000-StaffAccounts';
-import { StaffTokens1795392600000 } from './migrations/1795392600000-StaffTokens';
-import { StaffWorkflow1795393200000 } from './migrations/1795393200000-StaffWorkflow';
-import { SubmissionNoteEntity } from '../submissions/entities/submission-note.entity';
-import { AuditEventEntity } from '../audit/audit-event.entity';
-import { Webhooks1795393800000 } from './migrations/1795393800000-Webhooks';
-import { PersonalData1795394400000 } from './migrations/1795394400000-PersonalData';
-import { EncryptionAtRest1795395000000 } from './migrations/1795395000000-EncryptionAtRest';
-import { StaffTokenExpiry1795395600000 } from './migrations/1795395600000-StaffTokenExpiry';
-import { SealedWebhookSecrets1795395900000 } from './migrations/1795395900000-SealedWebhookSecrets';
-import { WebhookDestinationEntity } from '../webhooks/entities/webhook-destination.entity';
-import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
-import { WebhookAttemptEntity } from '../webhooks/entities/webhook-attempt.entity';
-import { StaffTokenEntity } from '../staff-accounts/entities/staff-token.entity';
-import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 
 export const CHARSET = 'utf8mb4';
 export const COLLATION = 'utf8mb4_unicode_ci';
@@ -42,30 +23,10 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     url: settings.url,
     charset: COLLATION,
     timezone: 'Z',
-    entities: [
-      ApiKeyEntity,
-      RefreshTokenEntity,
-      SubmissionEntity,
-      SubmissionDeliveryEntity,
-      StaffAccountEntity,
-      StaffTokenEntity,
-      SubmissionNoteEntity,
-      AuditEventEntity,
-      WebhookDestinationEntity,
-      WebhookDeliveryEntity,
-      WebhookAttemptEntity,
-    ],
-    migrations: [
-      InitialSchema1763769600000,
-      StaffAccounts1795392000000,
-      StaffTokens1795392600000,
-      StaffWorkflow1795393200000,
-      Webhooks1795393800000,
-      PersonalData1795394400000,
-      EncryptionAtRest1795395000000,
-      StaffTokenExpiry1795395600000,
-      SealedWebhookSecrets1795395900000,
-    ],
+    // Found by file name where Nest loads them (src/ under ts-node and jest, dist/ when built), so this
+    // file imports no room: every room's `*.entity.ts` and every migration here.
+    entities: [join(__dirname, '..', '**', '*.entity.{ts,js}')],
+    migrations: [join(__dirname, 'migrations', '*.{ts,js}')],
     migrationsTableName: 'migrations',
     synchronize: false,
     poolSize: settings.poolSize,

@@ -1,9 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
 import { MigrationRunner } from './migration-runner';
+import { Transactions } from './transactions';
 
+/** The connection, migrations, and Transactions for every room (global: each room's unit of work uses it). */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -17,6 +20,7 @@ import { MigrationRunner } from './migration-runner';
       }),
     }),
   ],
-  providers: [MigrationRunner],
+  providers: [MigrationRunner, Transactions],
+  exports: [Transactions],
 })
 export class DatabaseModule {}

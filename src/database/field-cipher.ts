@@ -28,7 +28,7 @@ export interface SealedPlace {
 }
 
 /** A row of a sealed table: its id, the key its values are sealed with (null: clear) and its columns. */
-type SealableRow = { id: string; encKeyId: string | null };
+export type SealableRow = { id: string; encKeyId: string | null };
 
 /** How many (row, reason) pairs are remembered as logged: each unreadable row is logged once, not per read. */
 const LOGGED_UNREADABLE = 10_000;

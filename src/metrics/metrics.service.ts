@@ -45,8 +45,8 @@ export class MetricsService {
   });
   private readonly jobDuration = new Histogram({
     name: 'job_processing_seconds',
-    help: 'Time a staff worker spent on one submission job, by outcome',
-    labelNames: ['outcome'],
+    help: 'Time a worker spent on one job, by queue and outcome (delivered: the run succeeded; failed: it threw or was put back for a later attempt)',
+    labelNames: ['queue', 'outcome'],
     buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
@@ -116,8 +116,8 @@ export class MetricsService {
   }
 
   /** Starts timing one job; call the result with whether it delivered (label `outcome`). */
-  startJobTimer(): (delivered: boolean) => void {
-    const stop = this.jobDuration.startTimer();
+  startJobTimer(queue: string): (delivered: boolean) => void {
+    const stop = this.jobDuration.startTimer({ queue });
     return (delivered) => stop({ outcome: delivered ? JOB_DELIVERED : JOB_NOT_DELIVERED });
   }
 

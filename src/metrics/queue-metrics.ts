@@ -1,22 +1,19 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { JobProducer } from '../queue/job-producer';
 import { SUBMISSIONS_QUEUE } from '../queue/queue.constants';
 import { MetricsService } from './metrics.service';
 
-/** Reads the queue's job counts into the `queue_jobs` gauge when Prometheus scrapes. */
+/** Reads the submissions queue's job counts into the `queue_jobs` gauge when Prometheus scrapes. */
 @Injectable()
 export class QueueMetrics {
   constructor(
-    @InjectQueue(SUBMISSIONS_QUEUE) private readonly queue: Queue,
+    private readonly jobs: JobProducer,
     private readonly metrics: MetricsService,
   ) {}
 
   async refresh(): Promise<void> {
     try {
-      // Every job state BullMQ knows (waiting, active, delayed, failed, completed, ...).
-      const counts = await this.queue.getJobCounts();
-      for (const [state, count] of Object.entries(counts)) {
+      for (const [state, count] of Object.entries(await this.jobs.counts(SUBMISSIONS_QUEUE))) {
         this.metrics.queueJobs.set({ state }, count);
       }
     } catch {

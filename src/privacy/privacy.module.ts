@@ -4,7 +4,10 @@ import { QueueModule } from '../queue/queue.module';
 import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
-import { PersonalDataRepository } from './personal-data.repository';
+import { ApiKeyModule } from '../api-keys/api-key.module';
+import { RefreshTokenStoreModule } from '../auth/refresh-token-store.module';
+import { SealedRowsRepository } from '../database/sealed-rows.repository';
+import { SubmissionDeletion } from './submission-deletion.service';
 import { PrivacyAdminController } from './privacy-admin.controller';
 import { PrivacyService } from './privacy.service';
 import { RetentionProcessor } from './retention.processor';
@@ -12,8 +15,8 @@ import { RetentionService } from './retention.service';
 
 /** Personal data: retention, export and erasure (API, worker and CLI). */
 @Module({
-  imports: [AuditModule, QueueModule, SubmissionsModule, WebhooksModule],
-  providers: [PersonalDataRepository, PrivacyService, RetentionService],
+  imports: [AuditModule, QueueModule, SubmissionsModule, WebhooksModule, ApiKeyModule, RefreshTokenStoreModule],
+  providers: [SealedRowsRepository, SubmissionDeletion, PrivacyService, RetentionService],
   exports: [PrivacyService, RetentionService],
 })
 export class PrivacyModule {}

@@ -1,6 +1,4 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { createHmac, hkdfSync } from 'node:crypto';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
@@ -8,13 +6,17 @@ import { AppConfig } from '../config/app-config';
 import { FieldCipher, SEALED_COLUMNS, SealedTable } from '../database/field-cipher';
 import { matchedEmail } from '../database/matched-email';
 import { ApiException } from '../http/api-exception';
-import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../queue/queue.constants';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { toStaffSubmission, unreadableOf } from '../submissions/staff-submission';
 import { toDeliveryView } from '../webhooks/dto/webhook.views';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
-import { BATCH_ROWS, PersonalDataRepository } from './personal-data.repository';
+import { SealedRowsRepository } from '../database/sealed-rows.repository';
+import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
+import { SubmissionDeletion } from './submission-deletion.service';
+
+/** At most this many rows per statement: short locks, even on a large table. */
+export const BATCH_ROWS = 1000;
 
 /** What `privacy reencrypt` did: rows moved per table, and rows left alone because they do not open. */
 export type ReencryptCounts = Record<SealedTable, number> & { unreadable: number };
@@ -44,14 +46,14 @@ export class PrivacyService {
   private readonly hashKey: Buffer;
 
   constructor(
-    private readonly personalData: PersonalDataRepository,
     private readonly submissions: SubmissionsRepository,
+    private readonly notes: SubmissionNotesRepository,
     private readonly webhooks: WebhooksRepository,
+    private readonly sealedRows: SealedRowsRepository,
+    private readonly deletion: SubmissionDeletion,
     private readonly audit: AuditService,
     private readonly cipher: FieldCipher,
     config: AppConfig,
-    @InjectQueue(SUBMISSIONS_QUEUE) private readonly submissionsQueue: Queue,
-    @InjectQueue(WEBHOOKS_QUEUE) private readonly webhooksQueue: Queue,
   ) {
     this.hashKey = Buffer.from(hkdfSync('sha256', config.auth.jwtSecret, '', 'contact-intake email hash', 32));
   }
@@ -75,7 +77,7 @@ export class PrivacyService {
    * NFC and any ASCII letter case, never another address that Unicode case folding makes look alike.
    */
   private async submissionsByEmail(email: string): Promise<SubmissionEntity[]> {
-    const candidates = await this.personalData.submissionsByEmailHash(this.cipher.emailHashes(email));
+    const candidates = await this.submissions.findByEmailHashes(this.cipher.emailHashes(email));
     return candidates.filter((row) => this.cipher.isSameEmail(row, email));
   }
 
@@ -83,7 +85,7 @@ export class PrivacyService {
     const email = normalizedEmail(rawEmail);
     const rows = await this.submissionsByEmail(email);
     const ids = rows.map((row) => row.id);
-    const notes = await this.personalData.notesOf(ids);
+    const notes = await this.notes.ofSubmissions(ids);
     const submissions: Record<string, unknown>[] = [];
     for (const row of rows) {
       const webhookDeliveries = await this.webhooks.deliveriesOf(row.id);
@@ -125,14 +127,7 @@ export class PrivacyService {
     const ids = (await this.submissionsByEmail(email)).map((row) => row.id);
     let erased = 0;
     for (let start = 0; start < ids.length; start += BATCH_ROWS) {
-      const batch = ids.slice(start, start + BATCH_ROWS);
-      const { deleted, webhookJobIds } = await this.personalData.deleteSubmissions(batch);
-      erased += deleted;
-      // Waiting, delayed and failed jobs go; one running right now finds no row and does nothing.
-      await Promise.all([
-        ...batch.map((id) => this.submissionsQueue.remove(id)),
-        ...webhookJobIds.map((jobId) => this.webhooksQueue.remove(jobId)),
-      ]);
+      erased += await this.deletion.delete(ids.slice(start, start + BATCH_ROWS));
     }
     await this.audit.record(actor, {
       action: 'privacy.erased',
@@ -163,7 +158,7 @@ export class PrivacyService {
     const counts: ReencryptCounts = { submissions: 0, submission_notes: 0, webhook_destinations: 0, unreadable: 0 };
     for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {
       for (let afterId = ''; ;) {
-        const rows = await this.personalData.notSealedWith(table, keyId, batch, afterId);
+        const rows = await this.sealedRows.notSealedWith(table, keyId, batch, afterId);
         if (rows.length === 0) {
           break;
         }
@@ -180,7 +175,7 @@ export class PrivacyService {
             // The hash follows the key too (see FieldCipher.emailHash).
             columns.emailHash = row.email === null ? null : this.cipher.emailHash(row.email);
           }
-          if (await this.personalData.reseal(table, { id: row.id, encKeyId: keyId }, previousKeyId, columns)) {
+          if (await this.sealedRows.reseal(table, { id: row.id, encKeyId: keyId }, previousKeyId, columns)) {
             counts[table] += 1;
           }
         }

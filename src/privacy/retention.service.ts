@@ -1,11 +1,12 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
-import { WEBHOOKS_QUEUE } from '../queue/queue.constants';
-import { PersonalDataRepository, RetentionScope } from './personal-data.repository';
+import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
+import { RetentionScope, SubmissionsRepository } from '../submissions/submissions.repository';
+import { BATCH_ROWS } from './privacy.service';
+import { SubmissionDeletion } from './submission-deletion.service';
 
 const DAY_MS = 86_400_000;
 
@@ -25,10 +26,12 @@ export class RetentionService {
   private readonly logger = new Logger(RetentionService.name);
 
   constructor(
-    private readonly personalData: PersonalDataRepository,
+    private readonly submissions: SubmissionsRepository,
+    private readonly deletion: SubmissionDeletion,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly apiKeys: ApiKeysRepository,
     private readonly audit: AuditService,
     private readonly config: AppConfig,
-    @InjectQueue(WEBHOOKS_QUEUE) private readonly webhooksQueue: Queue,
   ) {}
 
   async run(actor: Actor, now = new Date()): Promise<RetentionCounts> {
@@ -36,18 +39,16 @@ export class RetentionService {
     for (const { scope, days } of await this.rules()) {
       const cutoff = new Date(now.getTime() - days * DAY_MS);
       for (;;) {
-        const ids = await this.personalData.expiredIds(scope, cutoff);
+        const ids = await this.submissions.expiredIds(scope, cutoff, BATCH_ROWS);
         if (ids.length === 0) {
           break;
         }
-        const { deleted, webhookJobIds } = await this.personalData.deleteSubmissions(ids);
-        submissions += deleted;
-        await Promise.all(webhookJobIds.map((jobId) => this.webhooksQueue.remove(jobId)));
+        submissions += await this.deletion.delete(ids);
       }
     }
     let refreshTokens = 0;
     for (let removed = -1; removed !== 0;) {
-      removed = await this.personalData.purgeEndedRefreshTokens(now);
+      removed = await this.refreshTokens.purgeEnded(now, BATCH_ROWS);
       refreshTokens += removed;
     }
     const counts = { submissions, refresh_tokens: refreshTokens };
@@ -58,7 +59,7 @@ export class RetentionService {
 
   /** One rule per distinct retention: each key's own days, and RETENTION_DAYS for every other key. */
   private async rules(): Promise<{ scope: RetentionScope; days: number }[]> {
-    const overrides = await this.personalData.retentionOverrides();
+    const overrides = await this.apiKeys.retentionOverrides();
     const byDays = new Map<number, string[]>();
     for (const [apiKeyId, days] of overrides) {
       byDays.set(days, [...(byDays.get(days) ?? []), apiKeyId]);

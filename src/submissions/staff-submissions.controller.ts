@@ -13,15 +13,7 @@ import {
   Res,
   StreamableFile,
 } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { ApiException } from '../http/api-exception';
@@ -32,13 +24,7 @@ import { DEFAULT_PAGE_SIZE } from '../http/validation/page-query';
 import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { CreateNoteDto } from './dto/create-note.dto';
-import {
-  NoteView,
-  RedeliveryView,
-  StatusCountsView,
-  SubmissionDetailView,
-  SubmissionPageView,
-} from './dto/staff-submission.views';
+import { NoteView, StatusCountsView, SubmissionDetailView, SubmissionPageView } from './dto/staff-submission.views';
 import { SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
 import { StaffSubmissionsService } from './staff-submissions.service';
@@ -138,15 +124,5 @@ export class StaffSubmissionsController {
   @ApiErrors({ 400: ['Missing field: body', 'Invalid field: body'], 403: ['Forbidden'], 404: ['Not found'] })
   addNote(@Param('id') id: string, @Body() body: CreateNoteDto, @Req() request: StaffRequest): Promise<NoteView> {
     return this.submissions.addNote(id, body.body, { ...actorOf(request), id: staffOf(request).id });
-  }
-
-  @Post(':id/redeliver')
-  @HttpCode(HttpStatus.ACCEPTED)
-  @StaffAuth()
-  @ApiOperation({ summary: 'Send the submission through the staff channels again' })
-  @ApiAcceptedResponse({ type: RedeliveryView })
-  @ApiErrors({ 403: ['Forbidden'], 404: ['Not found'] })
-  redeliver(@Param('id') id: string, @Req() request: StaffRequest): Promise<RedeliveryView> {
-    return this.submissions.redeliver(id, actorOf(request));
   }
 }

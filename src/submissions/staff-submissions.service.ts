@@ -5,6 +5,7 @@ import { Actor } from '../audit/actor';
 import { toAuditEventView } from '../audit/audit-event.view';
 import { AuditService } from '../audit/audit.service';
 import { FieldCipher } from '../database/field-cipher';
+import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { SubmissionFilterQuery } from './dto/submission-list.query';
@@ -18,10 +19,7 @@ import { toBooleanSearch } from './submission-search';
 import { WorkflowStatus } from './submission-state';
 import { SubmissionNotesRepository } from './submission-notes.repository';
 import { SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
-import { SubmissionsService } from './submissions.service';
-import { toDeliveryView } from '../webhooks/dto/webhook.views';
-import { WebhooksRepository } from '../webhooks/webhooks.repository';
-import { WebhooksService } from '../webhooks/webhooks.service';
+import { SubmissionHooks } from './submission-hooks';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
 const COUNTS_CACHE_MS = 2_000;
@@ -50,10 +48,9 @@ export class StaffSubmissionsService {
     private readonly submissions: SubmissionsRepository,
     private readonly notes: SubmissionNotesRepository,
     private readonly accounts: StaffAccountsRepository,
-    private readonly delivery: SubmissionsService,
     private readonly audit: AuditService,
-    private readonly webhooks: WebhooksService,
-    private readonly webhookRecords: WebhooksRepository,
+    private readonly hooks: SubmissionHooks,
+    private readonly transactions: Transactions,
     private readonly cipher: FieldCipher,
   ) {}
 
@@ -86,13 +83,12 @@ export class StaffSubmissionsService {
     if (!submission) {
       throw notFound();
     }
-    const [deliveries, notes, events, webhookDeliveries] = await Promise.all([
+    const [deliveries, notes, events, sections] = await Promise.all([
       this.submissions.deliveriesOf(id),
       this.notes.forSubmission(id),
       this.audit.timelineOf(id),
-      this.webhookRecords.deliveriesOf(id),
+      this.hooks.detailSectionsOf(id),
     ]);
-    const webhookAttempts = await this.webhookRecords.attemptsOf(webhookDeliveries.map((delivery) => delivery.id));
     return {
       ...toSubmissionView(submission),
       client_ip: submission.clientIp,
@@ -107,7 +103,7 @@ export class StaffSubmissionsService {
         last_attempt_at: iso(delivery.lastAttemptAt),
         delivered_at: iso(delivery.deliveredAt),
       })),
-      webhooks: webhookDeliveries.map((delivery) => toDeliveryView(delivery, webhookAttempts)),
+      webhooks: (sections.webhooks as object[] | undefined) ?? [],
       notes: notes.map(toNoteView),
       events: events.map(toAuditEventView),
     };
@@ -147,33 +143,58 @@ export class StaffSubmissionsService {
       next.assigneeId = changes.assignee_id;
     }
     if (Object.keys(next).length > 0) {
-      if (!(await this.submissions.updateWorkflow(id, current.version, next))) {
-        throw changedMeanwhile();
-      }
-      const target = { type: 'submission', id };
+      // The row, its audit events and what other rooms record for the change (webhook deliveries)
+      // commit together: a crash anywhere in between leaves all of them or none.
+      const afterCommit = await this.transactions.run(async (tx) => {
+        if (!(await this.submissions.updateWorkflow(id, current.version, next, tx))) {
+          throw changedMeanwhile();
+        }
+        const target = { type: 'submission', id };
+        let work: (() => Promise<void>)[] = [];
+        if (next.status !== undefined) {
+          const event = await this.audit.record(
+            actor,
+            {
+              action: 'submission.status_changed',
+              target,
+              before: { status: current.status },
+              after: { status: next.status },
+            },
+            tx,
+          );
+          work = await this.hooks.statusChanged(
+            {
+              submissionId: id,
+              apiKeyId: current.apiKeyId,
+              before: current.status,
+              after: next.status,
+              actorId: actor.id,
+              auditEventId: event.id,
+            },
+            tx,
+          );
+        }
+        if (next.assigneeId !== undefined) {
+          await this.audit.record(
+            actor,
+            {
+              action: 'submission.assigned',
+              target,
+              before: { assignee_id: current.assigneeId },
+              after: { assignee_id: next.assigneeId },
+            },
+            tx,
+          );
+        }
+        return work;
+      });
       if (next.status !== undefined) {
         this.counts.clear();
-        const event = await this.audit.record(actor, {
-          action: 'submission.status_changed',
-          target,
-          before: { status: current.status },
-          after: { status: next.status },
-        });
-        // Not awaited: the change is committed and answered even while Redis is away (the queue's
-        // connection holds the job until it is back); a failure is logged, never the PATCH's.
-        this.webhooks
-          .dispatch(id, current.apiKeyId, 'submission.status_changed', event.id, {
-            eventData: { before: current.status, after: next.status, actor_id: actor.id },
-          })
-          .catch((error: Error) => this.logger.error(`status_changed webhooks of ${id} not queued: ${error.message}`));
       }
-      if (next.assigneeId !== undefined) {
-        await this.audit.record(actor, {
-          action: 'submission.assigned',
-          target,
-          before: { assignee_id: current.assigneeId },
-          after: { assignee_id: next.assigneeId },
-        });
+      // Queueing after commit: a failure (Redis away) is logged, never the PATCH's; what it would have
+      // queued is committed, and the queue reconciler adds it.
+      for (const work of afterCommit) {
+        await work().catch((error: Error) => this.logger.warn(`After the change of ${id}: ${error.message}`));
       }
     }
     return this.detail(id);
@@ -199,16 +220,6 @@ export class StaffSubmissionsService {
     });
     const author = await this.accounts.findById(actor.id);
     return toNoteView({ ...note, author: author ?? undefined });
-  }
-
-  /** Sends the submission through every staff channel again. */
-  async redeliver(id: string, actor: Actor): Promise<{ id: string; delivery_state: string }> {
-    if (!(await this.submissions.findById(id))) {
-      throw notFound();
-    }
-    await this.delivery.redeliver(id);
-    await this.audit.record(actor, { action: 'submission.redelivered', target: { type: 'submission', id } });
-    return { id, delivery_state: (await this.submissions.findById(id))!.state };
   }
 
   /**

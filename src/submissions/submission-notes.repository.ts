@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { FieldCipher } from '../database/field-cipher';
+import type { Transaction } from '../database/transactions';
 import { SubmissionNoteEntity } from './entities/submission-note.entity';
 
 /** The `submission_notes` table: notes are added and read, never changed. */
@@ -26,5 +27,17 @@ export class SubmissionNotesRepository {
       .where('n.submission_id = :submissionId', { submissionId })
       .orderBy('n.id', 'ASC')
       .getMany();
+  }
+
+  /** The notes of these submissions, oldest first (export). */
+  ofSubmissions(submissionIds: string[]): Promise<SubmissionNoteEntity[]> {
+    return submissionIds.length === 0
+      ? Promise.resolve([])
+      : this.notes.find({ where: { submissionId: In(submissionIds) }, order: { id: 'ASC' } });
+  }
+
+  /** Deletes the notes of these submissions, in `tx` (erasure and retention). */
+  async deleteOfSubmissions(submissionIds: string[], tx: Transaction): Promise<void> {
+    await tx.getRepository(SubmissionNoteEntity).delete({ submissionId: In(submissionIds) });
   }
 }

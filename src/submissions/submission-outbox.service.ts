@@ -1,9 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import { settleWithin } from '../queue/settle-within';
 import { AppConfig } from '../config/app-config';
-import { DELIVER_SUBMISSION_JOB, DeliverSubmissionJob } from '../queue/queue.constants';
-import { InjectSubmissionProducer } from '../queue/queue.module';
+import { JobProducer } from '../queue/job-producer';
+import { PeriodicTask } from '../queue/periodic-task';
+import { settleWithin } from '../queue/settle-within';
 import { SubmissionsRepository } from './submissions.repository';
 
 const RELAY_BATCH = 500;
@@ -21,37 +20,34 @@ const BATCH_WINDOW_MS = 20;
  *
  * Moves committed submissions onto the queue (transactional outbox): right after commit, and again
  * from the relay for every row still `received` after OUTBOX_RELAY_INTERVAL seconds (Redis was down,
- * or the process died in between). Job id = submission id, so adding twice is harmless.
+ * or the process died in between). A submission's job is one job however often it is added.
  */
 @Injectable()
 export class SubmissionOutbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SubmissionOutbox.name);
-  private relayTimer?: NodeJS.Timeout;
-  private relayRunning?: Promise<void>;
+  private readonly relay = new PeriodicTask('Outbox relay', this.logger, () => this.relayOnce());
   private readonly inFlight = new Set<Promise<void>>();
   private pending: string[] = [];
 
   constructor(
-    @InjectSubmissionProducer() private readonly queue: Queue<DeliverSubmissionJob>,
+    private readonly jobs: JobProducer,
     private readonly submissions: SubmissionsRepository,
     private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.config.queue.relayEnabled) {
-      this.relayTimer = setInterval(() => this.scheduleRelay(), this.config.queue.relayInterval * 1000);
-      this.relayTimer.unref();
+      this.relay.start(this.config.queue.relayInterval);
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.relayTimer);
     if (this.pending.length > 0) {
       this.flush();
     }
     // Adds in flight finish within moments while Redis is up; while it is away they would wait for it.
     // Either way the rows are committed, so whatever does not finish in time is the relay's.
-    await settleWithin(Promise.allSettled([...this.inFlight, this.relayRunning]), SHUTDOWN_GRACE_MS);
+    await settleWithin(Promise.allSettled([...this.inFlight, this.relay.stop()]), SHUTDOWN_GRACE_MS);
   }
 
   /**
@@ -86,23 +82,10 @@ export class SubmissionOutbox implements OnApplicationBootstrap, OnApplicationSh
     return pending.length;
   }
 
-  private scheduleRelay(): void {
-    if (this.relayRunning) {
-      return;
-    }
-    this.relayRunning = this.relayOnce()
-      .then(() => undefined)
-      .catch((error: Error) => this.logger.warn(`Outbox relay pass failed: ${error.message}`))
-      .finally(() => (this.relayRunning = undefined));
-  }
-
   private async enqueue(ids: string[]): Promise<void> {
-    await this.queue.addBulk(
-      ids.map((submissionId) => ({
-        name: DELIVER_SUBMISSION_JOB,
-        data: { submissionId },
-        opts: { jobId: submissionId },
-      })),
+    await this.jobs.enqueue(
+      'deliverSubmission',
+      ids.map((submissionId) => ({ submissionId })),
     );
     await this.submissions.apply(ids, 'enqueue');
   }

@@ -4,16 +4,26 @@ import { FieldCipher } from '../database/field-cipher';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
-import { SealedColumnsSubscriber } from './sealed-columns.subscriber';
+import { SubmissionNoteEntity } from './entities/submission-note.entity';
+import { SubmissionNotesRepository } from './submission-notes.repository';
+import { SealedColumnsSubscriber } from '../database/sealed-columns.subscriber';
 import { SubmissionOutbox } from './submission-outbox.service';
 import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionHooks } from './submission-hooks';
 import { SubmissionsService } from './submissions.service';
 
 /** A submission's life: its tables, its states, and the operator's list and retry. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity]), QueueModule],
-  providers: [FieldCipher, SealedColumnsSubscriber, SubmissionsRepository, SubmissionsService],
-  exports: [FieldCipher, SubmissionsRepository, SubmissionsService],
+  imports: [TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity, SubmissionNoteEntity]), QueueModule],
+  providers: [
+    FieldCipher,
+    SealedColumnsSubscriber,
+    SubmissionsRepository,
+    SubmissionNotesRepository,
+    SubmissionsService,
+    SubmissionHooks,
+  ],
+  exports: [FieldCipher, SubmissionsRepository, SubmissionNotesRepository, SubmissionsService, SubmissionHooks],
 })
 export class SubmissionsModule {}
 

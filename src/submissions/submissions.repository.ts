@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { batchedEntityInsert, EntityInserts } from '../database/batched-insert';
-import { retryOnConflict } from '../database/commit-conflict';
+import type { Transaction } from '../database/transactions';
 import { FieldCipher } from '../database/field-cipher';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
@@ -245,11 +245,14 @@ export class SubmissionsRepository {
    * Applies a staff change if the row is still at `version` (a conditional UPDATE: of two writers
    * holding the same version exactly one succeeds). Returns whether it did.
    */
-  async updateWorkflow(id: string, version: number, changes: WorkflowChanges): Promise<boolean> {
-    // Two PATCHes on two Galera nodes: the loser's commit conflicts, and its retry matches no row (412).
-    const result = await retryOnConflict(() =>
-      this.submissions.update({ id, version }, { ...changes, version: () => 'version + 1', updatedAt: new Date() }),
-    );
+  /**
+   * Changes the workflow fields if the row is still at `version`, in `tx` (whose runner retries it
+   * after a commit conflict: two PATCHes on two Galera nodes, the loser's retry matches no row, 412).
+   */
+  async updateWorkflow(id: string, version: number, changes: WorkflowChanges, tx: Transaction): Promise<boolean> {
+    const result = await tx
+      .getRepository(SubmissionEntity)
+      .update({ id, version }, { ...changes, version: () => 'version + 1', updatedAt: new Date() });
     return result.affected === 1;
   }
 
@@ -287,4 +290,42 @@ export class SubmissionsRepository {
   async clearDelivered(submissionId: string): Promise<void> {
     await this.deliveries.update({ submissionId }, { deliveredAt: null });
   }
+
+  /** Every submission stored under one of these e-mail hashes (see FieldCipher.emailHashes), oldest first. */
+  findByEmailHashes(emailHashes: string[]): Promise<SubmissionEntity[]> {
+    return this.submissions.find({ where: { emailHash: In(emailHashes) }, order: { id: 'ASC' } });
+  }
+
+  /** Up to `limit` closed or spam submissions created before `cutoff`, in `scope` (retention). */
+  async expiredIds(scope: RetentionScope, cutoff: Date, limit: number): Promise<string[]> {
+    const keys = scope.apiKeyIds.length > 0 ? scope.apiKeyIds : [''];
+    const rows = await this.submissions.find({
+      select: { id: true },
+      where: {
+        status: In(['closed', 'spam']),
+        createdAt: LessThan(cutoff),
+        apiKeyId: scope.only ? In(keys) : Not(In(keys)),
+      },
+      order: { createdAt: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Deletes these submissions with their channel records, in `tx` (whose other rooms delete what hangs
+   * on them first). Answers how many submissions it removed: a concurrent run that got there first
+   * leaves 0.
+   */
+  async deleteWithChannelRecords(ids: string[], tx: Transaction): Promise<number> {
+    await tx.getRepository(SubmissionDeliveryEntity).delete({ submissionId: In(ids) });
+    return (await tx.getRepository(SubmissionEntity).delete({ id: In(ids) })).affected ?? 0;
+  }
+}
+
+/** Which submissions a retention rule covers: some keys, or every key but some. */
+export interface RetentionScope {
+  apiKeyIds: string[];
+  /** true: only `apiKeyIds`; false: every key except them. */
+  only: boolean;
 }

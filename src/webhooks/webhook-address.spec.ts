@@ -100,14 +100,18 @@ describe('publicOnlyLookup', () => {
       publicOnlyLookup(rules)(host, { all }, (error, address) => resolve({ error, address })),
     );
 
-  it.each(['::127.0.0.1', '::169.254.169.254', '127.0.0.1', '::ffff:127.0.0.1'])(
-    'refuses the literal %s, one address or all',
+  it.each(['::7f00:1', '::a9fe:a9fe', '::808:808'])(
+    'refuses the IPv4-compatible literal %s, one address or all',
     async (host) => {
       for (const all of [false, true]) {
         expect((await lookUp(STRICT, host, all)).error?.message).toMatch(/not allowed/);
       }
     },
   );
+
+  it('leaves other non-public addresses to the filtering agent (it words their refusal)', async () => {
+    expect(await lookUp(STRICT, '127.0.0.1', false)).toEqual({ error: null, address: '127.0.0.1' });
+  });
 
   it('answers a public literal as dns.lookup does, and a private one the settings allow', async () => {
     expect(await lookUp(STRICT, '8.8.8.8', false)).toEqual({ error: null, address: '8.8.8.8' });

@@ -18,14 +18,16 @@ export interface WebhookNetworkRules {
  */
 export function isNonPublicAddress(address: string): boolean {
   try {
-    const parsed = ipaddr.parse(address);
-    if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) {
-      return true;
-    }
-    return parsed.range() !== 'unicast';
+    return isIpv4Compatible(address) || ipaddr.parse(address).range() !== 'unicast';
   } catch {
     return true;
   }
+}
+
+/** `::a.b.c.d` (::/96, deprecated by RFC 4291): ipaddr.js calls these unicast. */
+export function isIpv4Compatible(address: string): boolean {
+  const parsed = ipaddr.parse(address);
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0);
 }
 
 /** Whether the settings refuse connecting to this address literal. */

@@ -9,6 +9,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { toStaffSubmission } from '../submissions/staff-submission';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
+import { WEBHOOK_DELIVERY_STATE } from './webhook-delivery-state';
 import { loggableUrl } from './webhook-address';
 import { WebhookResponse, WebhookSender } from './webhook-sender';
 import { configuredWebhookSecret, standardWebhookHeaders } from './webhook-signature';
@@ -58,28 +59,24 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   /** `replay`: one attempt now, whatever the schedule says (staff asked for it). */
   async attempt(deliveryId: string, replay = false): Promise<AttemptOutcome> {
     const delivery = await this.webhooks.findDelivery(deliveryId);
-    if (!delivery || delivery.status !== 'pending') {
+    if (!delivery || delivery.status !== WEBHOOK_DELIVERY_STATE.pending) {
       return null;
     }
     const target = await this.targetOf(delivery.destinationId);
     if (!target) {
-      await this.webhooks.updateDelivery(deliveryId, {
-        status: 'failed',
-        lastError: 'destination removed or disabled',
-      });
+      await this.webhooks.applyDelivery(deliveryId, 'fail', { lastError: 'destination removed or disabled' });
       return null;
     }
     if (target.secrets.length === 0) {
       // Nothing to sign with (see WebhookDestinationEntity.unreadable): retrying would not help.
-      await this.webhooks.updateDelivery(deliveryId, {
-        status: 'failed',
+      await this.webhooks.applyDelivery(deliveryId, 'fail', {
         lastError: 'signing secret cannot be decrypted; rotate the secret',
       });
       return null;
     }
     const body = await this.bodyOf(delivery, target.legacy);
     if (body === null) {
-      await this.webhooks.updateDelivery(deliveryId, { status: 'failed', lastError: 'submission no longer exists' });
+      await this.webhooks.applyDelivery(deliveryId, 'fail', { lastError: 'submission no longer exists' });
       return null;
     }
     const headers: Record<string, string> = {
@@ -118,13 +115,13 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     };
     const seconds = response.durationMs / 1000;
     if (response.error === null) {
-      await this.webhooks.updateDelivery(delivery.id, { ...recorded, status: 'delivered', deliveredAt: new Date() });
+      await this.webhooks.applyDelivery(delivery.id, 'deliver', { ...recorded, deliveredAt: new Date() });
       this.metrics.webhookAttempted(target.id, 'delivered', seconds);
       return null;
     }
     const where = `webhook ${delivery.id} to ${loggableUrl(target.url)} (destination ${target.id})`;
     if (response.statusCode === 410) {
-      await this.webhooks.updateDelivery(delivery.id, { ...recorded, status: 'failed' });
+      await this.webhooks.applyDelivery(delivery.id, 'gone', recorded);
       if (target.id !== CONFIG_DESTINATION_ID) {
         const disabledReason = `answered 410 Gone on ${new Date().toISOString()}`;
         await this.webhooks.updateDestination(target.id, { enabled: false, disabledReason });
@@ -140,12 +137,15 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     }
     const schedule = this.config.webhooks.retrySchedule;
     if (replay || attempts > schedule.length) {
-      await this.webhooks.updateDelivery(delivery.id, { ...recorded, status: 'failed' });
+      await this.webhooks.applyDelivery(delivery.id, 'fail', recorded);
       this.metrics.webhookAttempted(target.id, 'failed', seconds);
       this.logger.warn(`${where}: failed after ${attempts} attempts (${response.error})`);
       return null;
     }
-    await this.webhooks.updateDelivery(delivery.id, recorded);
+    if (!(await this.webhooks.applyDelivery(delivery.id, 'attempt', recorded))) {
+      // Erased, or moved on by someone else meanwhile: nothing left to schedule.
+      return null;
+    }
     this.metrics.webhookAttempted(target.id, response.statusCode === null ? 'unreachable' : 'retry', seconds);
     const honoured =
       (response.statusCode === 429 || response.statusCode === 503) && response.retryAfterSeconds !== null

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { isIP, type LookupFunction } from 'node:net';
 import https from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { hostOf, isRefusedAddress, WebhookNetworkRules } from './webhook-address';
+import { hostOf, isIpv4Compatible, isRefusedAddress, WebhookNetworkRules } from './webhook-address';
 
 /** At most this much of a response is read: receivers have nothing to tell us beyond the status. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -18,15 +18,18 @@ export interface WebhookResponse {
 }
 
 /**
- * dns.lookup, refusing the addresses isNonPublicAddress refuses unless the settings allow them. The
- * filtering agent checks what this lookup answers against ipaddr.js's ranges; this adds ours (the
- * IPv4-compatible `::a.b.c.d` forms ipaddr.js calls unicast). Node does not look up an address
+ * dns.lookup, refusing IPv4-compatible answers (`::a.b.c.d`, which ipaddr.js calls unicast) unless the
+ * settings allow non-public addresses. The filtering agent then checks what this lookup answers
+ * against ipaddr.js's ranges. Node does not look up an address
  * literal, so WebhookSender.post checks those itself before any socket exists.
  */
 export function publicOnlyLookup(rules: WebhookNetworkRules): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { family: options.family, hints: options.hints, all: true }, (error, addresses) => {
-      const refused = error ? undefined : addresses.find(({ address }) => isRefusedAddress(rules, address));
+      // The other non-public addresses are the filtering agent's to refuse (it checks what this answers).
+      const refused = error
+        ? undefined
+        : addresses.find(({ address }) => isIpv4Compatible(address) && isRefusedAddress(rules, address));
       if (error || refused) {
         callback(error ?? new Error(`DNS lookup ${refused!.address} is not allowed: not a public address`), '', 0);
       } else if (options.all) {
@@ -85,9 +88,10 @@ export class WebhookSender {
         const url = new URL(rawUrl);
         const secure = url.protocol === 'https:';
         const host = hostOf(url);
-        // Node connects to an address literal without a lookup, so publicOnlyLookup never sees one.
-        if (isIP(host) !== 0 && isRefusedAddress(this.rules, host)) {
-          throw new Error(`Address ${host} is not allowed: not a public address`);
+        // Node connects to an address literal without a lookup, so publicOnlyLookup never sees one; the
+        // filtering agent refuses the other non-public literals itself.
+        if (isIP(host) === 6 && isIpv4Compatible(host) && isRefusedAddress(this.rules, host)) {
+          throw new Error(`Address ${host} is not allowed: IPv4-compatible IPv6 is not a public address`);
         }
         const allowed = this.rules.allowedHosts.includes(host);
         const agent = allowed ? this.open[secure ? 'https' : 'http'] : this.filtering[secure ? 'https' : 'http'];

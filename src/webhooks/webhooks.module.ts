@@ -7,20 +7,21 @@ import { QueueModule } from '../queue/queue.module';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
+import { WebhookSubmissionHooks } from './webhook-submission-hooks';
 import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
-/** Webhook destinations and the dispatch of events to them (API, worker and CLI). */
+/** Webhook destinations, the dispatch of events to them, and their part in the staff workflow (API, worker and CLI). */
 @Module({
   imports: [
     TypeOrmModule.forFeature([WebhookDestinationEntity, WebhookDeliveryEntity, WebhookAttemptEntity]),
     ApiKeyModule,
     AuditModule,
     QueueModule,
-    // FieldCipher seals the signing secrets, and its subscriber opens them as they load.
+    // FieldCipher seals the signing secrets (its subscriber opens them as they load); SubmissionHooks.
     SubmissionsModule,
   ],
-  providers: [WebhooksRepository, WebhooksService],
+  providers: [WebhooksRepository, WebhooksService, WebhookSubmissionHooks],
   exports: [WebhooksRepository, WebhooksService],
 })
 export class WebhooksModule {}

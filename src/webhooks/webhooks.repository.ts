@@ -2,8 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, MoreThan, Repository } from 'typeorm';
 import { FieldCipher } from '../database/field-cipher';
+import type { Transaction } from '../database/transactions';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
-import { WebhookDeliveryEntity, WebhookDeliveryStatus } from './entities/webhook-delivery.entity';
+import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
+import {
+  WEBHOOK_DELIVERY_STATE,
+  WEBHOOK_DELIVERY_TRANSITIONS,
+  WebhookDeliveryEvent,
+  WebhookDeliveryStatus,
+} from './webhook-delivery-state';
 import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
 
 /** Every query of the webhook tables. */
@@ -30,8 +37,8 @@ export class WebhooksRepository {
   }
 
   /** Enabled destinations that take `event` for a key's submissions: the key's own and the global ones. */
-  async destinationsFor(apiKeyId: string, event: string): Promise<WebhookDestinationEntity[]> {
-    const rows = await this.destinations.find({
+  async destinationsFor(apiKeyId: string, event: string, tx?: Transaction): Promise<WebhookDestinationEntity[]> {
+    const rows = await (tx ? tx.getRepository(WebhookDestinationEntity) : this.destinations).find({
       where: [
         { apiKeyId, enabled: true },
         { apiKeyId: IsNull(), enabled: true },
@@ -69,14 +76,18 @@ export class WebhooksRepository {
   }
 
   /** Inserts the delivery unless this event already has one for this destination; returns the stored one. */
-  async ensureDelivery(delivery: WebhookDeliveryEntity): Promise<Pick<WebhookDeliveryEntity, 'id' | 'status'>> {
-    await this.deliveries
+  async ensureDelivery(
+    delivery: WebhookDeliveryEntity,
+    tx?: Transaction,
+  ): Promise<Pick<WebhookDeliveryEntity, 'id' | 'status'>> {
+    const deliveries = tx ? tx.getRepository(WebhookDeliveryEntity) : this.deliveries;
+    await deliveries
       .createQueryBuilder()
       .insert()
       .values(delivery as never)
       .orIgnore()
       .execute();
-    const row = await this.deliveries.findOne({
+    const row = await deliveries.findOne({
       select: { id: true, status: true },
       where: {
         submissionId: delivery.submissionId,
@@ -98,7 +109,7 @@ export class WebhooksRepository {
   ): Promise<Pick<WebhookDeliveryEntity, 'id' | 'submissionId' | 'destinationId' | 'eventKey'>[]> {
     return this.deliveries.find({
       select: { id: true, submissionId: true, destinationId: true, eventKey: true },
-      where: { status: 'pending', createdAt: LessThan(cutoff), id: MoreThan(afterId) },
+      where: { status: WEBHOOK_DELIVERY_STATE.pending, createdAt: LessThan(cutoff), id: MoreThan(afterId) },
       order: { id: 'ASC' },
       take: limit,
     });
@@ -135,17 +146,47 @@ export class WebhooksRepository {
       : this.attempts.find({ where: { deliveryId: In(deliveryIds) }, order: { id: 'ASC' } });
   }
 
-  async updateDelivery(
+  /**
+   * Applies a transition (see WEBHOOK_DELIVERY_TRANSITIONS) with the columns it records, as one UPDATE
+   * that names the states it may come from. Answers whether it changed the row: false when the
+   * delivery is gone or another writer moved it first.
+   */
+  async applyDelivery(
     id: string,
-    changes: Partial<Pick<WebhookDeliveryEntity, 'status' | 'lastStatusCode' | 'lastError' | 'deliveredAt'>> & {
+    event: WebhookDeliveryEvent,
+    changes: Partial<Pick<WebhookDeliveryEntity, 'lastStatusCode' | 'lastError' | 'deliveredAt'>> & {
       countAttempt?: boolean;
-    },
-  ): Promise<void> {
+    } = {},
+  ): Promise<boolean> {
+    const { from, to } = WEBHOOK_DELIVERY_TRANSITIONS[event];
     const { countAttempt, ...columns } = changes;
-    await this.deliveries.update({ id }, { ...columns, ...(countAttempt ? { attempts: () => 'attempts + 1' } : {}) });
+    const result = await this.deliveries.update(
+      { id, status: In([...from]) },
+      { ...columns, status: to, ...(countAttempt ? { attempts: () => 'attempts + 1' } : {}) },
+    );
+    return (result.affected ?? 0) === 1;
   }
 
   async insertAttempt(attempt: WebhookAttemptEntity): Promise<void> {
     await this.attempts.insert(attempt);
+  }
+
+  /**
+   * Deletes the webhook deliveries of these submissions and their attempts, in `tx` (erasure and
+   * retention); answers the deleted deliveries, whose jobs the caller forgets.
+   */
+  async deleteOfSubmissions(
+    submissionIds: string[],
+    tx: Transaction,
+  ): Promise<Pick<WebhookDeliveryEntity, 'id' | 'submissionId' | 'destinationId' | 'eventKey'>[]> {
+    const deliveries = await tx.getRepository(WebhookDeliveryEntity).find({
+      select: { id: true, submissionId: true, destinationId: true, eventKey: true },
+      where: { submissionId: In(submissionIds) },
+    });
+    if (deliveries.length > 0) {
+      await tx.getRepository(WebhookAttemptEntity).delete({ deliveryId: In(deliveries.map((row) => row.id)) });
+      await tx.getRepository(WebhookDeliveryEntity).delete({ submissionId: In(submissionIds) });
+    }
+    return deliveries;
   }
 }

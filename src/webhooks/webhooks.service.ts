@@ -1,14 +1,15 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { v7 as uuidv7 } from 'uuid';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
-import { DELIVER_WEBHOOK_JOB, DeliverWebhookJob, WEBHOOKS_QUEUE } from '../queue/queue.constants';
-import { WebhookDeliveryEntity, WebhookDeliveryStatus } from './entities/webhook-delivery.entity';
+import { RECEIVED_EVENT_KEY, WebhookJobData } from '../queue/job-catalogue';
+import { JobProducer } from '../queue/job-producer';
+import type { Transaction } from '../database/transactions';
+import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
+import { WEBHOOK_DELIVERY_STATE, WebhookDeliveryStatus } from './webhook-delivery-state';
 import { WEBHOOK_EVENTS, WebhookDestinationEntity, WebhookEvent } from './entities/webhook-destination.entity';
 import { toDeliveryView, WebhookDeliveryView } from './dto/webhook.views';
 import { assertAcceptableWebhookUrl, loggableUrl } from './webhook-address';
@@ -18,15 +19,15 @@ import { WebhooksRepository } from './webhooks.repository';
 /** The destination defined by STAFF_WEBHOOK_URL: not a row, so it has this id in delivery records. */
 export const CONFIG_DESTINATION_ID = 'config';
 
-/** A submission is received once: the event key of its `submission.received` deliveries. */
-export const RECEIVED_EVENT_KEY = 'received';
+export { RECEIVED_EVENT_KEY };
 
-/** The job id of a delivery's ordinary job: submission, destination (and the event, but for `received`). */
-export function webhookJobId(
-  delivery: Pick<WebhookDeliveryEntity, 'submissionId' | 'destinationId' | 'eventKey'>,
-): string {
-  const { submissionId, destinationId, eventKey } = delivery;
-  return [submissionId, destinationId, ...(eventKey === RECEIVED_EVENT_KEY ? [] : [eventKey])].join('-');
+/** The data of a delivery's job (ids only). */
+export function webhookJobOf(
+  delivery: Pick<WebhookDeliveryEntity, 'id' | 'submissionId' | 'destinationId' | 'eventKey'>,
+  replay = false,
+): WebhookJobData {
+  const { id, submissionId, destinationId, eventKey } = delivery;
+  return { deliveryId: id, submissionId, destinationId, eventKey, ...(replay ? { replay } : {}) };
 }
 
 export interface NewDestination {
@@ -46,7 +47,7 @@ export class WebhooksService {
     private readonly apiKeys: ApiKeysRepository,
     private readonly audit: AuditService,
     private readonly config: AppConfig,
-    @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<DeliverWebhookJob>,
+    private readonly jobs: JobProducer,
   ) {}
 
   async add(input: NewDestination, actor: Actor): Promise<WebhookDestinationEntity> {
@@ -130,9 +131,9 @@ export class WebhooksService {
   /**
    * Creates a delivery of `event` for every destination that takes it for this key's submissions
    * (STAFF_WEBHOOK_URL for `submission.received`, the global rows, the key's own) and queues one job
-   * each, with an id made of submission, destination (and event) ids: dispatching the same event twice
-   * is one delivery and one job. With `resend` (a staff redelivery of the submission), deliveries that
-   * already finished are sent once more, under the same `webhook-id` so receivers can tell.
+   * each (see JOBS.deliverWebhook): dispatching the same event twice is one delivery and one job. With
+   * `resend` (a staff redelivery of the submission), deliveries that already finished are sent once
+   * more, under the same `webhook-id` so receivers can tell.
    */
   async dispatch(
     submissionId: string,
@@ -141,38 +142,76 @@ export class WebhooksService {
     eventKey: string,
     options: { eventData?: Record<string, unknown>; resend?: boolean } = {},
   ): Promise<number> {
-    const destinationIds = (await this.webhooks.destinationsFor(apiKeyId, event)).map((row) => row.id);
+    const { pending, finished, destinations } = await this.record(
+      submissionId,
+      apiKeyId,
+      event,
+      eventKey,
+      options.eventData ?? null,
+    );
+    await this.jobs.enqueue('deliverWebhook', pending);
+    if (options.resend) {
+      for (const job of finished) {
+        if (await this.webhooks.applyDelivery(job.deliveryId, 'resend')) {
+          await this.jobs.runAgain('deliverWebhook', job);
+        }
+      }
+    }
+    return destinations;
+  }
+
+  /**
+   * Records the deliveries of an event (in `tx` when given: with the change that caused it) and answers
+   * the jobs of those still pending and of those already finished; queueing them is the caller's.
+   */
+  async record(
+    submissionId: string,
+    apiKeyId: string,
+    event: WebhookEvent,
+    eventKey: string,
+    eventData: Record<string, unknown> | null,
+    tx?: Transaction,
+  ): Promise<{ pending: WebhookJobData[]; finished: WebhookJobData[]; destinations: number }> {
+    const destinationIds = (await this.webhooks.destinationsFor(apiKeyId, event, tx)).map((row) => row.id);
     if (event === 'submission.received' && this.config.staff.webhookUrl && !this.config.staff.webhooksOnly) {
       destinationIds.unshift(CONFIG_DESTINATION_ID);
     }
+    const pending: WebhookJobData[] = [];
+    const finished: WebhookJobData[] = [];
     for (const destinationId of destinationIds) {
-      const stored = await this.webhooks.ensureDelivery({
-        id: uuidv7(),
-        submissionId,
-        destinationId,
-        eventType: event,
-        eventKey,
-        eventData: options.eventData ?? null,
-        status: 'pending',
-        attempts: 0,
-        lastStatusCode: null,
-        lastError: null,
-        createdAt: new Date(),
-        deliveredAt: null,
-      });
-      const jobId = webhookJobId({ submissionId, destinationId, eventKey });
-      if (stored.status === 'pending') {
-        await this.queue.add(DELIVER_WEBHOOK_JOB, { deliveryId: stored.id }, { jobId });
-      } else if (options.resend) {
-        await this.webhooks.updateDelivery(stored.id, { status: 'pending' });
-        await this.queue.add(
-          DELIVER_WEBHOOK_JOB,
-          { deliveryId: stored.id },
-          { jobId: `${jobId}-resend-${Date.now()}` },
-        );
-      }
+      const stored = await this.webhooks.ensureDelivery(
+        {
+          id: uuidv7(),
+          submissionId,
+          destinationId,
+          eventType: event,
+          eventKey,
+          eventData,
+          status: WEBHOOK_DELIVERY_STATE.pending,
+          attempts: 0,
+          lastStatusCode: null,
+          lastError: null,
+          createdAt: new Date(),
+          deliveredAt: null,
+        },
+        tx,
+      );
+      const job = webhookJobOf({ ...stored, submissionId, destinationId, eventKey });
+      (stored.status === WEBHOOK_DELIVERY_STATE.pending ? pending : finished).push(job);
     }
-    return destinationIds.length;
+    return { pending, finished, destinations: destinationIds.length };
+  }
+
+  /** Queues the jobs of deliveries recorded earlier (after their transaction committed). */
+  queue(jobs: WebhookJobData[]): Promise<void> {
+    return this.jobs.enqueue('deliverWebhook', jobs);
+  }
+
+  /** A submission's deliveries with their attempts, as the staff detail shows them. */
+  async deliveryViewsOf(submissionId: string): Promise<WebhookDeliveryView[]> {
+    const deliveries = await this.webhooks.deliveriesOf(submissionId);
+    const attempts = await this.webhooks.attemptsOf(deliveries.map((delivery) => delivery.id));
+    return deliveries.map((delivery) => toDeliveryView(delivery, attempts));
   }
 
   /** Deliveries newest first, with their attempts: `status=failed` is what needs a look. */
@@ -200,20 +239,16 @@ export class WebhooksService {
     if (!delivery) {
       throw new NotFoundException(`No webhook delivery with id ${deliveryId}`);
     }
-    if (delivery.status === 'pending') {
+    // One conditional UPDATE: of concurrent replays exactly one moves it to pending, the rest are 409.
+    if (!(await this.webhooks.applyDelivery(deliveryId, 'replay'))) {
       throw new ApiException(HttpStatus.CONFLICT, 'Delivery is still being attempted');
     }
-    await this.webhooks.updateDelivery(deliveryId, { status: 'pending' });
-    await this.queue.add(
-      DELIVER_WEBHOOK_JOB,
-      { deliveryId, replay: true },
-      { jobId: `${deliveryId}-replay-${Date.now()}` },
-    );
+    await this.jobs.runAgain('deliverWebhook', webhookJobOf(delivery, true));
     await this.audit.record(actor, {
       action: 'webhook.replayed',
       target: { type: 'submission', id: delivery.submissionId },
       after: { delivery_id: deliveryId, destination_id: delivery.destinationId },
     });
-    return { ...delivery, status: 'pending' };
+    return { ...delivery, status: WEBHOOK_DELIVERY_STATE.pending };
   }
 }

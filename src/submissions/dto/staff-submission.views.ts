@@ -1,7 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { AuditEventView } from '../../audit/audit-event.view';
 import { NamedRefView } from '../../http/openapi/named-ref.view';
-import { WebhookDeliveryView } from '../../webhooks/dto/webhook.views';
 import { SUBMISSION_STATES, WORKFLOW_STATUSES } from '../submission-state';
 
 /** What `unreadable` means wherever a view has it (issue 24). */
@@ -129,11 +128,13 @@ export class SubmissionDetailView extends SubmissionView {
   @ApiProperty({ type: [DeliveryView] })
   deliveries!: DeliveryView[];
 
+  // Contributed by webhooks/ through SubmissionHooks; named by schema so submissions/ imports nothing of it.
   @ApiProperty({
-    type: [WebhookDeliveryView],
+    type: 'array',
+    items: { $ref: getSchemaPath('WebhookDeliveryView') },
     description: 'One per event and webhook destination, with every attempt',
   })
-  webhooks!: WebhookDeliveryView[];
+  webhooks!: object[];
 
   @ApiProperty({ type: [NoteView] })
   notes!: NoteView[];

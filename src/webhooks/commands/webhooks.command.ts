@@ -2,7 +2,7 @@ import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { CLI_ACTOR } from '../../audit/actor';
 import { JsonFlag, printLine, printList } from '../../cli-output';
 import { toDestinationView } from '../dto/webhook.views';
-import { WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryStatus } from '../entities/webhook-delivery.entity';
+import { WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryStatus } from '../webhook-delivery-state';
 import { WebhooksService } from '../webhooks.service';
 
 /** The newest deliveries `webhooks deliveries` prints. */

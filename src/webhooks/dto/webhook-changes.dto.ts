@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { CanonicalId, Optional, Required } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
-import { WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryStatus } from '../entities/webhook-delivery.entity';
+import { WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryStatus } from '../webhook-delivery-state';
 import { WEBHOOK_EVENTS } from '../entities/webhook-destination.entity';
 
 /** POST /staff/api/webhooks. */

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { WebhookDeliveryEntity } from '../entities/webhook-delivery.entity';
 import { WEBHOOK_EVENTS, WebhookDestinationEntity } from '../entities/webhook-destination.entity';
 import { WebhookAttemptEntity } from '../entities/webhook-attempt.entity';
+import { WEBHOOK_DELIVERY_STATUSES } from '../webhook-delivery-state';
 
 /** A destination as admins and `webhooks list --json` see it: never its secret. */
 export class WebhookDestinationView {
@@ -66,10 +67,16 @@ export class WebhookDeliveryView {
   @ApiProperty({ description: 'A destination id, or `config` for STAFF_WEBHOOK_URL' })
   destination_id!: string;
 
+  @ApiProperty({
+    format: 'uuid',
+    description: 'The submission the event is about (open it at /staff/api/submissions/{id})',
+  })
+  submission_id!: string;
+
   @ApiProperty({ enum: WEBHOOK_EVENTS })
   event!: string;
 
-  @ApiProperty({ enum: ['pending', 'delivered', 'failed'] })
+  @ApiProperty({ enum: WEBHOOK_DELIVERY_STATUSES })
   status!: string;
 
   @ApiProperty()
@@ -105,6 +112,7 @@ export function toDeliveryView(delivery: WebhookDeliveryEntity, attempts: Webhoo
   return {
     id: delivery.id,
     destination_id: delivery.destinationId,
+    submission_id: delivery.submissionId,
     event: delivery.eventType,
     status: delivery.status,
     attempts: delivery.attempts,

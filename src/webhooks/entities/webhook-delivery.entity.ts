@@ -1,7 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+import type { WebhookDeliveryStatus } from '../webhook-delivery-state';
 
 /**
  * One event for one destination. Its id is the Standard Webhooks `webhook-id`: the same on every
@@ -33,6 +31,7 @@ export class WebhookDeliveryEntity {
   @Column({ name: 'event_data', type: 'simple-json', nullable: true })
   eventData!: Record<string, unknown> | null;
 
+  /** Changed only through WEBHOOK_DELIVERY_TRANSITIONS. */
   @Column({ type: 'varchar', length: 16 })
   status!: WebhookDeliveryStatus;
 

@@ -1,7 +1,8 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { printLine, printList } from '../../cli-output';
-import { SUBMISSION_STATES, SubmissionState } from '../submission-state';
-import { SubmissionsService } from '../submissions.service';
+import { SUBMISSION_STATES, SubmissionState } from '../../submissions/submission-state';
+import { SubmissionsService } from '../../submissions/submissions.service';
+import { RedeliveryService } from '../redelivery.service';
 
 @SubCommand({ name: 'list', description: 'list the newest submissions (no message bodies)' })
 export class ListSubmissionsCommand extends CommandRunner {
@@ -57,7 +58,7 @@ export class ListSubmissionsCommand extends CommandRunner {
   description: 'send a failed submission (or every one, with --failed) again',
 })
 export class RetrySubmissionsCommand extends CommandRunner {
-  constructor(private readonly submissions: SubmissionsService) {
+  constructor(private readonly submissions: RedeliveryService) {
     super();
   }
 

@@ -1,0 +1,76 @@
+import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { Actor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
+import { ApiException } from '../http/api-exception';
+import { JobProducer } from '../queue/job-producer';
+import { SUBMISSION_STATE } from '../submissions/submission-state';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { NoChannel } from './channels/no-channel';
+
+export type RetryOutcome = 'retried' | 're-enqueued' | 're-sent' | 'already queued' | 'already delivered';
+
+/**
+ * Sending submissions again: the operator's `submissions retry` (failed ones, or one delivered while
+ * workers ran with STAFF_CHANNELS=none) and staff's redelivery (any submission, through every channel).
+ * The job itself is re-run through JobProducer (retried, promoted, or added under its catalogue id).
+ */
+@Injectable()
+export class RedeliveryService {
+  constructor(
+    private readonly jobs: JobProducer,
+    private readonly submissions: SubmissionsRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Puts one submission back on the queue: its failed job is retried, a missing job is added again. */
+  async retry(id: string): Promise<RetryOutcome> {
+    const submission = await this.submissions.findById(id);
+    if (!submission) {
+      throw new NotFoundException(`No submission with id ${id}`);
+    }
+    const job = { submissionId: id };
+    if (submission.state === SUBMISSION_STATE.delivered) {
+      if (!(await this.deliveredOnlyToNoChannel(id))) {
+        return 'already delivered';
+      }
+      // Delivered while workers ran with STAFF_CHANNELS=none: send it to the channels configured now.
+      await this.submissions.apply(id, 'requeue');
+      await this.jobs.runAgain('deliverSubmission', job);
+      return 're-sent';
+    }
+    if (await this.jobs.isLive('deliverSubmission', job)) {
+      return 'already queued';
+    }
+    const outcome = await this.jobs.runAgain('deliverSubmission', job);
+    await this.submissions.apply(id, 'requeue');
+    return outcome === 'added' ? 're-enqueued' : 'retried';
+  }
+
+  async retryFailed(): Promise<Map<string, RetryOutcome>> {
+    const outcomes = new Map<string, RetryOutcome>();
+    for (const id of await this.submissions.findIdsInState(SUBMISSION_STATE.failed)) {
+      outcomes.set(id, await this.retry(id));
+    }
+    return outcomes;
+  }
+
+  /**
+   * Staff's redelivery: sends a submission through every staff channel again, whatever its delivery
+   * state. The channels' delivered marks are cleared and its job runs now.
+   */
+  async redeliver(id: string, actor: Actor): Promise<{ id: string; delivery_state: string }> {
+    if (!(await this.submissions.findById(id))) {
+      throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
+    }
+    await this.submissions.clearDelivered(id);
+    await this.submissions.apply(id, 'requeue');
+    await this.jobs.runAgain('deliverSubmission', { submissionId: id });
+    await this.audit.record(actor, { action: 'submission.redelivered', target: { type: 'submission', id } });
+    return { id, delivery_state: (await this.submissions.findById(id))!.state };
+  }
+
+  private async deliveredOnlyToNoChannel(id: string): Promise<boolean> {
+    const channels = await this.submissions.deliveredChannels(id);
+    return channels.length > 0 && channels.every((channel) => channel === NoChannel.NAME);
+  }
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../database/transactions';
+import { JobProducer } from '../queue/job-producer';
+import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { webhookJobOf } from '../webhooks/webhooks.service';
+import { WebhooksRepository } from '../webhooks/webhooks.repository';
+
+/**
+ * Deletes submissions with everything that hangs on them (erasure and retention): each room's
+ * repository deletes its own rows, all in one transaction; then every job the catalogue can derive
+ * for them (deliveries, redeliveries, status_changed webhooks, resends and replays) is removed, so no
+ * job points at a deleted row. A job running at that moment finds no row and does nothing.
+ */
+@Injectable()
+export class SubmissionDeletion {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly submissions: SubmissionsRepository,
+    private readonly notes: SubmissionNotesRepository,
+    private readonly webhooks: WebhooksRepository,
+    private readonly jobs: JobProducer,
+  ) {}
+
+  /** Deletes these submissions (a batch: keep it to a thousand or so); answers how many it removed. */
+  async delete(ids: string[]): Promise<number> {
+    if (ids.length === 0) {
+      return 0;
+    }
+    const { deleted, deliveries } = await this.transactions.run(async (tx) => {
+      const removedDeliveries = await this.webhooks.deleteOfSubmissions(ids, tx);
+      await this.notes.deleteOfSubmissions(ids, tx);
+      return { deliveries: removedDeliveries, deleted: await this.submissions.deleteWithChannelRecords(ids, tx) };
+    });
+    await Promise.all([
+      this.jobs.forget(
+        'deliverSubmission',
+        ids.map((submissionId) => ({ submissionId })),
+      ),
+      this.jobs.forget(
+        'deliverWebhook',
+        deliveries.map((delivery) => webhookJobOf(delivery)),
+      ),
+    ]);
+    return deleted;
+  }
+}

@@ -1,0 +1,115 @@
+import type { JobsOptions } from 'bullmq';
+import { AppConfig } from '../config/app-config';
+import {
+  DELIVER_SUBMISSION_JOB,
+  DELIVER_WEBHOOK_JOB,
+  DeliverSubmissionJob,
+  MAINTENANCE_QUEUE,
+  RETENTION_JOB,
+  SUBMISSIONS_QUEUE,
+  WEBHOOKS_QUEUE,
+} from './queue.constants';
+
+export type QueueName = typeof SUBMISSIONS_QUEUE | typeof WEBHOOKS_QUEUE | typeof MAINTENANCE_QUEUE;
+export const QUEUE_NAMES: readonly QueueName[] = [SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE, MAINTENANCE_QUEUE];
+
+/**
+ * One kind of job: where it goes, how BullMQ treats it, and the one rule that names it. A job's id is
+ * derived from its data and nowhere else, so whoever holds the row can find, re-run or remove its jobs.
+ * A kind has two ids per row: the first run's, and one for a run asked for while the first is still
+ * active (a redelivery during an attempt): `forget` removes both, so no job outlives its row.
+ */
+export interface JobKind<Data> {
+  readonly queue: QueueName;
+  readonly name: string;
+  /** The id of the row's job: adding the same data twice is one job. */
+  idOf(data: Data): string;
+}
+
+/** The data of a webhook delivery's job: ids only. `replay`: one attempt now, outside the schedule. */
+export interface WebhookJobData {
+  deliveryId: string;
+  submissionId: string;
+  destinationId: string;
+  eventKey: string;
+  replay?: boolean;
+}
+
+/** A submission is received once: the event key of its `submission.received` deliveries. */
+export const RECEIVED_EVENT_KEY = 'received';
+
+/** Completed jobs are kept an hour (at most 10 000) so Redis does not grow without bound. */
+const KEEP_COMPLETED = { age: 3600, count: 10_000 };
+
+/** Every kind of job the service runs. A new kind of work is an entry here plus a JobProcessor. */
+export const JOBS = {
+  /** Hand one stored submission to the staff channels (queue contract: job id = submission id). */
+  deliverSubmission: {
+    queue: SUBMISSIONS_QUEUE,
+    name: DELIVER_SUBMISSION_JOB,
+    idOf: (data: DeliverSubmissionJob) => data.submissionId,
+  },
+  /**
+   * One webhook delivery (an event for one destination): submission, destination, and the event but
+   * for `received` (the ids jobs have had since webhooks began, so an upgrade finds its queued jobs).
+   */
+  deliverWebhook: {
+    queue: WEBHOOKS_QUEUE,
+    name: DELIVER_WEBHOOK_JOB,
+    idOf: ({ submissionId, destinationId, eventKey }: WebhookJobData) =>
+      [submissionId, destinationId, ...(eventKey === RECEIVED_EVENT_KEY ? [] : [eventKey])].join('-'),
+  },
+  /** Retention, once a day, by one job scheduler however many workers declare it. */
+  retention: {
+    queue: MAINTENANCE_QUEUE,
+    name: RETENTION_JOB,
+    idOf: () => `${RETENTION_JOB}-daily`,
+  },
+} as const satisfies Record<string, JobKind<never>>;
+
+export type JobKindName = keyof typeof JOBS;
+/** The data a kind's jobs carry. */
+export type JobData<K extends JobKindName> = Parameters<(typeof JOBS)[K]['idOf']>[0];
+
+/** The id of a run asked for while the row's job is active (see JobKind). */
+export function rerunIdOf(jobId: string): string {
+  return `${jobId}-rerun`;
+}
+
+/** Each queue's default job options, in one place. */
+export function queueOptions(queue: QueueName, config: AppConfig): JobsOptions {
+  switch (queue) {
+    case SUBMISSIONS_QUEUE:
+      return {
+        attempts: config.queue.attempts,
+        backoff: { type: 'exponential', delay: Math.round(config.queue.backoffDelay * 1000) },
+        removeOnComplete: KEEP_COMPLETED,
+        // Failed jobs stay in BullMQ's failed set, visible and retryable from the dashboard.
+        removeOnFail: false,
+      };
+    case WEBHOOKS_QUEUE:
+      // The worker reschedules a failed HTTP attempt itself (see WebhookProcessor); BullMQ's attempts
+      // only cover a run that threw (database or Redis away), so the delivery is not left pending.
+      return {
+        attempts: 10,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: KEEP_COMPLETED,
+        removeOnFail: false,
+      };
+    case MAINTENANCE_QUEUE:
+      return { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 30 };
+  }
+}
+
+/** How many jobs of a queue one worker runs at once. */
+export function queueConcurrency(queue: QueueName, config: AppConfig): number {
+  switch (queue) {
+    case SUBMISSIONS_QUEUE:
+      return config.queue.concurrency;
+    case WEBHOOKS_QUEUE:
+      // A destination that hangs holds one slot, not the queue.
+      return Math.max(16, config.queue.concurrency);
+    case MAINTENANCE_QUEUE:
+      return 1;
+  }
+}
