@@ -56,6 +56,20 @@ export class AppConfig {
     /** STAFF_CHANNELS=webhooks: the managed destinations are the only channel. */
     webhooksOnly: boolean;
   };
+  /**
+   * Mail with the people who wrote: replies go out by SMTP from `replyFrom`; answers come back to
+   * `inboundAddress` (plus-addressed per submission) through the IMAP mailbox and/or the webhook route.
+   */
+  readonly mail: {
+    smtpUrl?: string;
+    replyFrom: string;
+    inboundAddress?: string;
+    imapUrl?: string;
+    pollInterval: number;
+    inboundToken?: string;
+    inboundMaxBytes: number;
+    newSubmissionsKeyId?: string;
+  };
   /** Webhook delivery: secret rotation overlap and timeout (seconds), and the SSRF exceptions. */
   readonly webhooks: {
     secretOverlap: number;
@@ -147,6 +161,16 @@ export class AppConfig {
       emailTo: env.STAFF_EMAIL_TO,
       emailFrom: env.STAFF_EMAIL_FROM,
       webhooksOnly: env.STAFF_CHANNELS === 'webhooks',
+    };
+    this.mail = {
+      smtpUrl: env.SMTP_URL,
+      replyFrom: env.REPLY_FROM ?? env.STAFF_EMAIL_FROM ?? 'contact-intake@localhost',
+      inboundAddress: env.INBOUND_ADDRESS,
+      imapUrl: env.INBOUND_IMAP_URL,
+      pollInterval: env.INBOUND_POLL_INTERVAL,
+      inboundToken: env.INBOUND_TOKEN,
+      inboundMaxBytes: env.INBOUND_MAX_BYTES,
+      newSubmissionsKeyId: env.INBOUND_NEW_SUBMISSIONS_KEY?.toLowerCase(),
     };
     this.webhooks = {
       secretOverlap: env.WEBHOOK_SECRET_OVERLAP,

@@ -9,6 +9,7 @@ import {
   IsPositive,
   IsString,
   IsUrl,
+  IsUUID,
   Max,
   Matches,
   Min,
@@ -302,6 +303,50 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsEmail({ require_tld: false })
   STAFF_EMAIL_FROM?: string;
+
+  /** Replies and acknowledgements are sent from this address (a key may set its own `reply_from`). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({ require_tld: false })
+  REPLY_FROM?: string;
+
+  /**
+   * The mailbox customers' answers reach (support@example.com): replies carry a plus-addressed
+   * Reply-To (support+<token>@example.com) that threads the answer back to its submission.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({ require_tld: false })
+  INBOUND_ADDRESS?: string;
+
+  /** imaps://user:pass@host/INBOX (imap:// only for tests): polled by workers for customers' answers. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['imap', 'imaps'], require_tld: false, require_protocol: true })
+  INBOUND_IMAP_URL?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  INBOUND_POLL_INTERVAL = 30;
+
+  /** Bearer token of POST /inbound/email (16+ characters); unset, the route answers 404. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  INBOUND_TOKEN?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  INBOUND_MAX_BYTES = 10 * 1024 * 1024;
+
+  /** An API key id: unmatched inbound mail becomes a new submission of that key instead of waiting for an admin. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUUID()
+  INBOUND_NEW_SUBMISSIONS_KEY?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()

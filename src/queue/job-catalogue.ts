@@ -4,14 +4,17 @@ import {
   DELIVER_SUBMISSION_JOB,
   DELIVER_WEBHOOK_JOB,
   DeliverSubmissionJob,
+  MAIL_QUEUE,
   MAINTENANCE_QUEUE,
+  POLL_MAILBOX_JOB,
   RETENTION_JOB,
+  SEND_MESSAGE_JOB,
   SUBMISSIONS_QUEUE,
   WEBHOOKS_QUEUE,
 } from './queue.constants';
 
-export type QueueName = typeof SUBMISSIONS_QUEUE | typeof WEBHOOKS_QUEUE | typeof MAINTENANCE_QUEUE;
-export const QUEUE_NAMES: readonly QueueName[] = [SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE, MAINTENANCE_QUEUE];
+export type QueueName = typeof SUBMISSIONS_QUEUE | typeof WEBHOOKS_QUEUE | typeof MAINTENANCE_QUEUE | typeof MAIL_QUEUE;
+export const QUEUE_NAMES: readonly QueueName[] = [SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE, MAINTENANCE_QUEUE, MAIL_QUEUE];
 
 /**
  * One kind of job: where it goes, how BullMQ treats it, and the one rule that names it. A job's id is
@@ -59,6 +62,18 @@ export const JOBS = {
     idOf: ({ submissionId, destinationId, eventKey }: WebhookJobData) =>
       [submissionId, destinationId, ...(eventKey === RECEIVED_EVENT_KEY ? [] : [eventKey])].join('-'),
   },
+  /** Send one outgoing message of a conversation (a reply, an acknowledgement) by SMTP. */
+  sendMessage: {
+    queue: MAIL_QUEUE,
+    name: SEND_MESSAGE_JOB,
+    idOf: (data: { messageId: string }) => `message-${data.messageId}`,
+  },
+  /** Poll the inbound IMAP mailbox once, by one job scheduler (every INBOUND_POLL_INTERVAL). */
+  pollMailbox: {
+    queue: MAIL_QUEUE,
+    name: POLL_MAILBOX_JOB,
+    idOf: () => `${POLL_MAILBOX_JOB}-every`,
+  },
   /** Retention, once a day, by one job scheduler however many workers declare it. */
   retention: {
     queue: MAINTENANCE_QUEUE,
@@ -98,6 +113,14 @@ export function queueOptions(queue: QueueName, config: AppConfig): JobsOptions {
       };
     case MAINTENANCE_QUEUE:
       return { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 30 };
+    case MAIL_QUEUE:
+      // An SMTP server that refuses for a while: 8 tries over about two hours (30 s doubling).
+      return {
+        attempts: 8,
+        backoff: { type: 'exponential', delay: 30_000 },
+        removeOnComplete: KEEP_COMPLETED,
+        removeOnFail: false,
+      };
   }
 }
 
@@ -111,5 +134,7 @@ export function queueConcurrency(queue: QueueName, config: AppConfig): number {
       return Math.max(16, config.queue.concurrency);
     case MAINTENANCE_QUEUE:
       return 1;
+    case MAIL_QUEUE:
+      return Math.max(4, config.queue.concurrency);
   }
 }

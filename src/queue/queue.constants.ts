@@ -27,3 +27,11 @@ export interface DeliverWebhookJob {
 /** Housekeeping on a schedule (retention): one repeatable job, so one worker runs it however many there are. */
 export const MAINTENANCE_QUEUE = 'maintenance';
 export const RETENTION_JOB = 'retention';
+
+/**
+ * Mail: queue `mail`, job `send-message` (`{"messageId": "<uuid>"}`, one outgoing reply or
+ * acknowledgement) and `poll-mailbox` (one IMAP poll, on a schedule).
+ */
+export const MAIL_QUEUE = 'mail';
+export const SEND_MESSAGE_JOB = 'send-message';
+export const POLL_MAILBOX_JOB = 'poll-mailbox';
