@@ -11,6 +11,7 @@ import { HealthRoutesModule } from './health/health.module';
 import { StaffAuthModule } from './staff-accounts/staff-accounts.module';
 import { StaffSubmissionsModule } from './submissions/staff-submissions.module';
 import { RedeliveryRoutesModule } from './delivery/redelivery.module';
+import { ConversationRoutesModule } from './conversations/conversations.module';
 
 /**
  * The HTTP API: the three contract endpoints, the staff API (sign-in, submissions, administration,
@@ -28,6 +29,7 @@ export class ApiModule {
         StaffAuthModule,
         StaffSubmissionsModule,
         RedeliveryRoutesModule,
+        ConversationRoutesModule,
         ApiKeysAdminModule,
         AuditRoutesModule,
         WebhooksAdminModule,

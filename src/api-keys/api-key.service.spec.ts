@@ -36,6 +36,8 @@ function rowFor(key: string, revoked: boolean): ApiKeyEntity {
     rateWindow: 60,
     rateBlock: null,
     retentionDays: null,
+    replyFromName: null,
+    replyFromAddress: null,
     createdAt: new Date(),
     revokedAt: revoked ? new Date() : null,
     lastUsedAt: null,

@@ -85,6 +85,8 @@ export class ApiKeyService {
       rateWindow: limits.rateWindow ?? this.config.rateLimit.defaultWindow,
       rateBlock: limits.rateBlock ?? null,
       retentionDays: null,
+      replyFromName: null,
+      replyFromAddress: null,
       createdAt: new Date(),
       revokedAt: null,
       lastUsedAt: null,

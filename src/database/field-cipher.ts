@@ -17,6 +17,8 @@ export const SEALED_COLUMNS = {
   submission_notes: ['body'],
   // Signing secrets: whoever reads them can forge webhooks to the receiver (issue 24).
   webhook_destinations: ['secret', 'previousSecret'],
+  conversation_messages: ['fromAddress', 'subject', 'body', 'quoted'],
+  inbound_unmatched: ['fromAddress', 'subject'],
 } as const;
 export type SealedTable = keyof typeof SEALED_COLUMNS;
 

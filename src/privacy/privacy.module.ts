@@ -8,6 +8,7 @@ import { ApiKeyModule } from '../api-keys/api-key.module';
 import { RefreshTokenStoreModule } from '../auth/refresh-token-store.module';
 import { SealedRowsRepository } from '../database/sealed-rows.repository';
 import { SubmissionDeletion } from './submission-deletion.service';
+import { ConversationsModule } from '../conversations/conversations.module';
 import { PrivacyAdminController } from './privacy-admin.controller';
 import { PrivacyService } from './privacy.service';
 import { RetentionProcessor } from './retention.processor';
@@ -15,7 +16,15 @@ import { RetentionService } from './retention.service';
 
 /** Personal data: retention, export and erasure (API, worker and CLI). */
 @Module({
-  imports: [AuditModule, QueueModule, SubmissionsModule, WebhooksModule, ApiKeyModule, RefreshTokenStoreModule],
+  imports: [
+    AuditModule,
+    QueueModule,
+    SubmissionsModule,
+    WebhooksModule,
+    ConversationsModule,
+    ApiKeyModule,
+    RefreshTokenStoreModule,
+  ],
   providers: [SealedRowsRepository, SubmissionDeletion, PrivacyService, RetentionService],
   exports: [PrivacyService, RetentionService],
 })

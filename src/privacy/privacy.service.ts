@@ -14,6 +14,8 @@ import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import { SealedRowsRepository } from '../database/sealed-rows.repository';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
 import { SubmissionDeletion } from './submission-deletion.service';
+import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
+import { toMessageView } from '../conversations/conversations.service';
 
 /** At most this many rows per statement: short locks, even on a large table. */
 export const BATCH_ROWS = 1000;
@@ -48,6 +50,7 @@ export class PrivacyService {
   constructor(
     private readonly submissions: SubmissionsRepository,
     private readonly notes: SubmissionNotesRepository,
+    private readonly messages: ConversationMessagesRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly sealedRows: SealedRowsRepository,
     private readonly deletion: SubmissionDeletion,
@@ -85,7 +88,7 @@ export class PrivacyService {
     const email = normalizedEmail(rawEmail);
     const rows = await this.submissionsByEmail(email);
     const ids = rows.map((row) => row.id);
-    const notes = await this.notes.ofSubmissions(ids);
+    const [notes, messages] = await Promise.all([this.notes.ofSubmissions(ids), this.messages.ofSubmissions(ids)]);
     const submissions: Record<string, unknown>[] = [];
     for (const row of rows) {
       const webhookDeliveries = await this.webhooks.deliveriesOf(row.id);
@@ -112,6 +115,7 @@ export class PrivacyService {
           delivered_at: delivery.deliveredAt?.toISOString() ?? null,
         })),
         webhooks: webhookDeliveries.map((delivery) => toDeliveryView(delivery, attempts)),
+        messages: messages.filter((message) => message.submissionId === row.id).map(toMessageView),
       });
     }
     await this.audit.record(actor, {
@@ -155,7 +159,14 @@ export class PrivacyService {
         'DATA_ENCRYPTION_KEYS is not set: there is no key to move rows to',
       );
     }
-    const counts: ReencryptCounts = { submissions: 0, submission_notes: 0, webhook_destinations: 0, unreadable: 0 };
+    const counts: ReencryptCounts = {
+      submissions: 0,
+      submission_notes: 0,
+      webhook_destinations: 0,
+      conversation_messages: 0,
+      inbound_unmatched: 0,
+      unreadable: 0,
+    };
     for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {
       for (let afterId = ''; ;) {
         const rows = await this.sealedRows.notSealedWith(table, keyId, batch, afterId);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { Transactions } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
@@ -7,7 +8,8 @@ import { webhookJobOf } from '../webhooks/webhooks.service';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 
 /**
- * Deletes submissions with everything that hangs on them (erasure and retention): each room's
+ * Deletes submissions with everything that hangs on them (notes, conversation messages, channel
+ * records, webhook deliveries and attempts; erasure and retention): each room's
  * repository deletes its own rows, all in one transaction; then every job the catalogue can derive
  * for them (deliveries, redeliveries, status_changed webhooks, resends and replays) is removed, so no
  * job points at a deleted row. A job running at that moment finds no row and does nothing.
@@ -19,6 +21,7 @@ export class SubmissionDeletion {
     private readonly submissions: SubmissionsRepository,
     private readonly notes: SubmissionNotesRepository,
     private readonly webhooks: WebhooksRepository,
+    private readonly messages: ConversationMessagesRepository,
     private readonly jobs: JobProducer,
   ) {}
 
@@ -27,10 +30,15 @@ export class SubmissionDeletion {
     if (ids.length === 0) {
       return 0;
     }
-    const { deleted, deliveries } = await this.transactions.run(async (tx) => {
+    const { deleted, deliveries, messageIds } = await this.transactions.run(async (tx) => {
       const removedDeliveries = await this.webhooks.deleteOfSubmissions(ids, tx);
+      const removedMessages = await this.messages.deleteOfSubmissions(ids, tx);
       await this.notes.deleteOfSubmissions(ids, tx);
-      return { deliveries: removedDeliveries, deleted: await this.submissions.deleteWithChannelRecords(ids, tx) };
+      return {
+        deliveries: removedDeliveries,
+        messageIds: removedMessages,
+        deleted: await this.submissions.deleteWithChannelRecords(ids, tx),
+      };
     });
     await Promise.all([
       this.jobs.forget(
@@ -40,6 +48,10 @@ export class SubmissionDeletion {
       this.jobs.forget(
         'deliverWebhook',
         deliveries.map((delivery) => webhookJobOf(delivery)),
+      ),
+      this.jobs.forget(
+        'sendMessage',
+        messageIds.map((messageId) => ({ messageId })),
       ),
     ]);
     return deleted;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { StaffAccountEntity } from './entities/staff-account.entity';
 
 /** Every query of the `staff_accounts` table. */
@@ -14,6 +14,10 @@ export class StaffAccountsRepository {
 
   list(): Promise<StaffAccountEntity[]> {
     return this.accounts.find({ order: { createdAt: 'ASC' } });
+  }
+
+  findByIds(ids: string[]): Promise<StaffAccountEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.accounts.findBy({ id: In(ids) });
   }
 
   findById(id: string): Promise<StaffAccountEntity | null> {

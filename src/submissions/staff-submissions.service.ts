@@ -20,6 +20,7 @@ import { WorkflowStatus } from './submission-state';
 import { SubmissionNotesRepository } from './submission-notes.repository';
 import { SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
 import { SubmissionHooks } from './submission-hooks';
+import { refOf } from './submission-ref';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
 const COUNTS_CACHE_MS = 2_000;
@@ -104,6 +105,7 @@ export class StaffSubmissionsService {
         delivered_at: iso(delivery.deliveredAt),
       })),
       webhooks: (sections.webhooks as object[] | undefined) ?? [],
+      timeline: (sections.timeline as object[] | undefined) ?? [],
       notes: notes.map(toNoteView),
       events: events.map(toAuditEventView),
     };
@@ -335,6 +337,8 @@ export function toSubmissionView(submission: SubmissionEntity): SubmissionView {
     version: submission.version,
     created_at: submission.createdAt.toISOString(),
     closed_at: iso(submission.closedAt),
+    ref: refOf(submission.id),
+    first_response_at: iso(submission.firstResponseAt),
     ...unreadableOf(submission),
   };
 }

@@ -25,6 +25,7 @@ export type NewSubmission = Omit<
   | 'assigneeId'
   | 'version'
   | 'closedAt'
+  | 'firstResponseAt'
   | 'emailHash'
   | 'encKeyId'
 >;
@@ -96,6 +97,7 @@ export class SubmissionsRepository {
       assigneeId: null,
       version: 1,
       closedAt: null,
+      firstResponseAt: null,
     };
     return this.inserts.insert(this.cipher.sealRow('submissions', row));
   }
@@ -254,6 +256,40 @@ export class SubmissionsRepository {
       .getRepository(SubmissionEntity)
       .update({ id, version }, { ...changes, version: () => 'version + 1', updatedAt: new Date() });
     return result.affected === 1;
+  }
+
+  /**
+   * Moves a submission to its next version for a message of its conversation, in `tx`: only from
+   * `version` when given (a reply must be based on what staff saw: 412 otherwise), from any version for
+   * mail that arrives. `firstResponseAt` is kept once set; `reopenFrom` reopens (status `open`) a
+   * submission in one of those statuses. Answers whether the row was there to change.
+   */
+  async advanceForMessage(
+    id: string,
+    version: number | null,
+    changes: { firstResponseAt?: Date; reopenFrom?: WorkflowStatus[] },
+    tx: Transaction,
+  ): Promise<boolean> {
+    const query = tx
+      .createQueryBuilder()
+      .update(SubmissionEntity)
+      .set({
+        version: () => 'version + 1',
+        updatedAt: new Date(),
+        ...(changes.firstResponseAt ? { firstResponseAt: () => 'COALESCE(first_response_at, :firstResponseAt)' } : {}),
+        ...(changes.reopenFrom?.length
+          ? {
+              // MySQL assigns left to right: closed_at must read the status before it changes.
+              closedAt: () => 'CASE WHEN status IN (:...reopenFrom) THEN NULL ELSE closed_at END',
+              status: () => "CASE WHEN status IN (:...reopenFrom) THEN 'open' ELSE status END",
+            }
+          : {}),
+      })
+      .where('id = :id', { id, firstResponseAt: changes.firstResponseAt, reopenFrom: changes.reopenFrom });
+    if (version !== null) {
+      query.andWhere('version = :version', { version });
+    }
+    return ((await query.execute()).affected ?? 0) === 1;
   }
 
   /** The channels that have already taken this submission. */

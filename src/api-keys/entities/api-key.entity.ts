@@ -28,6 +28,13 @@ export class ApiKeyEntity {
   rateBlock!: number | null;
 
   /** Days closed and spam submissions are kept: null follows RETENTION_DAYS, 0 keeps them forever. */
+  /** Replies and acknowledgements to this key's requesters come from here (null: REPLY_FROM). */
+  @Column({ name: 'reply_from_name', type: 'varchar', length: 200, nullable: true })
+  replyFromName!: string | null;
+
+  @Column({ name: 'reply_from_address', type: 'varchar', length: 254, nullable: true })
+  replyFromAddress!: string | null;
+
   @Column({ name: 'retention_days', type: 'int', unsigned: true, nullable: true })
   retentionDays!: number | null;
 

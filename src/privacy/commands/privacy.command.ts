@@ -95,6 +95,12 @@ export class ReencryptCommand extends CommandRunner {
       `Moved ${moved.submissions} submission(s), ${moved.submission_notes} note(s) and ` +
         `${moved.webhook_destinations} webhook destination(s) to the current key.`,
     );
+    if (moved.conversation_messages + moved.inbound_unmatched > 0) {
+      printLine(
+        `Moved ${moved.conversation_messages} conversation message(s) and ${moved.inbound_unmatched} unmatched ` +
+          'inbound message(s) to the current key.',
+      );
+    }
     if (moved.unreadable > 0) {
       printLine(`${moved.unreadable} row(s) cannot be decrypted and were left as they are.`);
     }

@@ -49,6 +49,12 @@ export class SubmissionView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   closed_at!: string | null;
 
+  @ApiProperty({ example: '7K2M9QXD', description: 'Short reference for people: `[#<ref>]` in every e-mail about it' })
+  ref!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When staff first replied' })
+  first_response_at!: string | null;
+
   @ApiProperty({ required: false, description: UNREADABLE })
   unreadable?: string;
 }
@@ -135,6 +141,14 @@ export class SubmissionDetailView extends SubmissionView {
     description: 'One per event and webhook destination, with every attempt',
   })
   webhooks!: object[];
+
+  // Contributed by conversations/ through SubmissionHooks (see TimelineItemView).
+  @ApiProperty({
+    type: 'array',
+    items: { $ref: getSchemaPath('TimelineItemView') },
+    description: 'The request, replies, customer messages and notes, in time order',
+  })
+  timeline!: object[];
 
   @ApiProperty({ type: [NoteView] })
   notes!: NoteView[];

@@ -106,4 +106,8 @@ export class SubmissionEntity {
 
   @Column({ name: 'closed_at', type: 'datetime', precision: 3, nullable: true })
   closedAt!: Date | null;
+
+  /** When staff first answered the requester (the first reply sent through the service). */
+  @Column({ name: 'first_response_at', type: 'datetime', precision: 3, nullable: true })
+  firstResponseAt!: Date | null;
 }

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, LessThan, MoreThan, Repository } from 'typeorm';
+import { FieldCipher } from '../database/field-cipher';
+import type { Transaction } from '../database/transactions';
+import { ConversationMessageEntity } from './entities/conversation-message.entity';
+import { MESSAGE_STATE, MESSAGE_TRANSITIONS, MessageEvent } from './message-state';
+
+/** Every query of the `conversation_messages` table. */
+@Injectable()
+export class ConversationMessagesRepository {
+  constructor(
+    @InjectRepository(ConversationMessageEntity) private readonly messages: Repository<ConversationMessageEntity>,
+    private readonly cipher: FieldCipher,
+  ) {}
+
+  /** Stores a message, its personal columns sealed when encryption at rest is on (in `tx` when given). */
+  async insert(message: ConversationMessageEntity, tx?: Transaction): Promise<void> {
+    const repository = tx ? tx.getRepository(ConversationMessageEntity) : this.messages;
+    const sealed = this.cipher.sealRow('conversation_messages', { ...message });
+    await repository.insert(sealed);
+  }
+
+  findById(id: string): Promise<ConversationMessageEntity | null> {
+    return this.messages.findOneBy({ id });
+  }
+
+  /** Whether a message with this Message-ID is stored already (inbound mail is idempotent by it). */
+  async existsWithMessageId(messageId: string): Promise<boolean> {
+    return (await this.messages.countBy({ messageId })) > 0;
+  }
+
+  /** A submission's messages, oldest first. */
+  ofSubmission(submissionId: string): Promise<ConversationMessageEntity[]> {
+    return this.messages.find({ where: { submissionId }, order: { id: 'ASC' } });
+  }
+
+  ofSubmissions(submissionIds: string[]): Promise<ConversationMessageEntity[]> {
+    return submissionIds.length === 0
+      ? Promise.resolve([])
+      : this.messages.find({ where: { submissionId: In(submissionIds) }, order: { id: 'ASC' } });
+  }
+
+  /** The submission whose outgoing mail carried this reply token. */
+  async submissionOfToken(threadToken: string): Promise<string | null> {
+    const row = await this.messages.findOne({ select: { submissionId: true }, where: { threadToken } });
+    return row?.submissionId ?? null;
+  }
+
+  /** The submissions of the outgoing messages with these Message-IDs (ours, without brackets). */
+  async submissionsOfMessageIds(messageIds: string[]): Promise<string[]> {
+    if (messageIds.length === 0) {
+      return [];
+    }
+    const rows = await this.messages.find({ select: { submissionId: true }, where: { messageId: In(messageIds) } });
+    return [...new Set(rows.map((row) => row.submissionId))];
+  }
+
+  /**
+   * Applies a transition (see MESSAGE_TRANSITIONS) as one UPDATE naming the states it leaves, with the
+   * columns it records. Answers whether it changed the row.
+   */
+  async apply(
+    id: string,
+    event: MessageEvent,
+    changes: Partial<Pick<ConversationMessageEntity, 'lastError' | 'sentAt'>> & { countAttempt?: boolean } = {},
+  ): Promise<boolean> {
+    const { from, to } = MESSAGE_TRANSITIONS[event];
+    const { countAttempt, ...columns } = changes;
+    const result = await this.messages.update(
+      { id, state: In([...from]) },
+      { ...columns, state: to, ...(countAttempt ? { attempts: () => 'attempts + 1' } : {}) },
+    );
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** Records a failed try that will be tried again (the state stays `queued`). */
+  async recordFailedTry(id: string, lastError: string): Promise<void> {
+    await this.messages.update({ id, state: MESSAGE_STATE.queued }, { lastError, attempts: () => 'attempts + 1' });
+  }
+
+  /** Queued messages older than `cutoff` after id `afterId` (the reconciler checks each has its job). */
+  queuedBefore(cutoff: Date, afterId: string, limit: number): Promise<Pick<ConversationMessageEntity, 'id'>[]> {
+    return this.messages.find({
+      select: { id: true },
+      where: { state: MESSAGE_STATE.queued, createdAt: LessThan(cutoff), id: MoreThan(afterId) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** Deletes the messages of these submissions, in `tx` (erasure and retention); answers their ids. */
+  async deleteOfSubmissions(submissionIds: string[], tx: Transaction): Promise<string[]> {
+    const repository = tx.getRepository(ConversationMessageEntity);
+    const rows = await repository.find({ select: { id: true }, where: { submissionId: In(submissionIds) } });
+    if (rows.length > 0) {
+      await repository.delete({ submissionId: In(submissionIds) });
+    }
+    return rows.map((row) => row.id);
+  }
+}

@@ -1,0 +1,57 @@
+import { Body, Controller, Headers, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiException } from '../http/api-exception';
+import { STAFF_API_PATH } from '../http/contract-paths';
+import { versionsOfIfMatch } from '../http/etag';
+import { ApiErrors } from '../http/openapi/api-responses';
+import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
+import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
+import { ConversationsService } from './conversations.service';
+import { MessageView, TimelineItemView } from './dto/conversation.views';
+import { CreateReplyDto } from './dto/create-reply.dto';
+
+@ApiTags('staff: submissions')
+// The detail's `timeline` (contributed through SubmissionHooks) names this schema.
+@ApiExtraModels(TimelineItemView)
+@Controller(STAFF_API_PATH)
+export class ConversationsController {
+  constructor(private readonly conversations: ConversationsService) {}
+
+  @Post('submissions/:id/replies')
+  @HttpCode(HttpStatus.CREATED)
+  @StaffAuth()
+  @ApiOperation({
+    summary: 'Answer the requester by e-mail: stored, then sent through the queue; requires If-Match',
+  })
+  @ApiHeader({ name: 'If-Match', required: true, description: 'The ETag of the version the reply answers' })
+  @ApiCreatedResponse({ type: MessageView })
+  @ApiErrors({
+    400: ['Missing field: body', 'Invalid field: body'],
+    404: ['Not found'],
+    409: ['No e-mail address to reply to'],
+    412: ['Submission changed; reload it'],
+    428: ['If-Match required'],
+  })
+  reply(
+    @Param('id') id: string,
+    @Body() body: CreateReplyDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: StaffRequest,
+  ): Promise<MessageView> {
+    const versions = versionsOfIfMatch(ifMatch);
+    if (versions === null) {
+      throw new ApiException(HttpStatus.PRECONDITION_REQUIRED, 'If-Match required');
+    }
+    return this.conversations.reply(id, body.body, versions, { ...actorOf(request), id: staffOf(request).id });
+  }
+
+  @Post('messages/:id/retry')
+  @HttpCode(HttpStatus.OK)
+  @StaffAuth()
+  @ApiOperation({ summary: 'Send a failed message again' })
+  @ApiOkResponse({ type: MessageView })
+  @ApiErrors({ 404: ['Not found'], 409: ['Only a failed message can be sent again'] })
+  retry(@Param('id') id: string, @Req() request: StaffRequest): Promise<MessageView> {
+    return this.conversations.retry(id, actorOf(request));
+  }
+}

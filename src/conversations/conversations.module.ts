@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { QueueModule } from '../queue/queue.module';
+import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
+import { SubmissionsModule } from '../submissions/submissions.module';
+import { ConversationMessagesRepository } from './conversation-messages.repository';
+import { ConversationsController } from './conversations.controller';
+import { ConversationsService } from './conversations.service';
+import { ConversationMessageEntity } from './entities/conversation-message.entity';
+import { ThreadIds } from './thread-ids';
+
+/** A submission's conversation: its messages, threading ids, replies and the timeline (API, worker, CLI). */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ConversationMessageEntity]),
+    SubmissionsModule,
+    StaffAccountsModule,
+    AuditModule,
+    QueueModule,
+  ],
+  providers: [ConversationMessagesRepository, ConversationsService, ThreadIds],
+  exports: [ConversationMessagesRepository, ConversationsService, ThreadIds],
+})
+export class ConversationsModule {}
+
+/** The staff routes of conversations (API process). */
+@Module({ imports: [ConversationsModule, StaffAuthModule], controllers: [ConversationsController] })
+export class ConversationRoutesModule {}

@@ -1,0 +1,213 @@
+import { HttpStatus, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { Actor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
+import { Transactions } from '../database/transactions';
+import { ApiException } from '../http/api-exception';
+import { JobProducer } from '../queue/job-producer';
+import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
+import { SubmissionHooks } from '../submissions/submission-hooks';
+import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
+import { refOf } from '../submissions/submission-ref';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { ConversationMessagesRepository } from './conversation-messages.repository';
+import { MessageView, TimelineItemView } from './dto/conversation.views';
+import { ConversationMessageEntity } from './entities/conversation-message.entity';
+import { MESSAGE_STATE } from './message-state';
+import { ThreadIds } from './thread-ids';
+
+const notFound = () => new ApiException(HttpStatus.NOT_FOUND, 'Not found');
+const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 'Submission changed; reload it');
+/** How much of the request the subject of a reply quotes. */
+const SUBJECT_WORDS = 8;
+const SUBJECT_CHARS = 60;
+
+/** `Re: <first words of the request> [#<ref>]`. */
+export function replySubject(message: string | null, submissionId: string): string {
+  const words = (message ?? '').replace(/\s+/g, ' ').trim().split(' ').slice(0, SUBJECT_WORDS).join(' ');
+  const opening = [...words].length > SUBJECT_CHARS ? `${[...words].slice(0, SUBJECT_CHARS).join('')}...` : words;
+  return `Re: ${opening || 'your request'} [#${refOf(submissionId)}]`;
+}
+
+/**
+ * A submission's conversation: staff replies (stored, then sent by the `sendMessage` job), their
+ * states and retries, and the timeline the detail shows (request, replies, customer messages, notes).
+ */
+@Injectable()
+export class ConversationsService implements OnModuleInit {
+  private readonly logger = new Logger(ConversationsService.name);
+
+  constructor(
+    private readonly messages: ConversationMessagesRepository,
+    private readonly submissions: SubmissionsRepository,
+    private readonly notes: SubmissionNotesRepository,
+    private readonly accounts: StaffAccountsRepository,
+    private readonly hooks: SubmissionHooks,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditService,
+    private readonly jobs: JobProducer,
+    private readonly ids: ThreadIds,
+  ) {}
+
+  onModuleInit(): void {
+    this.hooks.addDetailSection('timeline', (submissionId) => this.timelineOf(submissionId));
+  }
+
+  /**
+   * Stores a reply to the requester and queues it. Based on the version staff saw (`versions`, from
+   * If-Match): anything that happened since (a customer message, another reply, a status change) is
+   * 412, so two agents never send conflicting answers. 409 when there is no address to reply to.
+   */
+  async reply(submissionId: string, body: string, versions: 'any' | number[], actor: Actor & { id: string }) {
+    const message = await this.transactions.run(async (tx) => {
+      const submission = await this.submissions.findById(submissionId);
+      if (!submission) {
+        throw notFound();
+      }
+      if (versions !== 'any' && !versions.includes(submission.version)) {
+        throw changedMeanwhile();
+      }
+      if (!submission.email) {
+        throw new ApiException(HttpStatus.CONFLICT, 'No e-mail address to reply to');
+      }
+      const now = new Date();
+      if (!(await this.submissions.advanceForMessage(submissionId, submission.version, { firstResponseAt: now }, tx))) {
+        throw changedMeanwhile();
+      }
+      const id = uuidv7();
+      const row: ConversationMessageEntity = {
+        id,
+        submissionId,
+        kind: 'reply',
+        state: MESSAGE_STATE.queued,
+        authorId: actor.id,
+        messageId: this.ids.messageIdOf(id),
+        threadToken: this.ids.replyAddressOf(submissionId) ? this.ids.tokenOf(submissionId) : null,
+        fromAddress: null,
+        fromOther: false,
+        automatic: false,
+        subject: replySubject(submission.message, submissionId),
+        body,
+        quoted: null,
+        attachments: null,
+        attempts: 0,
+        lastError: null,
+        encKeyId: null,
+        createdAt: now,
+        sentAt: null,
+      };
+      await this.messages.insert(row, tx);
+      await this.audit.record(
+        actor,
+        { action: 'submission.replied', target: { type: 'submission', id: submissionId }, after: { message_id: id } },
+        tx,
+      );
+      return row;
+    });
+    await this.queue(message.id);
+    return toMessageView(message);
+  }
+
+  /** Sends a failed message again (staff's retry). 409 unless it failed. */
+  async retry(messageId: string, actor: Actor): Promise<MessageView> {
+    const message = await this.messages.findById(messageId);
+    if (!message) {
+      throw notFound();
+    }
+    if (!(await this.messages.apply(messageId, 'retry', { lastError: null }))) {
+      throw new ApiException(HttpStatus.CONFLICT, 'Only a failed message can be sent again');
+    }
+    await this.audit.record(actor, {
+      action: 'message.retried',
+      target: { type: 'submission', id: message.submissionId },
+      after: { message_id: messageId },
+    });
+    await this.jobs.runAgain('sendMessage', { messageId });
+    return toMessageView({ ...message, state: MESSAGE_STATE.queued, lastError: null });
+  }
+
+  /** The request, replies, customer messages and notes of a submission, in time order. */
+  async timelineOf(submissionId: string): Promise<TimelineItemView[]> {
+    const [submission, messages, notes] = await Promise.all([
+      this.submissions.findById(submissionId),
+      this.messages.ofSubmission(submissionId),
+      this.notes.forSubmission(submissionId),
+    ]);
+    if (!submission) {
+      return [];
+    }
+    const authors = new Map(
+      (
+        await this.accounts.findByIds([...new Set(messages.flatMap((row) => (row.authorId ? [row.authorId] : [])))])
+      ).map((account) => [account.id, account.name]),
+    );
+    const items: (TimelineItemView & { at: number })[] = [
+      {
+        kind: 'request',
+        id: submission.id,
+        created_at: submission.createdAt.toISOString(),
+        body: submission.message ?? '',
+        author: submission.name,
+        at: submission.createdAt.getTime(),
+      },
+      ...messages.map((message) => ({
+        ...timelineItemOf(message),
+        author: message.authorId ? (authors.get(message.authorId) ?? null) : message.fromAddress,
+        at: message.createdAt.getTime(),
+      })),
+      ...notes.map((note) => ({
+        kind: 'note',
+        id: note.id,
+        created_at: note.createdAt.toISOString(),
+        body: note.body ?? '',
+        author: note.author?.name ?? null,
+        at: note.createdAt.getTime(),
+      })),
+    ];
+    return items.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id)).map(({ at: _at, ...item }) => item);
+  }
+
+  /** Queues a stored message's job; a failure (Redis away) is left to the reconciler. */
+  private async queue(messageId: string): Promise<void> {
+    await this.jobs.enqueue('sendMessage', [{ messageId }]).catch((error: Error) => {
+      this.logger.warn(`Message ${messageId} not queued yet (${error.message}); the reconciler will add it`);
+    });
+  }
+}
+
+export function toMessageView(message: ConversationMessageEntity): MessageView {
+  return {
+    id: message.id,
+    kind: message.kind,
+    state: message.state,
+    from: message.kind === 'customer' ? message.fromAddress : null,
+    from_other: message.fromOther,
+    automatic: message.automatic,
+    subject: message.subject,
+    body: message.body ?? '',
+    quoted: message.quoted,
+    attachments: message.attachments ?? [],
+    attempts: message.attempts,
+    last_error: message.lastError,
+    created_at: message.createdAt.toISOString(),
+    sent_at: message.sentAt?.toISOString() ?? null,
+    ...(message.unreadable !== undefined ? { unreadable: message.unreadable } : {}),
+  };
+}
+
+function timelineItemOf(message: ConversationMessageEntity): TimelineItemView {
+  const view = toMessageView(message);
+  return {
+    kind: view.kind,
+    id: view.id,
+    created_at: view.created_at,
+    body: view.body,
+    state: view.state,
+    from: view.from,
+    from_other: view.from_other,
+    automatic: view.automatic,
+    quoted: view.quoted,
+    attachments: view.attachments,
+    last_error: view.last_error,
+  };
+}

@@ -1,0 +1,88 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { MessageKind, MessageState } from '../message-state';
+
+export interface AttachmentInfo {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * One message of a submission's conversation: a staff reply or acknowledgement sent by e-mail, or a
+ * customer's answer that came back (IMAP or the inbound route). Its personal columns are sealed at
+ * rest like a submission's (see SEALED_COLUMNS); attachments are described, never stored.
+ */
+@Entity({ name: 'conversation_messages' })
+@Index('ix_conversation_messages_submission', ['submissionId', 'id'])
+@Index('ix_conversation_messages_state', ['state', 'id'])
+@Index('uq_conversation_messages_message_id', ['messageId'], { unique: true })
+@Index('ix_conversation_messages_token', ['threadToken'])
+export class ConversationMessageEntity {
+  @PrimaryColumn({ type: 'char', length: 36 })
+  id!: string;
+
+  @Column({ name: 'submission_id', type: 'char', length: 36 })
+  submissionId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  kind!: MessageKind;
+
+  /** Changed only through MESSAGE_TRANSITIONS. */
+  @Column({ type: 'varchar', length: 16 })
+  state!: MessageState;
+
+  /** The staff account that wrote a reply. */
+  @Column({ name: 'author_id', type: 'char', length: 36, nullable: true })
+  authorId!: string | null;
+
+  /** RFC 5322 Message-ID, without angle brackets: ours for outgoing mail, the sender's for incoming. */
+  @Column({ name: 'message_id', type: 'varchar', length: 255 })
+  messageId!: string;
+
+  /** Outgoing mail with INBOUND_ADDRESS: the token of its plus-addressed Reply-To (see ThreadIds). */
+  @Column({ name: 'thread_token', type: 'varchar', length: 32, nullable: true })
+  threadToken!: string | null;
+
+  @Column({ name: 'from_address', type: 'varchar', length: 1400, nullable: true })
+  fromAddress!: string | null;
+
+  /** A customer message from someone other than the requester (matched by token or thread). */
+  @Column({ name: 'from_other', type: 'boolean', default: false })
+  fromOther!: boolean;
+
+  /** Auto-Submitted, Precedence bulk/junk/list, a delivery report: attached, triggers nothing. */
+  @Column({ type: 'boolean', default: false })
+  automatic!: boolean;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  subject!: string | null;
+
+  /** The new text (for customer mail: without the quoted history). */
+  @Column({ type: 'mediumtext' })
+  body!: string;
+
+  /** Customer mail: the quoted history the console folds. */
+  @Column({ type: 'mediumtext', nullable: true })
+  quoted!: string | null;
+
+  @Column({ type: 'simple-json', nullable: true })
+  attachments!: AttachmentInfo[] | null;
+
+  @Column({ type: 'int', unsigned: true, default: 0 })
+  attempts!: number;
+
+  @Column({ name: 'last_error', type: 'varchar', length: 1000, nullable: true })
+  lastError!: string | null;
+
+  @Column({ name: 'enc_key_id', type: 'varchar', length: 16, nullable: true })
+  encKeyId!: string | null;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  @Column({ name: 'sent_at', type: 'datetime', precision: 3, nullable: true })
+  sentAt!: Date | null;
+
+  /** Set when a row does not open (see SealedColumnsSubscriber); never stored. */
+  unreadable?: string;
+}

@@ -1,0 +1,37 @@
+/**
+ * An outgoing message's state (a reply, an acknowledgement), and the only ways it changes; a
+ * customer's message is `received` and stays so. Each change is one conditional UPDATE naming the
+ * states it leaves (ConversationMessagesRepository.apply).
+ *
+ *   queued --send--> sent
+ *   queued --fail--> failed (the last try; the error is kept)
+ *   failed --retry--> queued (staff send it again)
+ */
+export const MESSAGE_STATE = {
+  queued: 'queued',
+  sent: 'sent',
+  failed: 'failed',
+  received: 'received',
+} as const;
+
+export type MessageState = (typeof MESSAGE_STATE)[keyof typeof MESSAGE_STATE];
+
+const { queued, sent, failed } = MESSAGE_STATE;
+
+export const MESSAGE_TRANSITIONS = {
+  send: { from: [queued], to: sent },
+  fail: { from: [queued], to: failed },
+  retry: { from: [failed], to: queued },
+} as const satisfies Record<string, { from: readonly MessageState[]; to: MessageState }>;
+
+export type MessageEvent = keyof typeof MESSAGE_TRANSITIONS;
+
+/** The state after `event`, or null when `event` cannot happen in state `from`. */
+export function messageTransition(from: MessageState, event: MessageEvent): MessageState | null {
+  const { from: allowed, to } = MESSAGE_TRANSITIONS[event];
+  return (allowed as readonly MessageState[]).includes(from) ? to : null;
+}
+
+/** What a message of a conversation is: staff's reply, the automatic acknowledgement, or the customer's mail. */
+export const MESSAGE_KINDS = ['reply', 'ack', 'customer'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];

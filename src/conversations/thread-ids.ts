@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { AppConfig } from '../config/app-config';
+import { base32 } from '../submissions/submission-ref';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * What threads mail to a submission, and nothing else:
+ * - the submission's `ref` (see refOf) in `[#<ref>]` subjects.
+ * - Message-IDs: `submission.<id>@<domain>` for the request (the thread's root) and
+ *   `message.<id>@<domain>` for each message we send, so an `In-Reply-To`/`References` naming one is
+ *   recognised as ours.
+ * - the reply token: 20 base32 characters of an HMAC of the submission id under a key derived from
+ *   JWT_SECRET, carried in the plus-addressed Reply-To (`support+<token>@example.com`): opaque, not
+ *   the id, not guessable.
+ */
+@Injectable()
+export class ThreadIds {
+  readonly domain: string;
+  private readonly tokenKey: Buffer;
+  private readonly ours: RegExp;
+
+  constructor(private readonly config: AppConfig) {
+    this.domain = (config.mail.inboundAddress ?? config.mail.replyFrom).split('@').pop()!.toLowerCase();
+    this.tokenKey = Buffer.from(hkdfSync('sha256', config.auth.jwtSecret, '', 'contact-intake reply token', 32));
+    this.ours = new RegExp(
+      `^(submission|message)\\.(${UUID})@${this.domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+      'i',
+    );
+  }
+
+  rootMessageIdOf(submissionId: string): string {
+    return `submission.${submissionId}@${this.domain}`;
+  }
+
+  messageIdOf(messageRowId: string): string {
+    return `message.${messageRowId}@${this.domain}`;
+  }
+
+  /** Which of our ids a Message-ID is (angle brackets already stripped), or null when it is not ours. */
+  parseOurs(messageId: string): { kind: 'submission' | 'message'; id: string } | null {
+    const match = this.ours.exec(messageId.trim());
+    return match ? { kind: match[1].toLowerCase() as 'submission' | 'message', id: match[2].toLowerCase() } : null;
+  }
+
+  tokenOf(submissionId: string): string {
+    return base32(createHmac('sha256', this.tokenKey).update(submissionId).digest(), 20).toLowerCase();
+  }
+
+  /** Whether `token` is the reply token of `submissionId` (constant time). */
+  isTokenOf(token: string, submissionId: string): boolean {
+    const expected = Buffer.from(this.tokenOf(submissionId));
+    const given = Buffer.from(token.toLowerCase());
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The plus-address replies carry as Reply-To (null without INBOUND_ADDRESS). */
+  replyAddressOf(submissionId: string): string | null {
+    const inbound = this.config.mail.inboundAddress;
+    if (!inbound) {
+      return null;
+    }
+    const at = inbound.lastIndexOf('@');
+    return `${inbound.slice(0, at)}+${this.tokenOf(submissionId)}${inbound.slice(at)}`;
+  }
+
+  /** The token in an address `local+<token>@domain` of INBOUND_ADDRESS, if there is one. */
+  tokenIn(address: string): string | null {
+    const inbound = this.config.mail.inboundAddress;
+    if (!inbound) {
+      return null;
+    }
+    const at = inbound.lastIndexOf('@');
+    const [local, domain] = [inbound.slice(0, at).toLowerCase(), inbound.slice(at + 1).toLowerCase()];
+    const match = /^([^+@]+)\+([0-9a-z]{20})@(.+)$/i.exec(address.trim());
+    return match && match[1].toLowerCase() === local && match[3].toLowerCase() === domain
+      ? match[2].toLowerCase()
+      : null;
+  }
+}
