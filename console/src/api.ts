@@ -95,6 +95,9 @@ export interface Submission {
   version: number;
   created_at: string;
   closed_at: string | null;
+  /** Short reference for people: `[#<ref>]` in every e-mail about it. */
+  ref: string;
+  first_response_at: string | null;
   /** Present when stored fields could not be decrypted: which and why (those fields are null or ""). */
   unreadable?: string;
 }
@@ -128,6 +131,34 @@ export interface SubmissionDetail extends Submission {
   webhooks: WebhookDelivery[];
   notes: { id: string; body: string; author: Ref; created_at: string; unreadable?: string }[];
   events: AuditEvent[];
+  timeline: TimelineItem[];
+}
+
+/** One item of a conversation: the request, a reply, a customer's mail or a note. */
+export interface TimelineItem {
+  kind: 'request' | 'reply' | 'ack' | 'customer' | 'note';
+  id: string;
+  created_at: string;
+  body: string;
+  author?: string | null;
+  state?: 'queued' | 'sent' | 'failed' | 'received';
+  from?: string | null;
+  from_other?: boolean;
+  automatic?: boolean;
+  quoted?: string | null;
+  attachments?: { name: string; type: string; size: number }[];
+  last_error?: string | null;
+}
+
+/** Inbound mail that matched no submission (admins). */
+export interface UnmatchedMail {
+  id: string;
+  message_id: string;
+  from: string | null;
+  subject: string | null;
+  size: number;
+  received_at: string;
+  unreadable?: string;
 }
 
 /** One event for one webhook destination, with every attempt. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiKey, Me, Ref, whenSignedOut } from './api';
 import { Audit } from './audit';
+import { Unmatched } from './unmatched';
 import { Inbox } from './inbox';
 import { Keys } from './keys';
 import { navigate, useRoute } from './router';
@@ -64,7 +65,7 @@ export function App() {
   };
   const admin = me.role === 'admin';
   const section = route.path.split('/')[1] ?? 'inbox';
-  const adminOnly = ['keys', 'staff', 'audit'].includes(section) && !admin;
+  const adminOnly = ['keys', 'staff', 'audit', 'unmatched'].includes(section) && !admin;
   return (
     <>
       <header class="top">
@@ -85,6 +86,9 @@ export function App() {
               </a>
               <a href="#/audit" aria-current={section === 'audit' ? 'page' : undefined}>
                 Audit
+              </a>
+              <a href="#/unmatched" aria-current={section === 'unmatched' ? 'page' : undefined}>
+                Unmatched mail
               </a>
             </>
           )}
@@ -111,6 +115,8 @@ export function App() {
         <Staff me={me} />
       ) : section === 'audit' ? (
         <Audit />
+      ) : section === 'unmatched' ? (
+        <Unmatched />
       ) : (
         <main>
           <h1 class="sr-only">Inbox</h1>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, Me, Status, SubmissionDetail } from './api';
 import { when } from './format';
+import { Conversation } from './conversation';
 import { ErrorLine } from './parts';
 import { usePolling } from './use-polling';
 
@@ -53,9 +54,12 @@ export function Detail({
     setNotice(null);
     void load();
   }, [id]);
-  // While a webhook is still being attempted, follow it; a conflict or error on screen stays.
+  // While a webhook or a reply is still on its way, follow it; a conflict or error on screen stays.
   usePolling(() => {
-    if (detail?.webhooks.some((delivery) => delivery.status === 'pending')) {
+    if (
+      detail?.webhooks.some((delivery) => delivery.status === 'pending') ||
+      detail?.timeline.some((item) => item.state === 'queued')
+    ) {
       void api<SubmissionDetail>(`submissions/${id}`).then(setDetail, () => undefined);
     }
   }, WEBHOOK_POLL_MS);
@@ -129,6 +133,9 @@ export function Detail({
       <header class="detail-head">
         <h2 id="detail-title">{detail.name || (detail.unreadable ? 'Unreadable submission' : '')}</h2>
         <span class={`badge status-${detail.status}`}>{detail.status}</span>
+        <span class="badge mono" title="Reference in every e-mail">
+          #{detail.ref}
+        </span>
       </header>
       {conflict && (
         <div class="conflict" role="alert">
@@ -201,6 +208,8 @@ export function Detail({
       <p class="message" data-testid="message">
         {detail.message ?? '—'}
       </p>
+
+      <Conversation detail={detail} onChanged={load} onConflict={() => setConflict(true)} />
 
       <h3>Delivery</h3>
       <p class="muted">

@@ -5,10 +5,17 @@ import { SubmissionOutboxModule, SubmissionsModule } from '../submissions/submis
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
 
+/** Taking a submission in (ContactService), without the route: inbound mail that starts a new one uses it too. */
+@Module({
+  imports: [SubmissionsModule, SubmissionOutboxModule],
+  providers: [ContactService],
+  exports: [ContactService],
+})
+export class IntakeModule {}
+
 /** The public intake: POST /contact_api.php. */
 @Module({
-  imports: [SubmissionsModule, SubmissionOutboxModule, AuthModule, RateLimitModule],
+  imports: [IntakeModule, AuthModule, RateLimitModule],
   controllers: [ContactController],
-  providers: [ContactService],
 })
 export class ContactModule {}

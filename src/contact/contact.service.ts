@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { sha256Hex } from '../database/sha256';
 import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionOutbox } from '../submissions/submission-outbox.service';
@@ -83,8 +83,4 @@ export class ContactService {
     await this.submissions.releaseIdempotencyKey(earlier.id, idempotencyKey);
     return null;
   }
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === 'ER_DUP_ENTRY';
 }

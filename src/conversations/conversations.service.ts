@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import { Actor } from '../audit/actor';
+import { Actor, SYSTEM_ACTOR } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
@@ -9,10 +9,12 @@ import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.reposi
 import { SubmissionHooks } from '../submissions/submission-hooks';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
 import { refOf } from '../submissions/submission-ref';
+import { WorkflowStatus } from '../submissions/submission-state';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MessageView, TimelineItemView } from './dto/conversation.views';
-import { ConversationMessageEntity } from './entities/conversation-message.entity';
+import { AttachmentInfo, ConversationMessageEntity } from './entities/conversation-message.entity';
 import { MESSAGE_STATE } from './message-state';
 import { ThreadIds } from './thread-ids';
 
@@ -106,6 +108,77 @@ export class ConversationsService implements OnModuleInit {
     });
     await this.queue(message.id);
     return toMessageView(message);
+  }
+
+  /**
+   * Attaches a customer's mail to a submission, once (by its Message-ID): the submission moves to its
+   * next version (a reply based on the version before is 412), and unless the mail is automatic a
+   * pending or closed submission reopens. Answers the stored message, or null when it was stored
+   * already (the same mail again: IMAP after a crash, a provider retrying its webhook).
+   */
+  async recordCustomerMessage(
+    submissionId: string,
+    mail: {
+      messageId: string;
+      fromAddress: string | null;
+      fromOther: boolean;
+      automatic: boolean;
+      subject: string;
+      newText: string;
+      quoted: string | null;
+      attachments: AttachmentInfo[];
+    },
+  ): Promise<ConversationMessageEntity | null> {
+    if (await this.messages.existsWithMessageId(mail.messageId)) {
+      return null;
+    }
+    const now = new Date();
+    const row: ConversationMessageEntity = {
+      id: uuidv7(),
+      submissionId,
+      kind: 'customer',
+      state: MESSAGE_STATE.received,
+      authorId: null,
+      messageId: mail.messageId,
+      threadToken: null,
+      fromAddress: mail.fromAddress,
+      fromOther: mail.fromOther,
+      automatic: mail.automatic,
+      subject: mail.subject.slice(0, 500) || null,
+      body: mail.newText,
+      quoted: mail.quoted,
+      attachments: mail.attachments.length > 0 ? mail.attachments : null,
+      attempts: 0,
+      lastError: null,
+      encKeyId: null,
+      createdAt: now,
+      sentAt: null,
+    };
+    try {
+      await this.transactions.run(async (tx) => {
+        const reopenFrom: WorkflowStatus[] = mail.automatic ? [] : ['pending', 'closed'];
+        if (!(await this.submissions.advanceForMessage(submissionId, null, { reopenFrom }, tx))) {
+          throw notFound();
+        }
+        await this.messages.insert(row, tx);
+        await this.audit.record(
+          SYSTEM_ACTOR,
+          {
+            action: 'submission.message_received',
+            target: { type: 'submission', id: submissionId },
+            after: { message_id: row.id, from_other: mail.fromOther, automatic: mail.automatic },
+          },
+          tx,
+        );
+      });
+    } catch (error) {
+      // Two deliveries of the same mail at once: the unique Message-ID lets one in.
+      if (isDuplicateKey(error)) {
+        return null;
+      }
+      throw error;
+    }
+    return row;
   }
 
   /** Sends a failed message again (staff's retry). 409 unless it failed. */

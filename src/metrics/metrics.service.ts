@@ -31,6 +31,12 @@ export class MetricsService {
     help: 'Submissions stored and answered 200 (idempotent repeats not counted)',
     registers: [this.registry],
   });
+  private readonly inboundMails = new Counter({
+    name: 'inbound_mail_total',
+    help: 'Inbound mail by outcome: attached (to its submission), unmatched (kept for admins), new_submission',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
   private readonly authFailures = new Counter({
     name: 'auth_failures_total',
     help: 'Failed authentications (bad API key or refresh token)',
@@ -105,6 +111,10 @@ export class MetricsService {
 
   submissionAccepted(): void {
     this.submissions.inc();
+  }
+
+  inboundMail(outcome: 'attached' | 'unmatched' | 'new_submission'): void {
+    this.inboundMails.inc({ outcome });
   }
 
   authFailed(endpoint: string): void {

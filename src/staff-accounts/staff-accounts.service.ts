@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { isEmail } from 'class-validator';
-import { QueryFailedError } from 'typeorm';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
@@ -65,7 +65,7 @@ export class StaffAccountsService {
     try {
       await this.accounts.insert(account);
     } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === 'ER_DUP_ENTRY') {
+      if (isDuplicateKey(error)) {
         throw new ApiException(HttpStatus.CONFLICT, 'a staff account with this e-mail address already exists');
       }
       throw error;

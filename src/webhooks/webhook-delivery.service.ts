@@ -182,7 +182,8 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
       return null;
     }
     const timestamp = delivery.createdAt.toISOString();
-    if (delivery.eventType === 'submission.status_changed') {
+    // Events about a change (status_changed, message_received) carry ids and what changed, not the request.
+    if (delivery.eventType !== 'submission.received') {
       return JSON.stringify({
         type: delivery.eventType,
         timestamp,

@@ -1,6 +1,10 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-export const WEBHOOK_EVENTS = ['submission.received', 'submission.status_changed'] as const;
+export const WEBHOOK_EVENTS = [
+  'submission.received',
+  'submission.status_changed',
+  'submission.message_received',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**

@@ -1,0 +1,146 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError, SubmissionDetail, TimelineItem } from './api';
+import { when } from './format';
+
+const LABELS: Record<TimelineItem['kind'], string> = {
+  request: 'Request',
+  reply: 'Reply',
+  ack: 'Acknowledgement',
+  customer: 'Customer',
+  note: 'Note',
+};
+
+/**
+ * The mail of one submission's timeline: replies (with their sending state, and a retry for a failed
+ * one) and the customer's answers (new text, quoted history folded, HTML never rendered: every body is
+ * a text node), in time order; then the reply box (Ctrl+Enter sends). The request and the notes have
+ * their own sections of the page.
+ */
+export function Conversation({
+  detail,
+  onChanged,
+  onConflict,
+}: {
+  detail: SubmissionDetail;
+  onChanged: () => Promise<void>;
+  onConflict: () => void;
+}) {
+  const [reply, setReply] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async () => {
+    if (busy || reply.trim() === '') return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`submissions/${detail.id}/replies`, {
+        method: 'POST',
+        body: { body: reply },
+        ifMatch: `"${detail.version}"`,
+      });
+      setReply('');
+      await onChanged();
+    } catch (caught) {
+      if ((caught as ApiError).status === 412) {
+        onConflict();
+      } else {
+        setError((caught as Error).message);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  const retry = async (messageId: string) => {
+    try {
+      await api(`messages/${messageId}/retry`, { method: 'POST' });
+      await onChanged();
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
+
+  return (
+    <>
+      <h3 id="conversation-title">Conversation</h3>
+      <ol class="conversation" aria-labelledby="conversation-title">
+        {/* The request and the notes have sections of their own on this page: the mail between them here. */}
+        {detail.timeline
+          .filter((item) => item.kind !== 'request' && item.kind !== 'note')
+          .map((item) => (
+            <li key={item.id} class={`entry entry-${item.kind}`}>
+              <p class="entry-head">
+                <strong>{LABELS[item.kind]}</strong>
+                {item.author ? ` · ${item.author}` : ''} · {when(item.created_at)}
+                {item.state && item.state !== 'received' && (
+                  <span class={`badge message-${item.state}`}>{item.state}</span>
+                )}
+                {item.from_other && <span class="badge">from another sender: {item.from}</span>}
+                {item.automatic && <span class="badge">automatic</span>}
+              </p>
+              <p class="message">{item.body}</p>
+              {item.quoted && (
+                <details>
+                  <summary>Quoted history</summary>
+                  <p class="message quoted">{item.quoted}</p>
+                </details>
+              )}
+              {item.attachments && item.attachments.length > 0 && (
+                <p class="muted">
+                  Attachments (not stored):{' '}
+                  {item.attachments.map((file) => `${file.name} (${file.type}, ${file.size} bytes)`).join(', ')}
+                </p>
+              )}
+              {item.state === 'failed' && (
+                <p class="error-text">
+                  Not sent: {item.last_error ?? 'unknown error'}{' '}
+                  <button type="button" onClick={() => void retry(item.id)}>
+                    Send again
+                  </button>
+                </p>
+              )}
+            </li>
+          ))}
+        {!detail.timeline.some((item) => item.kind !== 'request' && item.kind !== 'note') && (
+          <li class="muted">No reply yet.</li>
+        )}
+      </ol>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {detail.email ? (
+        <form
+          class="note-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <label for="reply">Reply to {detail.email}</label>
+          <textarea
+            id="reply"
+            rows={5}
+            maxLength={20000}
+            required
+            value={reply}
+            onInput={(e) => setReply(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                void send();
+              }
+            }}
+          />
+          <button type="submit" class="primary" disabled={busy}>
+            Send reply
+          </button>
+          <span class="muted">Ctrl+Enter sends. Subject: [#{detail.ref}]</span>
+        </form>
+      ) : (
+        <p class="muted">No e-mail address: this request cannot be answered by e-mail.</p>
+      )}
+    </>
+  );
+}

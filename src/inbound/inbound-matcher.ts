@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
+import { ThreadIds } from '../conversations/thread-ids';
+import { FieldCipher } from '../database/field-cipher';
+import { SubmissionEntity } from '../submissions/entities/submission.entity';
+import { refOf } from '../submissions/submission-ref';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { ReceivedMail } from './received-mail';
+
+/** `[#<ref>]` in a subject (Crockford base32, any letter case). */
+const REF_IN_SUBJECT = /\[#([0-9A-HJKMNP-TV-Z]{8})\]/i;
+
+export interface MailMatch {
+  submissionId: string;
+  /** Which rule matched: the reply token, a Message-ID we sent, or the subject's ref. */
+  rule: 'token' | 'thread' | 'ref';
+  /** Written by someone other than the requester: attached as another sender, never replacing them. */
+  fromOther: boolean;
+}
+
+/**
+ * Finds the submission an inbound mail answers, in the contract's order, and never guesses:
+ *  1. the reply token of a plus-address (INBOUND_ADDRESS) in any To, Cc or Delivered-To address,
+ *     checked against the submission it names (an HMAC: not forgeable, not the id);
+ *  2. a Message-ID we sent (a reply's, or the request's root) in In-Reply-To or References;
+ *  3. `[#<ref>]` in the subject, only when the sender is the submission's own address (a stranger
+ *     writing "Re: [#ref]" matches nothing).
+ * A sender other than the requester, matched by 1 or 2, is marked `fromOther`.
+ */
+@Injectable()
+export class InboundMatcher {
+  constructor(
+    private readonly ids: ThreadIds,
+    private readonly messages: ConversationMessagesRepository,
+    private readonly submissions: SubmissionsRepository,
+    private readonly cipher: FieldCipher,
+  ) {}
+
+  async match(mail: ReceivedMail): Promise<MailMatch | null> {
+    const sender = mail.from?.address ?? null;
+    for (const { address } of [...mail.to, ...mail.cc, ...mail.deliveredTo]) {
+      const token = this.ids.tokenIn(address);
+      const submissionId = token ? await this.messages.submissionOfToken(token) : null;
+      if (token && submissionId && this.ids.isTokenOf(token, submissionId)) {
+        return this.verdict(submissionId, 'token', sender);
+      }
+    }
+    for (const messageId of [...mail.inReplyTo, ...mail.references]) {
+      const ours = this.ids.parseOurs(messageId);
+      if (!ours) {
+        continue;
+      }
+      const submissionId =
+        ours.kind === 'submission'
+          ? (await this.submissions.findById(ours.id))?.id
+          : (await this.messages.findById(ours.id))?.submissionId;
+      if (submissionId) {
+        return this.verdict(submissionId, 'thread', sender);
+      }
+    }
+    const ref = REF_IN_SUBJECT.exec(mail.subject)?.[1].toUpperCase();
+    if (ref && sender) {
+      const own = (await this.submissions.findByEmailHashes(this.cipher.emailHashes(sender))).filter(
+        (row) => this.cipher.isSameEmail(row, sender) && refOf(row.id) === ref,
+      );
+      // Newest first: the same person's references alike (40 bits) would need a billion requests.
+      const submission = own.sort((a, b) => b.id.localeCompare(a.id))[0];
+      if (submission) {
+        return { submissionId: submission.id, rule: 'ref', fromOther: false };
+      }
+    }
+    return null;
+  }
+
+  private async verdict(submissionId: string, rule: MailMatch['rule'], sender: string | null): Promise<MailMatch> {
+    const submission = await this.submissions.findById(submissionId);
+    return { submissionId, rule, fromOther: !sender || !submission || !this.isRequester(submission, sender) };
+  }
+
+  private isRequester(submission: SubmissionEntity, sender: string): boolean {
+    return submission.email !== null && this.cipher.isSameEmail(submission, sender);
+  }
+}
