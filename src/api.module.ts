@@ -12,6 +12,7 @@ import { StaffAuthModule } from './staff-accounts/staff-accounts.module';
 import { StaffSubmissionsModule } from './submissions/staff-submissions.module';
 import { RedeliveryRoutesModule } from './delivery/redelivery.module';
 import { ConversationRoutesModule } from './conversations/conversations.module';
+import { InboundRoutesModule } from './inbound/inbound.module';
 
 /**
  * The HTTP API: the three contract endpoints, the staff API (sign-in, submissions, administration,
@@ -30,6 +31,7 @@ export class ApiModule {
         StaffSubmissionsModule,
         RedeliveryRoutesModule,
         ConversationRoutesModule,
+        InboundRoutesModule,
         ApiKeysAdminModule,
         AuditRoutesModule,
         WebhooksAdminModule,

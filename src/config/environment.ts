@@ -428,11 +428,14 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_USER, ADMIN_PASSWORD: set both or neither');
   }
-  if (env.STAFF_CHANNELS === 'none' && (env.STAFF_WEBHOOK_URL || env.SMTP_URL)) {
-    problems.push('STAFF_CHANNELS: "none" contradicts STAFF_WEBHOOK_URL / SMTP_URL; unset one or the other');
+  // SMTP_URL alone sends replies and acknowledgements; with STAFF_EMAIL_TO it is also a staff channel.
+  if (env.STAFF_CHANNELS === 'none' && (env.STAFF_WEBHOOK_URL || env.STAFF_EMAIL_TO)) {
+    problems.push('STAFF_CHANNELS: "none" contradicts STAFF_WEBHOOK_URL / STAFF_EMAIL_TO; unset one or the other');
   }
-  if (env.STAFF_CHANNELS === 'webhooks' && (env.STAFF_WEBHOOK_URL || env.SMTP_URL)) {
-    problems.push('STAFF_CHANNELS: "webhooks" (managed destinations only) contradicts STAFF_WEBHOOK_URL / SMTP_URL');
+  if (env.STAFF_CHANNELS === 'webhooks' && (env.STAFF_WEBHOOK_URL || env.STAFF_EMAIL_TO)) {
+    problems.push(
+      'STAFF_CHANNELS: "webhooks" (managed destinations only) contradicts STAFF_WEBHOOK_URL / STAFF_EMAIL_TO',
+    );
   }
   if (env.STAFF_WEBHOOK_SECRET.startsWith('whsec_')) {
     if (!isStandardWebhookSecret(env.STAFF_WEBHOOK_SECRET)) {
@@ -451,8 +454,8 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   if (env.EMAIL_HASH_KEY && Buffer.from(env.EMAIL_HASH_KEY, 'base64').length !== 32) {
     problems.push('EMAIL_HASH_KEY: base64 of exactly 32 bytes (openssl rand -base64 32)');
   }
-  if (env.SMTP_URL && !env.STAFF_EMAIL_TO) {
-    problems.push('STAFF_EMAIL_TO: required when SMTP_URL is set');
+  if (env.STAFF_EMAIL_TO && !env.SMTP_URL) {
+    problems.push('SMTP_URL: required when STAFF_EMAIL_TO is set (the staff e-mail channel sends through it)');
   }
   if (problems.length > 0) {
     throw new InvalidConfigurationError(problems);

@@ -9,6 +9,10 @@ import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ThreadIds } from './thread-ids';
+import { ApiKeyModule } from '../api-keys/api-key.module';
+import { MailModule } from '../mail/mail.module';
+import { ConversationMailer } from './conversation-mailer.service';
+import { SendMessageProcessor } from './send-message.processor';
 
 /** A submission's conversation: its messages, threading ids, replies and the timeline (API, worker, CLI). */
 @Module({
@@ -23,6 +27,13 @@ import { ThreadIds } from './thread-ids';
   exports: [ConversationMessagesRepository, ConversationsService, ThreadIds],
 })
 export class ConversationsModule {}
+
+/** Sending outgoing messages (worker process). */
+@Module({
+  imports: [ConversationsModule, SubmissionsModule, ApiKeyModule, MailModule],
+  providers: [ConversationMailer, SendMessageProcessor],
+})
+export class ConversationWorkerModule {}
 
 /** The staff routes of conversations (API process). */
 @Module({ imports: [ConversationsModule, StaffAuthModule], controllers: [ConversationsController] })

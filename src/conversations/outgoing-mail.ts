@@ -1,24 +1,6 @@
+import { MailSenderAddress, OutgoingMail } from '../mail/smtp-mailer';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ThreadIds } from './thread-ids';
-
-/** A sender: REPLY_FROM, or a key's own `reply_from`. */
-export interface MailSenderAddress {
-  name?: string;
-  address: string;
-}
-
-/** One message to send, with its threading headers (ids without angle brackets). */
-export interface OutgoingMail {
-  from: MailSenderAddress;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  messageId: string;
-  inReplyTo: string;
-  references: string[];
-  headers: Record<string, string>;
-}
 
 /**
  * The mail of one outgoing message: to the requester, from the key's `reply_from` or REPLY_FROM, with

@@ -3,6 +3,7 @@ import { ApiKeyModule } from '../api-keys/api-key.module';
 import { AppConfig } from '../config/app-config';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
+import { ConversationsModule } from '../conversations/conversations.module';
 import { EmailChannel } from './channels/email.channel';
 import { NoChannel } from './channels/no-channel';
 import { STAFF_CHANNELS, StaffChannel } from './channels/staff-channel';
@@ -16,7 +17,7 @@ import { SubmissionProcessor } from './submission.processor';
 
 /** The worker side: consumes the queue and delivers to the configured staff channels. */
 @Module({
-  imports: [SubmissionsModule, ApiKeyModule, QueueModule, WebhooksModule, WebhookWorkerModule],
+  imports: [SubmissionsModule, ApiKeyModule, QueueModule, WebhooksModule, WebhookWorkerModule, ConversationsModule],
   providers: [
     {
       provide: STAFF_CHANNELS,
@@ -30,7 +31,7 @@ import { SubmissionProcessor } from './submission.processor';
         if (staff.smtpUrl && staff.emailTo) {
           channels.push(new EmailChannel(staff.smtpUrl, staff.emailTo, staff.emailFrom ?? 'contact-intake@localhost'));
         }
-        if (!staff.webhookUrl && !staff.smtpUrl && !staff.webhooksOnly) {
+        if (!staff.webhookUrl && !(staff.smtpUrl && staff.emailTo) && !staff.webhooksOnly) {
           // A worker that consumed the queue with nowhere to send would mark real submissions delivered
           // (a second worker started on a laptop against the production Redis, say).
           throw new Error(

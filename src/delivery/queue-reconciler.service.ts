@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { AppConfig } from '../config/app-config';
 import { JobProducer } from '../queue/job-producer';
 import { PeriodicTask } from '../queue/periodic-task';
+import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 
@@ -13,8 +14,8 @@ const BATCH = 500;
  * Redis acknowledges a write before its replica has it, so a master that dies right after (a Redis
  * Cluster failover), or a restart of a Redis that keeps nothing on disk, can lose a job that was
  * added: its submission stays `queued` (or a webhook delivery `pending`) with nothing left to move it.
- * A webhook delivery committed with a staff change whose job was never added (the process died in
- * between) is in the same place. Every RECONCILE_INTERVAL this asks BullMQ for the jobs of each such
+ * A webhook delivery committed with a staff change, or a reply committed by staff, whose job was never
+ * added (the process died in between) is in the same place. Every RECONCILE_INTERVAL this asks BullMQ for the jobs of each such
  * row older than two intervals and adds the ones BullMQ does not know again, under the same ids, so a
  * job that still exists is never doubled. Any number of workers may run it side by side. It assumes
  * what the outbox relay does: one database, one REDIS_PREFIX (a row is taken to belong to this
@@ -26,11 +27,13 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
   private readonly task = new PeriodicTask('Queue reconciliation', this.logger, () => this.reconcileOnce());
   private submissionsAfter = '';
   private webhooksAfter = '';
+  private messagesAfter = '';
 
   constructor(
     private readonly jobs: JobProducer,
     private readonly submissions: SubmissionsRepository,
     private readonly webhooks: WebhooksRepository,
+    private readonly messages: ConversationMessagesRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -43,7 +46,7 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /** One pass over (a batch of) each table; returns how many jobs it added again. */
-  async reconcileOnce(): Promise<{ submissions: number; webhooks: number }> {
+  async reconcileOnce(): Promise<{ submissions: number; webhooks: number; messages: number }> {
     const cutoff = new Date(Date.now() - 2 * this.config.queue.reconcileInterval * 1000);
 
     const submissionIds = await this.submissions.findHandedToQueue(cutoff, this.submissionsAfter, BATCH);
@@ -67,12 +70,20 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
     );
     await this.jobs.enqueue('deliverWebhook', lostDeliveries);
 
-    if (lostSubmissions.length + lostDeliveries.length > 0) {
+    const queued = await this.messages.queuedBefore(cutoff, this.messagesAfter, BATCH);
+    this.messagesAfter = queued.length === BATCH ? queued[BATCH - 1].id : '';
+    const lostMessages = await this.jobs.findMissing(
+      'sendMessage',
+      queued.map(({ id }) => ({ messageId: id })),
+    );
+    await this.jobs.enqueue('sendMessage', lostMessages);
+
+    if (lostSubmissions.length + lostDeliveries.length + lostMessages.length > 0) {
       this.logger.warn(
-        `Re-queued ${lostSubmissions.length} submission job(s) and ${lostDeliveries.length} webhook job(s) ` +
-          'that Redis no longer had (lost in a failover or a restart, or never added)',
+        `Re-queued ${lostSubmissions.length} submission job(s), ${lostDeliveries.length} webhook job(s) and ` +
+          `${lostMessages.length} mail job(s) that Redis no longer had (lost in a failover or a restart, or never added)`,
       );
     }
-    return { submissions: lostSubmissions.length, webhooks: lostDeliveries.length };
+    return { submissions: lostSubmissions.length, webhooks: lostDeliveries.length, messages: lostMessages.length };
   }
 }

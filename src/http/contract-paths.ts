@@ -7,6 +7,9 @@ export const CONTACT_PATH = 'contact_api.php';
 
 export const CONTRACT_PATHS = [`/${AUTH_PATH}`, `/${AUTH_REFRESH_PATH}`, `/${CONTACT_PATH}`];
 
+/** A mail provider's "forward the raw message" route (relative to BASE_PATH). */
+export const INBOUND_EMAIL_PATH = 'inbound/email';
+
 /** The staff API's prefix, relative to BASE_PATH (its routes and the cross-site write check share it). */
 export const STAFF_API_PATH = 'staff/api';
 

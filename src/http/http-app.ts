@@ -10,7 +10,8 @@ import { answerConditionalGets } from './conditional-get';
 import { serveStaffConsole } from './staff-console';
 import { guardStaffWrites } from './staff-writes';
 import fastifyCookie from '@fastify/cookie';
-import { parseJsonBodies } from './json-body';
+import { parseJsonBodies, parseRawMessages } from './json-body';
+import { INBOUND_EMAIL_PATH } from './contract-paths';
 import { AppConfig } from '../config/app-config';
 import { ensureDatabase } from '../database/ensure-database';
 import { logRequests, requestIdOf } from '../logging/logging.module';
@@ -39,6 +40,7 @@ export async function configureHttpApp(
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   parseJsonBodies(fastify, config.http.bodyLimit);
+  parseRawMessages(fastify, `${config.http.basePath}/${INBOUND_EMAIL_PATH}`, config.mail.inboundMaxBytes);
   drainConnectionsOnClose(fastify);
   guardStaffWrites(fastify, config);
   answerConditionalGets(fastify, config);

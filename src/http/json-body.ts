@@ -82,3 +82,23 @@ export function parseJsonBodies(fastify: FastifyInstance, bodyLimit: number): vo
     },
   );
 }
+
+/**
+ * `message/rfc822` bodies (a raw mail, up to INBOUND_MAX_BYTES) for the one route that takes them,
+ * POST /inbound/email; on any other route such a body is 415 like every other non-JSON body.
+ */
+export function parseRawMessages(fastify: FastifyInstance, route: string, maxBytes: number): void {
+  fastify.addContentTypeParser(
+    'message/rfc822',
+    { parseAs: 'buffer', bodyLimit: maxBytes },
+    (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
+      if (request.routeOptions.url !== route) {
+        done(
+          new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Unsupported Content-Type: expected application/json'),
+        );
+        return;
+      }
+      done(null, body);
+    },
+  );
+}

@@ -5,6 +5,7 @@ import {
   DELIVER_WEBHOOK_JOB,
   DeliverSubmissionJob,
   MAIL_QUEUE,
+  MAILBOX_QUEUE,
   MAINTENANCE_QUEUE,
   POLL_MAILBOX_JOB,
   RETENTION_JOB,
@@ -13,8 +14,19 @@ import {
   WEBHOOKS_QUEUE,
 } from './queue.constants';
 
-export type QueueName = typeof SUBMISSIONS_QUEUE | typeof WEBHOOKS_QUEUE | typeof MAINTENANCE_QUEUE | typeof MAIL_QUEUE;
-export const QUEUE_NAMES: readonly QueueName[] = [SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE, MAINTENANCE_QUEUE, MAIL_QUEUE];
+export type QueueName =
+  | typeof SUBMISSIONS_QUEUE
+  | typeof WEBHOOKS_QUEUE
+  | typeof MAINTENANCE_QUEUE
+  | typeof MAIL_QUEUE
+  | typeof MAILBOX_QUEUE;
+export const QUEUE_NAMES: readonly QueueName[] = [
+  SUBMISSIONS_QUEUE,
+  WEBHOOKS_QUEUE,
+  MAINTENANCE_QUEUE,
+  MAIL_QUEUE,
+  MAILBOX_QUEUE,
+];
 
 /**
  * One kind of job: where it goes, how BullMQ treats it, and the one rule that names it. A job's id is
@@ -70,7 +82,7 @@ export const JOBS = {
   },
   /** Poll the inbound IMAP mailbox once, by one job scheduler (every INBOUND_POLL_INTERVAL). */
   pollMailbox: {
-    queue: MAIL_QUEUE,
+    queue: MAILBOX_QUEUE,
     name: POLL_MAILBOX_JOB,
     idOf: () => `${POLL_MAILBOX_JOB}-every`,
   },
@@ -112,6 +124,7 @@ export function queueOptions(queue: QueueName, config: AppConfig): JobsOptions {
         removeOnFail: false,
       };
     case MAINTENANCE_QUEUE:
+    case MAILBOX_QUEUE:
       return { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 30 };
     case MAIL_QUEUE:
       // An SMTP server that refuses for a while: 8 tries over about two hours (30 s doubling).
@@ -133,6 +146,7 @@ export function queueConcurrency(queue: QueueName, config: AppConfig): number {
       // A destination that hangs holds one slot, not the queue.
       return Math.max(16, config.queue.concurrency);
     case MAINTENANCE_QUEUE:
+    case MAILBOX_QUEUE:
       return 1;
     case MAIL_QUEUE:
       return Math.max(4, config.queue.concurrency);

@@ -28,10 +28,10 @@ export interface DeliverWebhookJob {
 export const MAINTENANCE_QUEUE = 'maintenance';
 export const RETENTION_JOB = 'retention';
 
-/**
- * Mail: queue `mail`, job `send-message` (`{"messageId": "<uuid>"}`, one outgoing reply or
- * acknowledgement) and `poll-mailbox` (one IMAP poll, on a schedule).
- */
+/** Outgoing mail: queue `mail`, job `send-message`, `{"messageId": "<uuid>"}` (a reply or an acknowledgement). */
 export const MAIL_QUEUE = 'mail';
 export const SEND_MESSAGE_JOB = 'send-message';
+
+/** The inbound mailbox: queue `mailbox`, job `poll-mailbox` (one IMAP poll, on a schedule; no payload). */
+export const MAILBOX_QUEUE = 'mailbox';
 export const POLL_MAILBOX_JOB = 'poll-mailbox';

@@ -8,6 +8,7 @@ export const API_KEY_SECURITY = 'apiKey';
 export const BEARER_SECURITY = 'bearer';
 export const STAFF_COOKIE_SECURITY = 'cookie';
 export const STAFF_TOKEN_SECURITY = 'staffToken';
+export const INBOUND_TOKEN_SECURITY = 'inboundToken';
 
 /** The OpenAPI document of the three contract endpoints (served at /docs, written by `npm run openapi`). */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
@@ -34,6 +35,10 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', description: 'Staff API token (st_...), made with `staff token create`' },
       STAFF_TOKEN_SECURITY,
+    )
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'INBOUND_TOKEN, for POST /inbound/email (a mail provider)' },
+      INBOUND_TOKEN_SECURITY,
     )
     .addServer(config.http.basePath || '/', 'This service (paths are relative to BASE_PATH)');
   const document = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorResultDto] });

@@ -1,0 +1,68 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { AppConfig } from '../config/app-config';
+import { SmtpMailer } from '../mail/smtp-mailer';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { ConversationMessagesRepository } from './conversation-messages.repository';
+import { MESSAGE_STATE } from './message-state';
+import { composeMail } from './outgoing-mail';
+import { ThreadIds } from './thread-ids';
+
+/**
+ * Sends one outgoing message of a conversation (the `sendMessage` job): at least once, with the same
+ * Message-ID on every try; `sent` once the SMTP server took it; `failed` with the server's error after
+ * the last try (staff can send it again). A message already sent, or erased, is left alone.
+ */
+@Injectable()
+export class ConversationMailer {
+  private readonly logger = new Logger(ConversationMailer.name);
+
+  constructor(
+    private readonly messages: ConversationMessagesRepository,
+    private readonly submissions: SubmissionsRepository,
+    private readonly apiKeys: ApiKeysRepository,
+    private readonly mailer: SmtpMailer,
+    private readonly ids: ThreadIds,
+    private readonly config: AppConfig,
+  ) {}
+
+  async send(messageId: string, attempt: { final: boolean }): Promise<void> {
+    const message = await this.messages.findById(messageId);
+    if (!message || message.state !== MESSAGE_STATE.queued) {
+      return;
+    }
+    const submission = await this.submissions.findById(message.submissionId);
+    if (!submission?.email) {
+      await this.messages.apply(messageId, 'fail', { lastError: 'the submission has no e-mail address any more' });
+      return;
+    }
+    const key = await this.apiKeys.findById(submission.apiKeyId);
+    const from = key?.replyFromAddress
+      ? { address: key.replyFromAddress, ...(key.replyFromName ? { name: key.replyFromName } : {}) }
+      : { address: this.config.mail.replyFrom };
+    const earlier = (await this.messages.ofSubmission(submission.id))
+      .filter((row) => row.id < message.id)
+      .map((row) => row.messageId);
+    try {
+      await this.mailer.send(
+        composeMail(
+          message,
+          { submissionId: submission.id, requester: submission.email, earlierMessageIds: earlier },
+          from,
+          this.ids,
+        ),
+      );
+    } catch (error) {
+      const lastError = (error as Error).message.slice(0, 1000);
+      if (attempt.final) {
+        await this.messages.apply(messageId, 'fail', { lastError, countAttempt: true });
+      } else {
+        await this.messages.recordFailedTry(messageId, lastError);
+      }
+      this.logger.warn(`Message ${messageId} not sent${attempt.final ? ' (final try)' : ''}: ${lastError}`);
+      throw error;
+    }
+    await this.messages.apply(messageId, 'send', { sentAt: new Date(), lastError: null, countAttempt: true });
+    this.logger.log(`Message ${messageId} sent`);
+  }
+}

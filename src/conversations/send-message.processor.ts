@@ -1,0 +1,26 @@
+import { Processor } from '@nestjs/bullmq';
+import { Job } from 'bullmq';
+import { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
+import { JobData } from '../queue/job-catalogue';
+import { JobProcessor } from '../queue/job-processor';
+import { MAIL_QUEUE } from '../queue/queue.constants';
+import { ConversationMailer } from './conversation-mailer.service';
+
+/** Consumes the `mail` queue: one outgoing message per job (ConversationMailer). */
+@Processor(MAIL_QUEUE)
+export class SendMessageProcessor extends JobProcessor<JobData<'sendMessage'>> {
+  protected readonly queue = MAIL_QUEUE;
+
+  constructor(
+    private readonly mailer: ConversationMailer,
+    config: AppConfig,
+    metrics: MetricsService,
+  ) {
+    super(config, metrics);
+  }
+
+  protected async handle(job: Job<JobData<'sendMessage'>>): Promise<void> {
+    await this.mailer.send(job.data.messageId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
+  }
+}

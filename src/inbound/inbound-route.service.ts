@@ -1,0 +1,62 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { timingSafeEqual } from 'node:crypto';
+import { AppConfig } from '../config/app-config';
+import { ApiException } from '../http/api-exception';
+import { parseMail } from '../mail/mail-parser';
+import { InboundAcceptedView, UnmatchedPageView } from './dto/inbound.views';
+import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
+import { InboundService } from './inbound.service';
+
+const BEARER = /^Bearer +(\S+) *$/;
+
+function sameSecret(given: string, expected: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * POST /inbound/email (a mail provider's "forward the raw message" route, Bearer INBOUND_TOKEN; 404
+ * while no token is set, so the route does not exist for an operator who does not use it) and the
+ * admins' list of unmatched mail.
+ */
+@Injectable()
+export class InboundRouteService {
+  constructor(
+    private readonly inbound: InboundService,
+    private readonly unmatchedMail: InboundUnmatchedRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async receive(authorization: string | undefined, body: unknown): Promise<InboundAcceptedView> {
+    const token = this.config.mail.inboundToken;
+    if (!token) {
+      throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
+    }
+    const given = BEARER.exec(authorization ?? '')?.[1];
+    if (!given || !sameSecret(given, token)) {
+      throw new ApiException(HttpStatus.UNAUTHORIZED, 'Authentication required', { 'WWW-Authenticate': 'Bearer' });
+    }
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Empty message');
+    }
+    return { outcome: await this.inbound.receive(await parseMail(body), body.length) };
+  }
+
+  async unmatched(cursor: string | undefined, limit: number): Promise<UnmatchedPageView> {
+    const rows = await this.unmatchedMail.page(cursor, limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      items: page.map((row) => ({
+        id: row.id,
+        message_id: row.messageId,
+        from: row.fromAddress,
+        subject: row.subject,
+        size: row.size,
+        received_at: row.receivedAt.toISOString(),
+        ...(row.unreadable !== undefined ? { unreadable: row.unreadable } : {}),
+      })),
+      next_cursor: rows.length > limit ? page[page.length - 1].id : null,
+      total: await this.unmatchedMail.count(),
+    };
+  }
+}

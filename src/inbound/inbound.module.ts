@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyModule } from '../api-keys/api-key.module';
+import { IntakeModule } from '../contact/contact.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
+import { SubmissionsModule } from '../submissions/submissions.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { InboundUnmatchedEntity } from './entities/inbound-unmatched.entity';
+import { InboundMatcher } from './inbound-matcher';
+import { InboundRouteService } from './inbound-route.service';
+import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
+import { InboundController } from './inbound.controller';
+import { InboundService } from './inbound.service';
+
+/** Matching inbound mail to its submission, and what happens then (API for the route, worker for IMAP). */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([InboundUnmatchedEntity]),
+    ConversationsModule,
+    SubmissionsModule,
+    WebhooksModule,
+    IntakeModule,
+    ApiKeyModule,
+  ],
+  providers: [InboundMatcher, InboundService, InboundUnmatchedRepository],
+  exports: [InboundService, InboundUnmatchedRepository],
+})
+export class InboundModule {}
+
+/** POST /inbound/email and the unmatched list (API process). */
+@Module({
+  imports: [InboundModule, StaffAuthModule],
+  controllers: [InboundController],
+  providers: [InboundRouteService],
+})
+export class InboundRoutesModule {}

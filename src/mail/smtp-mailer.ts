@@ -1,0 +1,57 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { createTransport, Transporter } from 'nodemailer';
+import { AppConfig } from '../config/app-config';
+
+/** A sender: REPLY_FROM, or a key's own `reply_from`. */
+export interface MailSenderAddress {
+  name?: string;
+  address: string;
+}
+
+/** One message to send, with its threading headers (ids without angle brackets). */
+export interface OutgoingMail {
+  from: MailSenderAddress;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  messageId: string;
+  inReplyTo: string;
+  references: string[];
+  headers: Record<string, string>;
+}
+
+/** Sends mail through SMTP_URL (nodemailer), keeping the Message-ID it is given on every try. */
+@Injectable()
+export class SmtpMailer implements OnApplicationShutdown {
+  private transport?: Transporter;
+
+  constructor(private readonly config: AppConfig) {}
+
+  get isConfigured(): boolean {
+    return this.config.mail.smtpUrl !== undefined;
+  }
+
+  /** Sends one message; throws the server's refusal or the connection error (the job retries). */
+  async send(mail: OutgoingMail): Promise<void> {
+    if (!this.config.mail.smtpUrl) {
+      throw new Error('SMTP_URL is not set: no mail can be sent');
+    }
+    this.transport ??= createTransport(this.config.mail.smtpUrl);
+    await this.transport.sendMail({
+      from: mail.from.name ? { name: mail.from.name, address: mail.from.address } : mail.from.address,
+      to: mail.to,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      messageId: `<${mail.messageId}>`,
+      inReplyTo: `<${mail.inReplyTo}>`,
+      references: mail.references.map((id) => `<${id}>`),
+      headers: mail.headers,
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.transport?.close();
+  }
+}
