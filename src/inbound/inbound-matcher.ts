@@ -5,7 +5,7 @@ import { FieldCipher } from '../database/field-cipher';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { refOf } from '../submissions/submission-ref';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
-import { ReceivedMail } from './received-mail';
+import { InboundMail } from '../mail/mail-parser';
 
 /** `[#<ref>]` in a subject (Crockford base32, any letter case). */
 const REF_IN_SUBJECT = /\[#([0-9A-HJKMNP-TV-Z]{8})\]/i;
@@ -36,7 +36,7 @@ export class InboundMatcher {
     private readonly cipher: FieldCipher,
   ) {}
 
-  async match(mail: ReceivedMail): Promise<MailMatch | null> {
+  async match(mail: InboundMail): Promise<MailMatch | null> {
     const sender = mail.from?.address ?? null;
     for (const { address } of [...mail.to, ...mail.cc, ...mail.deliveredTo]) {
       const token = this.ids.tokenIn(address);

@@ -9,7 +9,7 @@ import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { InboundMatcher } from './inbound-matcher';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
-import { ReceivedMail } from './received-mail';
+import { InboundMail } from '../mail/mail-parser';
 
 export type InboundOutcome = 'attached' | 'duplicate' | 'unmatched' | 'new submission';
 
@@ -41,7 +41,7 @@ export class InboundService {
     private readonly config: AppConfig,
   ) {}
 
-  async receive(mail: ReceivedMail, size: number): Promise<InboundOutcome> {
+  async receive(mail: InboundMail, size: number): Promise<InboundOutcome> {
     const match = await this.matcher.match(mail);
     if (match) {
       const stored = await this.conversations.recordCustomerMessage(match.submissionId, {
@@ -102,7 +102,7 @@ export class InboundService {
 }
 
 /** The quoted history: what the whole text has beyond the new text (the console folds it). */
-function quotedOf(mail: ReceivedMail): string | null {
+function quotedOf(mail: InboundMail): string | null {
   const rest = mail.text.startsWith(mail.newText) ? mail.text.slice(mail.newText.length) : '';
   return rest.trim() === '' ? null : rest.trim();
 }
