@@ -8,6 +8,8 @@ import { SubmissionsModule } from '../submissions/submissions.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { InboundUnmatchedEntity } from './entities/inbound-unmatched.entity';
 import { InboundMatcher } from './inbound-matcher';
+import { InboundMailHandler } from './inbound-mail-handler';
+import { MailModule } from '../mail/mail.module';
 import { InboundRouteService } from './inbound-route.service';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
 import { InboundController } from './inbound.controller';
@@ -22,8 +24,9 @@ import { InboundService } from './inbound.service';
     WebhooksModule,
     IntakeModule,
     ApiKeyModule,
+    MailModule,
   ],
-  providers: [InboundMatcher, InboundService, InboundUnmatchedRepository],
+  providers: [InboundMatcher, InboundService, InboundUnmatchedRepository, InboundMailHandler],
   exports: [InboundService, InboundUnmatchedRepository],
 })
 export class InboundModule {}

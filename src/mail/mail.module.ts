@@ -1,6 +1,20 @@
 import { Module } from '@nestjs/common';
+import { QueueModule } from '../queue/queue.module';
+import { InboundMailbox } from './inbound-mailbox';
+import { MailboxPoller } from './mailbox-poller';
+import { PollMailboxProcessor } from './poll-mailbox.processor';
 import { SmtpMailer } from './smtp-mailer';
 
-/** Mail infrastructure: SMTP sending (and MIME parsing, a plain function); knows nothing of submissions. */
-@Module({ providers: [SmtpMailer], exports: [SmtpMailer] })
+/**
+ * Mail infrastructure, knowing nothing of submissions: SMTP sending, MIME parsing (parseMail, a plain
+ * function), and the registry inbound mail is handed to.
+ */
+@Module({
+  providers: [SmtpMailer, InboundMailbox, MailboxPoller],
+  exports: [SmtpMailer, InboundMailbox, MailboxPoller],
+})
 export class MailModule {}
+
+/** Polling INBOUND_IMAP_URL (worker process). */
+@Module({ imports: [MailModule, QueueModule], providers: [PollMailboxProcessor] })
+export class MailboxWorkerModule {}

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { InboundMail } from './mail-parser';
+
+/**
+ * What happens to a mail that arrives, decided by the room that consumes mail (inbound/), which
+ * registers here: mail/ knows nothing of submissions. The handler must be idempotent by the mail's
+ * Message-ID: a message is marked processed only after its handler resolved, so a worker that dies in
+ * between hands the same message over again on the next poll.
+ */
+export type InboundMailHandler = (mail: InboundMail, raw: Buffer) => Promise<void>;
+
+@Injectable()
+export class InboundMailbox {
+  private handler?: InboundMailHandler;
+
+  onMessage(handler: InboundMailHandler): void {
+    this.handler = handler;
+  }
+
+  async hand(mail: InboundMail, raw: Buffer): Promise<void> {
+    if (!this.handler) {
+      throw new Error('No inbound mail handler is registered');
+    }
+    await this.handler(mail, raw);
+  }
+}
