@@ -120,7 +120,7 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     expect(mail.messageId).toMatch(/^<message\.[0-9a-f-]{36}@intake\.test>$/);
     expect(mail.inReplyTo).toBe(`<submission.${id}@intake.test>`);
     expect(mail.references).toEqual(`<submission.${id}@intake.test>`);
-    const replyTo = (mail.replyTo?.value[0].address ?? '');
+    const replyTo = mail.replyTo?.value[0].address ?? '';
     expect(replyTo).toMatch(/^support\+[0-9a-z]{20}@intake\.test$/);
     expect(replyTo).not.toContain(id);
     expect(mail.text?.trim()).toBe('We are on our way.');
@@ -384,6 +384,54 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     );
     expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
     await inbound(big).expect(202, { outcome: 'attached' });
+  });
+
+  it("sends the key's acknowledgement once per submission and once per address an hour, from its reply_from, auto-replied", async () => {
+    const { id: ackKeyId, key } = await t.createKey({ rateLimit: 1000, name: 'Acknowledging' });
+    const token = (await issueTokens(t, key)).access_token;
+    const patch = (body: object) => t.http().patch(`/staff/api/keys/${ackKeyId}`).set('Cookie', cookie).send(body);
+    expect((await patch({ auto_ack: { subject: 'Got it [#{{ref}}]\r\nBcc: x@y' } }).expect(400)).body.message).toBe(
+      'Invalid field: auto_ack',
+    );
+    expect((await patch({ reply_from: { address: 'not an address' } }).expect(400)).body.message).toBe(
+      'Invalid field: reply_from',
+    );
+    const configured = await patch({
+      auto_ack: { subject: 'We got it [#{{ref}}]', body: 'Hello {{name}}, your reference is {{ref}}.' },
+      reply_from: { name: 'Acme Support', address: 'support@acme.test' },
+    }).expect(200);
+    expect(configured.body).toMatchObject({
+      auto_ack: { subject: 'We got it [#{{ref}}]' },
+      reply_from: { name: 'Acme Support', address: 'support@acme.test' },
+    });
+    const send = async (email: string) =>
+      (
+        await t
+          .http()
+          .post('/contact_api.php')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ name: 'Grace', email, message: 'Acknowledge me' })
+          .expect(200)
+      ).body.id as string;
+    const before = smtp.received.length;
+    const first = await send('ack.me@example.com');
+    await waitUntil(() => smtp.received.length === before + 1, 'the acknowledgement');
+    const ack = await simpleParser(smtp.received[before].raw);
+    expect(ack.subject).toBe(`We got it [#${refOf(first)}]`);
+    expect(ack.text?.trim()).toBe(`Hello Grace, your reference is ${refOf(first)}.`);
+    expect(ack.headers.get('auto-submitted')).toBe('auto-replied');
+    expect(ack.from).toMatchObject({ value: [{ name: 'Acme Support', address: 'support@acme.test' }] });
+    // The same address again within the hour: no second acknowledgement; another address gets one.
+    const second = await send('ack.me@example.com');
+    const third = await send('other.ack@example.com');
+    await waitUntil(() => smtp.received.length === before + 2, 'the other acknowledgement');
+    await waitFor(
+      () => detail(second),
+      (response) => response.body.delivery_state === 'delivered',
+    );
+    expect(smtp.received.length).toBe(before + 2);
+    expect((await timeline(third)).map((item) => item.kind)).toEqual(['request', 'ack']);
+    expect((await timeline(second)).map((item) => item.kind)).toEqual(['request']);
   });
 
   it('refuses the route without the bearer token (401), a wrong content type (415), and a message over INBOUND_MAX_BYTES (413)', async () => {

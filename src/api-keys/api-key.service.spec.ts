@@ -38,6 +38,8 @@ function rowFor(key: string, revoked: boolean): ApiKeyEntity {
     retentionDays: null,
     replyFromName: null,
     replyFromAddress: null,
+    autoAckSubject: null,
+    autoAckBody: null,
     createdAt: new Date(),
     revokedAt: revoked ? new Date() : null,
     lastUsedAt: null,

@@ -1,3 +1,4 @@
+import { isEmail } from 'class-validator';
 import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
@@ -21,7 +22,58 @@ export interface ApiKeyChanges extends RateLimitSettings {
   name?: string;
   /** Days; 0 keeps forever; null follows RETENTION_DAYS. */
   retentionDays?: number | null;
+  /** Who replies and acknowledgements come from; null: REPLY_FROM. */
+  replyFromName?: string | null;
+  replyFromAddress?: string | null;
+  /** The automatic acknowledgement (`{{name}}`, `{{ref}}`); null: none. */
+  autoAckSubject?: string | null;
+  autoAckBody?: string | null;
 }
+
+/** The part-three settings of a key as the API and the CLI take them, checked into column values. */
+export function mailSettingsOf(input: {
+  reply_from?: { name?: unknown; address?: unknown } | null;
+  auto_ack?: { subject?: unknown; body?: unknown } | null;
+}): Pick<ApiKeyChanges, 'replyFromName' | 'replyFromAddress' | 'autoAckSubject' | 'autoAckBody'> {
+  const settings: ReturnType<typeof mailSettingsOf> = {};
+  const text = (value: unknown, max: number, multiline: boolean) =>
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    [...value.trim()].length <= max &&
+    !(multiline ? MULTILINE_CONTROL : SINGLE_LINE_CONTROL).test(value);
+  if (input.reply_from === null) {
+    Object.assign(settings, { replyFromName: null, replyFromAddress: null });
+  } else if (input.reply_from !== undefined) {
+    const { name, address } = input.reply_from;
+    if (
+      Object.keys(input.reply_from).some((field) => field !== 'name' && field !== 'address') ||
+      typeof address !== 'string' ||
+      !isEmail(address) ||
+      (name !== undefined && name !== null && !text(name, 200, false))
+    ) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: reply_from');
+    }
+    Object.assign(settings, {
+      replyFromAddress: address.trim(),
+      replyFromName: typeof name === 'string' ? name.trim() : null,
+    });
+  }
+  if (input.auto_ack === null) {
+    Object.assign(settings, { autoAckSubject: null, autoAckBody: null });
+  } else if (input.auto_ack !== undefined) {
+    const { subject, body } = input.auto_ack;
+    const unknown = Object.keys(input.auto_ack).some((field) => field !== 'subject' && field !== 'body');
+    if (unknown || !text(subject, 200, false) || !text(body, 5000, true)) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: auto_ack');
+    }
+    Object.assign(settings, { autoAckSubject: (subject as string).trim(), autoAckBody: (body as string).trim() });
+  }
+  return settings;
+}
+
+/** Control characters; a subject or a name takes no line break either (a header injection). */
+const MULTILINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 
 export interface CreatedApiKey {
   apiKey: ApiKeyEntity;
@@ -87,6 +139,8 @@ export class ApiKeyService {
       retentionDays: null,
       replyFromName: null,
       replyFromAddress: null,
+      autoAckSubject: null,
+      autoAckBody: null,
       createdAt: new Date(),
       revokedAt: null,
       lastUsedAt: null,
@@ -130,7 +184,16 @@ export class ApiKeyService {
     if (changes.name !== undefined) {
       next.name = nameOf(changes.name);
     }
-    for (const field of ['rateLimit', 'rateWindow', 'rateBlock', 'retentionDays'] as const) {
+    for (const field of [
+      'rateLimit',
+      'rateWindow',
+      'rateBlock',
+      'retentionDays',
+      'replyFromName',
+      'replyFromAddress',
+      'autoAckSubject',
+      'autoAckBody',
+    ] as const) {
       if (changes[field] !== undefined) {
         next[field] = changes[field] as never;
       }
@@ -189,6 +252,10 @@ const SNAKE: Record<keyof ApiKeyChanges, string> = {
   rateWindow: 'rate_window',
   rateBlock: 'rate_block',
   retentionDays: 'retention_days',
+  replyFromName: 'reply_from.name',
+  replyFromAddress: 'reply_from.address',
+  autoAckSubject: 'auto_ack.subject',
+  autoAckBody: 'auto_ack.body',
 };
 
 function limitsOf(apiKey: ApiKeyEntity) {

@@ -4,7 +4,7 @@ import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { actorOf, StaffRequest } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
-import { ApiKeyService } from './api-key.service';
+import { ApiKeyService, mailSettingsOf } from './api-key.service';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key-changes.dto';
 import { ApiKeyView, CreatedApiKeyView, toApiKeyView } from './dto/api-key.views';
 
@@ -39,9 +39,15 @@ export class ApiKeysAdminController {
 
   @Patch(':id')
   @StaffAuth('admin')
-  @ApiOperation({ summary: 'Rename a key or change its limits (applied within API_KEY_CACHE_TTL)' })
+  @ApiOperation({
+    summary:
+      'Rename a key, change its limits, retention, reply sender or acknowledgement (applied within API_KEY_CACHE_TTL)',
+  })
   @ApiOkResponse({ type: ApiKeyView })
-  @ApiErrors({ 400: ['Invalid field: rate_window', 'Unknown field: x'], 404: ['Not found'] })
+  @ApiErrors({
+    400: ['Invalid field: rate_window', 'Invalid field: reply_from', 'Invalid field: auto_ack', 'Unknown field: x'],
+    404: ['Not found'],
+  })
   async update(
     @Param('id') id: string,
     @Body() body: UpdateApiKeyDto,
@@ -55,6 +61,7 @@ export class ApiKeysAdminController {
         rateWindow: body.rate_window,
         rateBlock: body.rate_block,
         retentionDays: body.retention_days,
+        ...mailSettingsOf(body),
       },
       actorOf(request),
     );

@@ -9,6 +9,7 @@ import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ThreadIds } from './thread-ids';
+import { AckThrottle } from './ack-throttle';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { MailModule } from '../mail/mail.module';
 import { ConversationMailer } from './conversation-mailer.service';
@@ -23,7 +24,7 @@ import { SendMessageProcessor } from './send-message.processor';
     AuditModule,
     QueueModule,
   ],
-  providers: [ConversationMessagesRepository, ConversationsService, ThreadIds],
+  providers: [ConversationMessagesRepository, ConversationsService, ThreadIds, AckThrottle],
   exports: [ConversationMessagesRepository, ConversationsService, ThreadIds],
 })
 export class ConversationsModule {}

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { ConversationsService } from '../conversations/conversations.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/submission-state';
@@ -27,6 +28,7 @@ export class DeliveryService implements OnApplicationShutdown {
     private readonly apiKeys: ApiKeysRepository,
     @Inject(STAFF_CHANNELS) private readonly channels: StaffChannel[],
     private readonly metrics: MetricsService,
+    private readonly conversations: ConversationsService,
   ) {}
 
   onApplicationShutdown(): void {
@@ -52,6 +54,7 @@ export class DeliveryService implements OnApplicationShutdown {
       return;
     }
     await this.submissions.apply(submissionId, 'startAttempt', { countAttempt: true });
+    await this.acknowledge(submission);
 
     const payload = pending.length > 0 ? await this.payloadOf(submission) : undefined;
     const failures: string[] = [];
@@ -77,6 +80,21 @@ export class DeliveryService implements OnApplicationShutdown {
     }
     await this.submissions.apply(submissionId, 'deliver', { lastError: null, processedAt: new Date() });
     this.logger.log(`Submission ${submissionId} delivered`);
+  }
+
+  /** The key's acknowledgement to the requester, if it has one (once per submission; never fails delivery). */
+  private async acknowledge(submission: SubmissionEntity): Promise<void> {
+    // The first attempt only: a retry must not send an acknowledgement an hour late.
+    if (submission.attempts > 0) {
+      return;
+    }
+    const apiKey = await this.apiKeys.findById(submission.apiKeyId);
+    if (!apiKey?.autoAckSubject || !apiKey.autoAckBody) {
+      return;
+    }
+    await this.conversations
+      .acknowledge(submission, { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody })
+      .catch((error: Error) => this.logger.warn(`Acknowledgement of ${submission.id} not queued: ${error.message}`));
   }
 
   private async payloadOf(submission: SubmissionEntity): Promise<StaffSubmission> {

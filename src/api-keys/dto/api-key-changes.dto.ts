@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsObject, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { AutoAckView, ReplyFromView } from './api-key.views';
 import { MaxCodePoints, Optional, Required, Trimmed, WellFormedUnicode } from '../../http/validation/contract-fields';
 
 /** A day: the longest window or block a key may have. */
@@ -66,4 +67,22 @@ export class UpdateApiKeyDto extends RateLimitFields {
   @MaxCodePoints(100)
   @WellFormedUnicode()
   name?: string;
+
+  @ApiPropertyOptional({
+    type: ReplyFromView,
+    nullable: true,
+    description: 'Who replies and acknowledgements come from; null: REPLY_FROM',
+  })
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null)
+  @IsObject()
+  reply_from?: ReplyFromView | null;
+
+  @ApiPropertyOptional({
+    type: AutoAckView,
+    nullable: true,
+    description: 'The automatic acknowledgement ({{name}}, {{ref}}); null: none',
+  })
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null)
+  @IsObject()
+  auto_ack?: AutoAckView | null;
 }

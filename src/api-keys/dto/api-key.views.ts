@@ -1,7 +1,23 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiKeyEntity } from '../entities/api-key.entity';
 
 /** An API key as the admin API and `keys list --json` show it: never the key itself. */
+export class ReplyFromView {
+  @ApiPropertyOptional({ maxLength: 200, example: 'Acme support' })
+  name?: string;
+
+  @ApiProperty({ format: 'email', example: 'support@acme.example' })
+  address!: string;
+}
+
+export class AutoAckView {
+  @ApiProperty({ maxLength: 200, example: 'We got your message [#{{ref}}]' })
+  subject!: string;
+
+  @ApiProperty({ maxLength: 5000, example: 'Hello {{name}}, thank you: we will answer soon.' })
+  body!: string;
+}
+
 export class ApiKeyView {
   @ApiProperty()
   id!: string;
@@ -28,6 +44,12 @@ export class ApiKeyView {
   })
   retention_days!: number | null;
 
+  @ApiProperty({ type: ReplyFromView, nullable: true })
+  reply_from!: ReplyFromView | null;
+
+  @ApiProperty({ type: AutoAckView, nullable: true })
+  auto_ack!: AutoAckView | null;
+
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 
@@ -53,6 +75,11 @@ export function toApiKeyView(apiKey: ApiKeyEntity): ApiKeyView {
     rate_window: apiKey.rateWindow,
     rate_block: apiKey.rateBlock ?? apiKey.rateWindow,
     retention_days: apiKey.retentionDays,
+    reply_from: apiKey.replyFromAddress
+      ? { address: apiKey.replyFromAddress, ...(apiKey.replyFromName ? { name: apiKey.replyFromName } : {}) }
+      : null,
+    auto_ack:
+      apiKey.autoAckSubject && apiKey.autoAckBody ? { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody } : null,
     created_at: apiKey.createdAt.toISOString(),
     revoked_at: apiKey.revokedAt?.toISOString() ?? null,
     last_used_at: apiKey.lastUsedAt?.toISOString() ?? null,

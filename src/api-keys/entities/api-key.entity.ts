@@ -35,6 +35,13 @@ export class ApiKeyEntity {
   @Column({ name: 'reply_from_address', type: 'varchar', length: 254, nullable: true })
   replyFromAddress!: string | null;
 
+  /** The automatic acknowledgement of this key's submissions (`{{name}}`, `{{ref}}`); null: none. */
+  @Column({ name: 'auto_ack_subject', type: 'varchar', length: 200, nullable: true })
+  autoAckSubject!: string | null;
+
+  @Column({ name: 'auto_ack_body', type: 'text', nullable: true })
+  autoAckBody!: string | null;
+
   @Column({ name: 'retention_days', type: 'int', unsigned: true, nullable: true })
   retentionDays!: number | null;
 

@@ -5,7 +5,7 @@ const TABLE_OPTIONS = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_uni
 /**
  * Conversations (issue 25): the messages of each submission (staff replies, acknowledgements,
  * customers' answers), the first response time, each key's reply sender, and inbound mail that
- * matched no submission (kept for admins).
+ * matched no submission (kept for admins), and each key's acknowledgement (off unless set).
  */
 export class Conversations1795396500000 implements MigrationInterface {
   name = 'Conversations1795396500000';
@@ -49,13 +49,16 @@ export class Conversations1795396500000 implements MigrationInterface {
       UNIQUE KEY uq_inbound_unmatched_message_id (message_id)
     ) ${TABLE_OPTIONS}`);
     await queryRunner.query('ALTER TABLE submissions ADD first_response_at DATETIME(3) NULL');
-    await queryRunner.query(
-      'ALTER TABLE api_keys ADD reply_from_name VARCHAR(200) NULL, ADD reply_from_address VARCHAR(254) NULL',
-    );
+    await queryRunner.query(`ALTER TABLE api_keys
+      ADD reply_from_name VARCHAR(200) NULL,
+      ADD reply_from_address VARCHAR(254) NULL,
+      ADD auto_ack_subject VARCHAR(200) NULL,
+      ADD auto_ack_body TEXT NULL`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('ALTER TABLE api_keys DROP COLUMN reply_from_name, DROP COLUMN reply_from_address');
+    await queryRunner.query(`ALTER TABLE api_keys
+      DROP COLUMN reply_from_name, DROP COLUMN reply_from_address, DROP COLUMN auto_ack_subject, DROP COLUMN auto_ack_body`);
     await queryRunner.query('ALTER TABLE submissions DROP COLUMN first_response_at');
     await queryRunner.query('DROP TABLE inbound_unmatched');
     await queryRunner.query('DROP TABLE conversation_messages');
