@@ -7,6 +7,8 @@ import {
   RevokeKeyCommand,
   SetKeyLimitCommand,
   SetKeyRetentionCommand,
+  SetKeyReplyFromCommand,
+  SetKeyAutoAckCommand,
 } from './api-keys/commands/keys.command';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -48,6 +50,8 @@ export class CliModule {
         RevokeKeyCommand,
         SetKeyLimitCommand,
         SetKeyRetentionCommand,
+        SetKeyReplyFromCommand,
+        SetKeyAutoAckCommand,
         SubmissionsCommand,
         ListSubmissionsCommand,
         RetrySubmissionsCommand,

@@ -42,6 +42,8 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
   let cookie: string;
   let access: string;
   let keyId: string;
+  let adminId: string;
+  let adminEmail: string;
 
   beforeAll(async () => {
     await smtp.start();
@@ -58,6 +60,8 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
       INBOUND_MAX_BYTES: String(12 * 1024 * 1024),
     });
     const admin = await newStaffAccount(t, 'Mail admin', 'admin');
+    adminId = admin.id;
+    adminEmail = admin.email;
     cookie = await staffCookie(t, admin.email);
     const key = await t.createKey({ rateLimit: 10_000 });
     keyId = key.id;
@@ -185,8 +189,9 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
       .patch(`/staff/api/submissions/${id}`)
       .set('Cookie', cookie)
       .set('If-Match', etag)
-      .send({ status: 'pending' })
+      .send({ status: 'pending', assignee_id: adminId })
       .expect(200);
+    const sentBefore = smtp.received.length;
     const answer = rawMail(
       {
         From: 'Ada Lovelace <ada.two@example.com>',
@@ -210,6 +215,14 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     expect((await customerMessages(id)).length).toBe(1);
     expect((await detail(id)).body.status).toBe('open');
     await waitUntil(() => hooks.received.some((hook) => hook.body.data.id === id), 'submission.message_received');
+    // The assignee hears of it: the ref and a link, not the customer's words.
+    await waitUntil(() => smtp.received.slice(sentBefore).some((mail) => mail.to.includes(adminEmail)), 'the notice');
+    const notice = await simpleParser(
+      smtp.received.slice(sentBefore).find((mail) => mail.to.includes(adminEmail))!.raw,
+    );
+    expect(notice.subject).toBe(`New message on [#${refOf(id)}]`);
+    expect(notice.text).toContain(`/staff/#/submissions/${id}`);
+    expect(notice.text).not.toContain('Here it is');
     const event = hooks.received.find((hook) => hook.body.data.id === id)!;
     expect(event.body.type).toBe('submission.message_received');
     expect(JSON.stringify(event.body)).not.toContain('Here it is');

@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { AppConfig } from '../config/app-config';
 import { SmtpMailer } from '../mail/smtp-mailer';
+import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
+import { refOf } from '../submissions/submission-ref';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MESSAGE_STATE } from './message-state';
@@ -24,7 +26,33 @@ export class ConversationMailer {
     private readonly mailer: SmtpMailer,
     private readonly ids: ThreadIds,
     private readonly config: AppConfig,
+    private readonly accounts: StaffAccountsRepository,
   ) {}
+
+  /**
+   * Tells a submission's assignee that the customer wrote (SMTP_URL set, an assignee, mail that was
+   * not automatic): the ref and a link to the console, not the customer's words.
+   */
+  async notifyAssignee(messageId: string): Promise<void> {
+    const message = await this.messages.findById(messageId);
+    const submission = message ? await this.submissions.findById(message.submissionId) : null;
+    const assignee = submission?.assigneeId ? await this.accounts.findById(submission.assigneeId) : null;
+    if (!message || !submission || !assignee || assignee.disabledAt || !this.mailer.isConfigured) {
+      return;
+    }
+    const ref = refOf(submission.id);
+    const link = `${this.config.staffAuth.publicOrigin ?? 'http://localhost:' + this.config.http.port}${this.config.http.basePath}/staff/#/submissions/${submission.id}`;
+    await this.mailer.send({
+      from: { address: this.config.mail.replyFrom },
+      to: assignee.email,
+      subject: `New message on [#${ref}]${message.fromOther ? ' (from another sender)' : ''}`,
+      text: `The customer wrote again on a submission assigned to you.\n\nOpen it: ${link}\n`,
+      messageId: `notice.${message.id}@${this.ids.domain}`,
+      inReplyTo: this.ids.rootMessageIdOf(submission.id),
+      references: [this.ids.rootMessageIdOf(submission.id)],
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    });
+  }
 
   async send(messageId: string, attempt: { final: boolean }): Promise<void> {
     const message = await this.messages.findById(messageId);

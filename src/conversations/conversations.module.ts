@@ -10,6 +10,7 @@ import { ConversationsService } from './conversations.service';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ThreadIds } from './thread-ids';
 import { AckThrottle } from './ack-throttle';
+import { Acknowledgements } from './acknowledgements.service';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { MailModule } from '../mail/mail.module';
 import { ConversationMailer } from './conversation-mailer.service';
@@ -24,14 +25,22 @@ import { SendMessageProcessor } from './send-message.processor';
     AuditModule,
     QueueModule,
   ],
-  providers: [ConversationMessagesRepository, ConversationsService, ThreadIds, AckThrottle],
+  providers: [ConversationMessagesRepository, ConversationsService, ThreadIds],
   exports: [ConversationMessagesRepository, ConversationsService, ThreadIds],
 })
 export class ConversationsModule {}
 
+/** Automatic acknowledgements (worker process: their throttle is in Redis). */
+@Module({
+  imports: [ConversationsModule, SubmissionsModule],
+  providers: [Acknowledgements, AckThrottle],
+  exports: [Acknowledgements],
+})
+export class AcknowledgementsModule {}
+
 /** Sending outgoing messages (worker process). */
 @Module({
-  imports: [ConversationsModule, SubmissionsModule, ApiKeyModule, MailModule],
+  imports: [ConversationsModule, SubmissionsModule, ApiKeyModule, MailModule, StaffAccountsModule],
   providers: [ConversationMailer, SendMessageProcessor],
 })
 export class ConversationWorkerModule {}

@@ -17,8 +17,6 @@ import { MessageView, TimelineItemView } from './dto/conversation.views';
 import { AttachmentInfo, ConversationMessageEntity } from './entities/conversation-message.entity';
 import { MESSAGE_STATE } from './message-state';
 import { ThreadIds } from './thread-ids';
-import { AckThrottle } from './ack-throttle';
-import { FieldCipher } from '../database/field-cipher';
 
 const notFound = () => new ApiException(HttpStatus.NOT_FOUND, 'Not found');
 const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 'Submission changed; reload it');
@@ -51,8 +49,6 @@ export class ConversationsService implements OnModuleInit {
     private readonly audit: AuditService,
     private readonly jobs: JobProducer,
     private readonly ids: ThreadIds,
-    private readonly ackThrottle: AckThrottle,
-    private readonly cipher: FieldCipher,
   ) {}
 
   onModuleInit(): void {
@@ -185,57 +181,6 @@ export class ConversationsService implements OnModuleInit {
     return row;
   }
 
-  /**
-   * The key's automatic acknowledgement of a new submission (`auto_ack`, off by default): queued once
-   * per submission (the message's row id is the submission's, so a second try meets the primary key),
-   * only when there is an address, at most once per address and key an hour (so a form posted in a
-   * loop does not make the service a mail cannon), and with `Auto-Submitted: auto-replied`. Answers
-   * whether one was queued. Never for spam: the caller decides that before.
-   */
-  async acknowledge(
-    submission: { id: string; name: string | null; email: string | null; apiKeyId: string },
-    template: { subject: string; body: string },
-  ): Promise<boolean> {
-    if (!submission.email || (await this.messages.findById(submission.id))) {
-      return false;
-    }
-    if (!(await this.ackThrottle.take(submission.apiKeyId, this.cipher.emailHash(submission.email)))) {
-      return false;
-    }
-    const fill = (text: string) =>
-      text.replace(/\{\{\s*name\s*\}\}/g, submission.name ?? '').replace(/\{\{\s*ref\s*\}\}/g, refOf(submission.id));
-    try {
-      await this.messages.insert({
-        id: submission.id,
-        submissionId: submission.id,
-        kind: 'ack',
-        state: MESSAGE_STATE.queued,
-        authorId: null,
-        messageId: this.ids.messageIdOf(submission.id),
-        threadToken: this.ids.replyAddressOf(submission.id) ? this.ids.tokenOf(submission.id) : null,
-        fromAddress: null,
-        fromOther: false,
-        automatic: true,
-        subject: fill(template.subject).replace(/[\r\n]+/g, ' '),
-        body: fill(template.body),
-        quoted: null,
-        attachments: null,
-        attempts: 0,
-        lastError: null,
-        encKeyId: null,
-        createdAt: new Date(),
-        sentAt: null,
-      });
-    } catch (error) {
-      if (isDuplicateKey(error)) {
-        return false;
-      }
-      throw error;
-    }
-    await this.queue(submission.id);
-    return true;
-  }
-
   /** Sends a failed message again (staff's retry). 409 unless it failed. */
   async retry(messageId: string, actor: Actor): Promise<MessageView> {
     const message = await this.messages.findById(messageId);
@@ -296,7 +241,7 @@ export class ConversationsService implements OnModuleInit {
   }
 
   /** Queues a stored message's job; a failure (Redis away) is left to the reconciler. */
-  private async queue(messageId: string): Promise<void> {
+  async queue(messageId: string): Promise<void> {
     await this.jobs.enqueue('sendMessage', [{ messageId }]).catch((error: Error) => {
       this.logger.warn(`Message ${messageId} not queued yet (${error.message}); the reconciler will add it`);
     });

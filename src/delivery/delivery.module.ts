@@ -3,7 +3,7 @@ import { ApiKeyModule } from '../api-keys/api-key.module';
 import { AppConfig } from '../config/app-config';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
-import { ConversationsModule } from '../conversations/conversations.module';
+import { AcknowledgementsModule, ConversationsModule } from '../conversations/conversations.module';
 import { EmailChannel } from './channels/email.channel';
 import { NoChannel } from './channels/no-channel';
 import { STAFF_CHANNELS, StaffChannel } from './channels/staff-channel';
@@ -17,7 +17,15 @@ import { SubmissionProcessor } from './submission.processor';
 
 /** The worker side: consumes the queue and delivers to the configured staff channels. */
 @Module({
-  imports: [SubmissionsModule, ApiKeyModule, QueueModule, WebhooksModule, WebhookWorkerModule, ConversationsModule],
+  imports: [
+    SubmissionsModule,
+    ApiKeyModule,
+    QueueModule,
+    WebhooksModule,
+    WebhookWorkerModule,
+    ConversationsModule,
+    AcknowledgementsModule,
+  ],
   providers: [
     {
       provide: STAFF_CHANNELS,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
-import { ConversationsService } from '../conversations/conversations.service';
+import { Acknowledgements } from '../conversations/acknowledgements.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/submission-state';
@@ -28,7 +28,7 @@ export class DeliveryService implements OnApplicationShutdown {
     private readonly apiKeys: ApiKeysRepository,
     @Inject(STAFF_CHANNELS) private readonly channels: StaffChannel[],
     private readonly metrics: MetricsService,
-    private readonly conversations: ConversationsService,
+    private readonly acknowledgements: Acknowledgements,
   ) {}
 
   onApplicationShutdown(): void {
@@ -92,7 +92,7 @@ export class DeliveryService implements OnApplicationShutdown {
     if (!apiKey?.autoAckSubject || !apiKey.autoAckBody) {
       return;
     }
-    await this.conversations
+    await this.acknowledgements
       .acknowledge(submission, { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody })
       .catch((error: Error) => this.logger.warn(`Acknowledgement of ${submission.id} not queued: ${error.message}`));
   }

@@ -10,6 +10,7 @@ import { InboundUnmatchedEntity } from './entities/inbound-unmatched.entity';
 import { InboundMatcher } from './inbound-matcher';
 import { InboundMailHandler } from './inbound-mail-handler';
 import { MailModule } from '../mail/mail.module';
+import { QueueModule } from '../queue/queue.module';
 import { InboundRouteService } from './inbound-route.service';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
 import { InboundController } from './inbound.controller';
@@ -25,6 +26,7 @@ import { InboundService } from './inbound.service';
     IntakeModule,
     ApiKeyModule,
     MailModule,
+    QueueModule,
   ],
   providers: [InboundMatcher, InboundService, InboundUnmatchedRepository, InboundMailHandler],
   exports: [InboundService, InboundUnmatchedRepository],

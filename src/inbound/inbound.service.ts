@@ -5,6 +5,7 @@ import { ContactService } from '../contact/contact.service';
 import { ConversationsService } from '../conversations/conversations.service';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { MetricsService } from '../metrics/metrics.service';
+import { JobProducer } from '../queue/job-producer';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { InboundMatcher } from './inbound-matcher';
@@ -38,6 +39,7 @@ export class InboundService {
     private readonly contact: ContactService,
     private readonly apiKeys: ApiKeysRepository,
     private readonly metrics: MetricsService,
+    private readonly jobs: JobProducer,
     private readonly config: AppConfig,
   ) {}
 
@@ -61,6 +63,11 @@ export class InboundService {
       this.metrics.inboundMail('attached');
       if (!mail.automatic) {
         const submission = await this.submissions.findById(match.submissionId);
+        if (submission?.assigneeId) {
+          await this.jobs
+            .enqueue('notifyAssignee', [{ messageId: stored.id }])
+            .catch((error: Error) => this.logger.warn(`Assignee of ${submission.id} not notified: ${error.message}`));
+        }
         if (submission) {
           await this.webhooks
             .dispatch(submission.id, submission.apiKeyId, 'submission.message_received', stored.id, {

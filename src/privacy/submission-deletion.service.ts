@@ -53,6 +53,10 @@ export class SubmissionDeletion {
         'sendMessage',
         messageIds.map((messageId) => ({ messageId })),
       ),
+      this.jobs.forget(
+        'notifyAssignee',
+        messageIds.map((messageId) => ({ messageId })),
+      ),
     ]);
     return deleted;
   }

@@ -7,6 +7,7 @@ import {
   MAIL_QUEUE,
   MAILBOX_QUEUE,
   MAINTENANCE_QUEUE,
+  NOTIFY_ASSIGNEE_JOB,
   POLL_MAILBOX_JOB,
   RETENTION_JOB,
   SEND_MESSAGE_JOB,
@@ -79,6 +80,12 @@ export const JOBS = {
     queue: MAIL_QUEUE,
     name: SEND_MESSAGE_JOB,
     idOf: (data: { messageId: string }) => `message-${data.messageId}`,
+  },
+  /** Tell a submission's assignee by e-mail that the customer wrote (the customer message's id). */
+  notifyAssignee: {
+    queue: MAIL_QUEUE,
+    name: NOTIFY_ASSIGNEE_JOB,
+    idOf: (data: { messageId: string }) => `notify-${data.messageId}`,
   },
   /** Poll the inbound IMAP mailbox once, by one job scheduler (every INBOUND_POLL_INTERVAL). */
   pollMailbox: {

@@ -31,6 +31,8 @@ export const RETENTION_JOB = 'retention';
 /** Outgoing mail: queue `mail`, job `send-message`, `{"messageId": "<uuid>"}` (a reply or an acknowledgement). */
 export const MAIL_QUEUE = 'mail';
 export const SEND_MESSAGE_JOB = 'send-message';
+/** Also on `mail`: `notify-assignee`, `{"messageId": "<uuid>"}` (a customer wrote; the assignee hears of it). */
+export const NOTIFY_ASSIGNEE_JOB = 'notify-assignee';
 
 /** The inbound mailbox: queue `mailbox`, job `poll-mailbox` (one IMAP poll, on a schedule; no payload). */
 export const MAILBOX_QUEUE = 'mailbox';

@@ -1,7 +1,7 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { CLI_ACTOR } from '../../audit/actor';
 import { printLine } from '../../cli-output';
-import { ApiKeyService, RateLimitSettings } from '../api-key.service';
+import { ApiKeyService, mailSettingsOf, RateLimitSettings } from '../api-key.service';
 import { toApiKeyView } from '../dto/api-key.views';
 
 const positiveInt =
@@ -176,10 +176,88 @@ export class SetKeyRetentionCommand extends CommandRunner {
   }
 }
 
+@SubCommand({
+  name: 'set-reply-from',
+  arguments: '<id>',
+  description: "who replies and acknowledgements to this key's requesters come from (--clear: REPLY_FROM)",
+})
+export class SetKeyReplyFromCommand extends CommandRunner {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  async run([id]: string[], options: { address?: string; name?: string; clear?: boolean }): Promise<void> {
+    const reply_from = options.clear
+      ? null
+      : { address: options.address, ...(options.name ? { name: options.name } : {}) };
+    const apiKey = await this.apiKeys.update(id, mailSettingsOf({ reply_from }), CLI_ACTOR);
+    printLine(
+      `API key ${apiKey.id}: replies come from ${apiKey.replyFromAddress ? `${apiKey.replyFromName ?? ''} <${apiKey.replyFromAddress}>`.trim() : 'REPLY_FROM'}`,
+    );
+  }
+
+  @Option({ flags: '--address <address>', description: 'the sender address' })
+  parseAddress(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--name <name>', description: 'the sender name' })
+  parseName(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--clear', description: 'back to REPLY_FROM' })
+  parseClear(): boolean {
+    return true;
+  }
+}
+
+@SubCommand({
+  name: 'set-auto-ack',
+  arguments: '<id>',
+  description: "the automatic acknowledgement of this key's submissions ({{name}}, {{ref}}); --off: none",
+})
+export class SetKeyAutoAckCommand extends CommandRunner {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  async run([id]: string[], options: { subject?: string; body?: string; off?: boolean }): Promise<void> {
+    const auto_ack = options.off ? null : { subject: options.subject, body: options.body };
+    const apiKey = await this.apiKeys.update(id, mailSettingsOf({ auto_ack }), CLI_ACTOR);
+    printLine(
+      `API key ${apiKey.id}: ${apiKey.autoAckSubject ? `acknowledges with "${apiKey.autoAckSubject}"` : 'sends no acknowledgement'}`,
+    );
+  }
+
+  @Option({ flags: '--subject <subject>', description: 'subject template, e.g. "We got it [#{{ref}}]"' })
+  parseSubject(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--body <body>', description: 'body template, e.g. "Hello {{name}}, ..."' })
+  parseBody(value: string): string {
+    return value;
+  }
+
+  @Option({ flags: '--off', description: 'no acknowledgement' })
+  parseOff(): boolean {
+    return true;
+  }
+}
+
 @Command({
   name: 'keys',
   description: 'manage API keys',
-  subCommands: [CreateKeyCommand, ListKeysCommand, RevokeKeyCommand, SetKeyLimitCommand, SetKeyRetentionCommand],
+  subCommands: [
+    CreateKeyCommand,
+    ListKeysCommand,
+    RevokeKeyCommand,
+    SetKeyLimitCommand,
+    SetKeyRetentionCommand,
+    SetKeyReplyFromCommand,
+    SetKeyAutoAckCommand,
+  ],
 })
 export class KeysCommand extends CommandRunner {
   run(): Promise<void> {
