@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { createApplication } from './http/http-app';
 import { AppConfig, loadConfig } from './config/app-config';
 import { InvalidConfigurationError } from './config/environment';
+import { StaffAccountsService } from './staff-accounts/staff-accounts.service';
 
 const logger = new Logger('Bootstrap');
 
@@ -53,7 +54,7 @@ function limitHeapGrowth(config: AppConfig): void {
  * What an operator needs to know once the API listens: the address it really listens on (0.0.0.0 is
  * every interface, not 127.0.0.1) and where the docs and the queue dashboard are.
  */
-export function startupLines(config: AppConfig, address: string | AddressInfo | null): string[] {
+export function startupLines(config: AppConfig, address: string | AddressInfo | null, staffAccounts = 1): string[] {
   const port = typeof address === 'object' && address ? address.port : config.http.port;
   const host = config.http.host;
   const wildcard = host === '0.0.0.0' || host === '::';
@@ -65,6 +66,17 @@ export function startupLines(config: AppConfig, address: string | AddressInfo | 
   }
   if (config.admin.user) {
     lines.push(`Queue dashboard: ${local}/admin/queues`);
+  }
+  lines.push(`Staff console: ${local}/staff/`);
+  if (config.staff.inboxOnly && config.role === 'all') {
+    lines.push(
+      "Staff channel: the service's own inbox (the console); set STAFF_WEBHOOK_URL or SMTP_URL + STAFF_EMAIL_TO to also send each submission out",
+    );
+  }
+  if (staffAccounts === 0) {
+    lines.push(
+      'No staff account yet. Create the first admin: npm run -s cli -- staff create --email you@example.com --name "Your Name" --role admin',
+    );
   }
   return lines;
 }
@@ -101,14 +113,29 @@ export async function bootstrap(overrides: Partial<Record<string, string>> = {})
   const app = await createApplication(config);
   exitGracefullyOnSignals(app, config);
   await app.listen(config.http.port, config.http.host);
-  for (const line of startupLines(config, app.getHttpServer().address())) {
+  const staffAccounts = (await app.get(StaffAccountsService).list()).length;
+  for (const line of startupLines(config, app.getHttpServer().address(), staffAccounts)) {
     logger.log(line);
   }
 }
 
+/** A refusal to start, in one line: what failed, never a stack trace. */
+function startupFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown })?.code;
+  const firstLine = message.split('\n')[0].trim();
+  if (code === 'EADDRINUSE') {
+    return `Cannot start: the port is taken (${firstLine}); set PORT to a free one`;
+  }
+  if (code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === 'ENOTFOUND') {
+    return `Cannot start: a server it needs is not reachable (${firstLine}); check DATABASE_URL and REDIS_URL`;
+  }
+  return `Cannot start: ${firstLine}`;
+}
+
 if (require.main === module) {
-  bootstrap().catch((error: Error) => {
-    logger.fatal(`Start-up failed: ${error.message}`);
+  bootstrap().catch((error: unknown) => {
+    process.stderr.write(`${startupFailure(error)}\n`);
     process.exit(1);
   });
 }

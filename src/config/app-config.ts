@@ -55,6 +55,11 @@ export class AppConfig {
     emailFrom?: string;
     /** STAFF_CHANNELS=webhooks: the managed destinations are the only channel. */
     webhooksOnly: boolean;
+    /**
+     * No external staff channel configured (no STAFF_WEBHOOK_URL, no STAFF_EMAIL_TO, no STAFF_CHANNELS):
+     * staff work in the service's own inbox, the console; managed webhook destinations still get theirs.
+     */
+    inboxOnly: boolean;
   };
   /**
    * Mail with the people who wrote: replies go out by SMTP from `replyFrom`; answers come back to
@@ -161,6 +166,7 @@ export class AppConfig {
       emailTo: env.STAFF_EMAIL_TO,
       emailFrom: env.STAFF_EMAIL_FROM,
       webhooksOnly: env.STAFF_CHANNELS === 'webhooks',
+      inboxOnly: env.STAFF_CHANNELS === '' && !env.STAFF_WEBHOOK_URL && !(env.SMTP_URL && env.STAFF_EMAIL_TO),
     };
     this.mail = {
       smtpUrl: env.SMTP_URL,

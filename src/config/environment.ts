@@ -222,6 +222,8 @@ export class EnvironmentVariables {
   /**
    * `none`: the operator's explicit choice of a worker with no staff channel (see DeliveryModule);
    * `webhooks`: only the webhook destinations managed with `webhooks add` (no STAFF_WEBHOOK_URL or e-mail).
+   * Empty with neither STAFF_WEBHOOK_URL nor STAFF_EMAIL_TO: the service's own inbox (the console),
+   * plus any managed destinations, which is what `webhooks` means too.
    */
   @IsIn(['', 'none', 'webhooks'])
   STAFF_CHANNELS: '' | 'none' | 'webhooks' = '';

@@ -34,20 +34,11 @@ import { SubmissionProcessor } from './submission.processor';
         if (staff.noChannel) {
           return [new NoChannel()];
         }
-        // Webhooks always: destinations added with `webhooks add` need no setting to be reached.
+        // Webhooks always: destinations added with `webhooks add` need no setting to be reached. With no
+        // channel configured at all, that is the whole of it: staff work in the console (the inbox).
         const channels: StaffChannel[] = [new WebhooksChannel(webhooks)];
         if (staff.smtpUrl && staff.emailTo) {
           channels.push(new EmailChannel(staff.smtpUrl, staff.emailTo, staff.emailFrom ?? 'contact-intake@localhost'));
-        }
-        if (!staff.webhookUrl && !(staff.smtpUrl && staff.emailTo) && !staff.webhooksOnly) {
-          // A worker that consumed the queue with nowhere to send would mark real submissions delivered
-          // (a second worker started on a laptop against the production Redis, say).
-          throw new Error(
-            'No staff channel is configured, so this worker would take submissions off the queue without sending them: ' +
-              'set STAFF_WEBHOOK_URL or SMTP_URL + STAFF_EMAIL_TO, or STAFF_CHANNELS=webhooks to use only the destinations ' +
-              'added with `webhooks add`, or STAFF_CHANNELS=none to record them as delivered on channel "none" ' +
-              '(re-sendable later), or run ROLE=api',
-          );
         }
         return channels;
       },

@@ -14,7 +14,7 @@ import { parseJsonBodies, parseRawMessages } from './json-body';
 import { INBOUND_EMAIL_PATH } from './contract-paths';
 import { AppConfig } from '../config/app-config';
 import { ensureDatabase } from '../database/ensure-database';
-import { logRequests, requestIdOf } from '../logging/logging.module';
+import { logRequests, QuietFrameworkLogger, requestIdOf } from '../logging/logging.module';
 import { MetricsService } from '../metrics/metrics.service';
 import { setupOpenApi } from './openapi/openapi';
 
@@ -116,8 +116,14 @@ export async function createApplication(
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter(config), {
     bodyParser: false,
     bufferLogs: true,
+    // A start-up failure is thrown to main.ts, which says it in one line: no buffered module list and
+    // no stack trace from Nest's own handler in front of it.
+    abortOnError: false,
+    autoFlushLogs: false,
   });
-  app.useLogger(app.get(PinoLogger));
+  app.useLogger(new QuietFrameworkLogger(app.get(PinoLogger)));
+  // autoFlushLogs is off (see above), so the start-up lines buffered so far are let out here.
+  app.flushLogs();
   await configureHttpApp(app, config, options);
   return app;
 }

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { LoggerService, Module } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -97,3 +97,44 @@ export function logRequests(fastify: FastifyInstance): void {
   ],
 })
 export class LoggingModule {}
+
+/** Nest's own start-up chatter (the module list, the route table): debug level, not the operator's screen. */
+const FRAMEWORK_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+
+/**
+ * The application logger: nestjs-pino's, with Nest's framework start-up lines demoted to debug, so a
+ * start at the default level prints what an operator needs and nothing else (LOG_LEVEL=debug shows
+ * the module list and the route table again).
+ */
+export class QuietFrameworkLogger implements LoggerService {
+  constructor(private readonly logger: LoggerService) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    const context = params.at(-1);
+    if (typeof context === 'string' && FRAMEWORK_CONTEXTS.has(context)) {
+      this.logger.debug?.(message, ...params);
+      return;
+    }
+    this.logger.log(message, ...params);
+  }
+
+  error(message: unknown, ...params: unknown[]): void {
+    this.logger.error(message, ...params);
+  }
+
+  warn(message: unknown, ...params: unknown[]): void {
+    this.logger.warn(message, ...params);
+  }
+
+  debug(message: unknown, ...params: unknown[]): void {
+    this.logger.debug?.(message, ...params);
+  }
+
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.logger.verbose?.(message, ...params);
+  }
+
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.logger.fatal?.(message, ...params);
+  }
+}
