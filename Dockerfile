@@ -1,11 +1,14 @@
 # syntax=docker/dockerfile:1
-# Build: compile TypeScript with dev dependencies, then keep production dependencies only.
+# Build: the server (TypeScript) and the staff console (Vite) with dev dependencies, then keep
+# production dependencies only. test/dockerfile-build.e2e-spec.ts replays this stage without Docker.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY scripts ./scripts
 COPY src ./src
+COPY console ./console
 RUN npm run build && npm prune --omit=dev
 
 # Run: the same image serves every role (ROLE=all | api | worker) and the CLI (node dist/cli.js).
