@@ -1,3 +1,4 @@
+import { strictDocument } from './strict-document';
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../../config/app-config';
@@ -52,7 +53,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       }
     }
   }
-  return document;
+  return strictDocument(document, ErrorResultDto.name, [STAFF_COOKIE_SECURITY, STAFF_TOKEN_SECURITY]);
 }
 
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {

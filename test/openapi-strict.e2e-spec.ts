@@ -1,0 +1,383 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { CLI_ACTOR } from '../src/audit/actor';
+import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
+import { ownDatabase } from './support/own-database';
+import { newStaffAccount, staffCookie } from './support/staff';
+import { createTestApp, TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
+
+type Schema = Record<string, unknown>;
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, unknown>;
+}
+
+/**
+ * Validates requests and responses against an OAS 3.0 document with ajv (which knows `nullable`):
+ * the document's components are one schema, every operation's schemas refer into it.
+ */
+class DocumentValidator {
+  private readonly ajv = new Ajv({ strict: false, allErrors: true });
+  private readonly compiled = new Map<Schema, ValidateFunction>();
+  private readonly routes: { method: string; pattern: RegExp; operation: Operation }[] = [];
+
+  constructor(document: OpenApiDocument) {
+    addFormats(this.ajv);
+    const local = (value: unknown): unknown =>
+      JSON.parse(JSON.stringify(value).replace(/"#\/components\//g, '"openapi#/components/'));
+    this.ajv.addSchema({ $id: 'openapi', components: local(document.components) });
+    for (const [path, item] of Object.entries(document.paths)) {
+      const pattern = new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      for (const [method, operation] of Object.entries(item)) {
+        this.routes.push({ method, pattern, operation: local(operation) as Operation });
+      }
+    }
+  }
+
+  match(method: string, path: string): Operation | undefined {
+    return this.routes.find((route) => route.method === method && route.pattern.test(path))?.operation;
+  }
+
+  /** The problems of `value` against `schema` (none: valid). */
+  check(schema: Schema, value: unknown): string[] {
+    let validate = this.compiled.get(schema);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      this.compiled.set(schema, validate);
+    }
+    return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+  }
+
+  /** The problems of a request: its query (unknown parameters included), path parameters and JSON body. */
+  checkRequest(operation: Operation, query: Record<string, string>, body: unknown): string[] {
+    const problems: string[] = [];
+    const parameters = operation.parameters ?? [];
+    for (const [name, value] of Object.entries(query)) {
+      const parameter = parameters.find((candidate) => candidate.in === 'query' && candidate.name === name);
+      if (!parameter) {
+        problems.push(`query ${name} is not a parameter`);
+        continue;
+      }
+      const type = (parameter.schema as { type?: string }).type;
+      const typed = type === 'integer' || type === 'number' ? Number(value) : value;
+      problems.push(...this.check(parameter.schema, typed).map((problem) => `query ${name}${problem}`));
+    }
+    const content = operation.requestBody?.content['application/json'];
+    if (content && (body !== undefined || operation.requestBody?.required)) {
+      problems.push(...this.check(content.schema, body ?? {}).map((problem) => `body${problem}`));
+    }
+    if (!operation.requestBody && body !== undefined && body !== null && Object.keys(body).length > 0) {
+      problems.push('body sent to an operation that takes none');
+    }
+    return problems;
+  }
+}
+
+interface Call {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  path: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  raw?: Buffer;
+}
+
+/**
+ * The OpenAPI document tells the truth, strictly: a validator of requests and responses against it
+ * (openapi-backend: OAS 3.0 with ajv) runs over real calls of every operation, successes and refusals.
+ * Every answer's status must be documented for its operation and its body must match that response's
+ * schema; a request the service accepted must be valid by the document, and one it refused as
+ * malformed (400) must be invalid by it too.
+ */
+describe('the OpenAPI document, checked by a validator over a call of every operation', () => {
+  let t: TestApp;
+  let drop: () => Promise<void>;
+  let validator: DocumentValidator;
+  let document: OpenApiDocument;
+  const covered = new Set<string>();
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    const database = await ownDatabase();
+    drop = database.drop;
+    t = await createTestApp({
+      DATABASE_URL: database.url,
+      ROLE: 'all',
+      STAFF_CHANNELS: 'webhooks',
+      INBOUND_TOKEN: 'openapi-inbound-token-0123456789',
+      INBOUND_ADDRESS: 'support@intake.test',
+    });
+    document = (await t.http().get('/docs/openapi.json').expect(200)).body as OpenApiDocument;
+    validator = new DocumentValidator(document);
+  });
+  afterAll(async () => {
+    await t.close();
+    await drop();
+  });
+
+  /** Makes the call, then checks it and its answer against the document. */
+  async function call(call: Call): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
+    let request = t.http()[call.method](call.path);
+    for (const [name, value] of Object.entries(call.headers ?? {})) {
+      request = request.set(name, value);
+    }
+    if (call.query) {
+      request = request.query(call.query);
+    }
+    const response = await (call.raw !== undefined
+      ? request.send(call.raw)
+      : call.body !== undefined
+        ? request.send(call.body as object)
+        : request);
+    const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)]));
+    const operation = validator.match(call.method, call.path.split('?')[0]);
+    const label = `${call.method.toUpperCase()} ${call.path} -> ${response.status}`;
+    if (!operation) {
+      problems.push(`${label}: no operation in the document`);
+      return { status: response.status, body: response.body, headers };
+    }
+    covered.add(operation.operationId);
+    const documented = operation.responses[String(response.status)];
+    if (!documented) {
+      problems.push(`${label}: status not documented for ${operation.operationId}`);
+    } else if ((headers['content-type'] ?? '').startsWith('application/json')) {
+      const schema = documented.content?.['application/json']?.schema;
+      const broken = schema ? validator.check(schema, response.body) : ['no JSON schema for this answer'];
+      if (broken.length > 0) {
+        problems.push(`${label}: the answer breaks the document: ${broken.join('; ')}`);
+      }
+    }
+    if (call.raw === undefined) {
+      const invalid = validator.checkRequest(operation, call.query ?? {}, call.body);
+      if (response.status < 300 && invalid.length > 0) {
+        problems.push(`${label}: accepted, but the document refuses the request: ${invalid.join('; ')}`);
+      }
+      const refusedAsMalformed =
+        response.status === 400 &&
+        /^(Missing|Invalid|Unknown) field/.test((response.body as { message?: string }).message ?? '');
+      const semantic = /Invalid field: (q|url|reply_from|auto_ack|api_key_id)\b/.test(
+        (response.body as { message?: string }).message ?? '',
+      );
+      if (refusedAsMalformed && !semantic && invalid.length === 0) {
+        problems.push(`${label}: refused (${JSON.stringify(response.body)}), but the document allows the request`);
+      }
+    }
+    return { status: response.status, body: response.body, headers };
+  }
+
+  it('holds for every operation, its successes and its typical refusals', async () => {
+    // Client endpoints.
+    const { id: keyId, key } = await t.createKey({ rateLimit: 10_000 });
+    await call({ method: 'post', path: '/auth.php', headers: { 'X-API-KEY': 'ck_wrong' } });
+    const tokens = (await call({ method: 'post', path: '/auth.php', headers: { 'X-API-KEY': key } })).body as {
+      access_token: string;
+      refresh_token: string;
+    };
+    const bearer = { Authorization: `Bearer ${tokens.access_token}` };
+    await call({ method: 'post', path: '/auth_refresh.php', body: { refresh_token: 'rt_nothing' } });
+    await call({ method: 'post', path: '/auth_refresh.php', body: { refresh_token: tokens.refresh_token } });
+    await call({ method: 'post', path: '/contact_api.php', headers: bearer, body: { name: '' } });
+    await call({ method: 'post', path: '/contact_api.php', headers: bearer, body: { name: 'x', extra: 1 } });
+    await call({ method: 'post', path: '/contact_api.php', body: { name: 'Nobody' } });
+    const submitted = await call({
+      method: 'post',
+      path: '/contact_api.php',
+      headers: bearer,
+      body: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', message: 'Hello' },
+    });
+    const id = (submitted.body as { id: string }).id;
+    const phoneOnly = (
+      await call({
+        method: 'post',
+        path: '/contact_api.php',
+        headers: bearer,
+        body: { name: 'Phone only', phone: '12345' },
+      })
+    ).body as { id: string };
+
+    // Staff: sign-in, accounts, tokens.
+    const admin = await newStaffAccount(t, 'OpenAPI admin', 'admin');
+    await call({
+      method: 'post',
+      path: '/staff/api/login',
+      body: { email: admin.email, password: 'wrong password!!' },
+    });
+    await call({ method: 'post', path: '/staff/api/login', body: { email: admin.email } });
+    const cookie = await staffCookie(t, admin.email);
+    const staff = { Cookie: cookie, 'Content-Type': 'application/json' };
+    const { token } = await t.app.get(StaffTokensService).create(admin.id, 'openapi', CLI_ACTOR);
+    const robot = { Authorization: `Bearer ${token}` };
+    await call({
+      method: 'post',
+      path: '/staff/api/login',
+      headers: { 'Content-Type': 'application/json' },
+      body: { email: admin.email, password: 'a long enough passphrase' },
+    });
+    await call({ method: 'get', path: '/staff/api/me' });
+    await call({ method: 'get', path: '/staff/api/me', headers: staff });
+    await call({ method: 'get', path: '/staff/api/staff', headers: staff });
+    const created = (
+      await call({
+        method: 'post',
+        path: '/staff/api/staff',
+        headers: staff,
+        body: { email: 'agent.openapi@example.com', name: 'Agent', role: 'agent' },
+      })
+    ).body as { id: string };
+    await call({
+      method: 'post',
+      path: '/staff/api/staff',
+      headers: staff,
+      body: { email: 'not an address', name: 'x', role: 'agent' },
+    });
+    await call({
+      method: 'patch',
+      path: `/staff/api/staff/${created.id}`,
+      headers: staff,
+      body: { name: 'Agent Smith' },
+    });
+    await call({ method: 'patch', path: `/staff/api/staff/${created.id}`, headers: staff, body: { role: 'boss' } });
+
+    // Submissions.
+    await call({ method: 'get', path: '/staff/api/submissions', headers: staff, query: { limit: '5' } });
+    await call({ method: 'get', path: '/staff/api/submissions', headers: staff, query: { limit: '1.5' } });
+    await call({ method: 'get', path: '/staff/api/submissions/counts', headers: staff });
+    await call({ method: 'get', path: '/staff/api/submissions/export.csv', headers: staff });
+    const detail = await call({ method: 'get', path: `/staff/api/submissions/${id}`, headers: staff });
+    await call({ method: 'get', path: '/staff/api/submissions/0190aaaa-0000-7000-8000-000000000000', headers: staff });
+    const etag = detail.headers.etag;
+    await call({
+      method: 'patch',
+      path: `/staff/api/submissions/${id}`,
+      headers: { ...staff, 'If-Match': etag },
+      body: { status: 'open', assignee_id: null },
+    });
+    await call({
+      method: 'patch',
+      path: `/staff/api/submissions/${id}`,
+      headers: { ...staff, 'If-Match': etag },
+      body: { status: 'closed' },
+    });
+    await call({ method: 'patch', path: `/staff/api/submissions/${id}`, headers: staff, body: { status: 'open' } });
+    await call({
+      method: 'patch',
+      path: `/staff/api/submissions/${id}`,
+      headers: { ...staff, 'If-Match': '*' },
+      body: { status: 'lost' },
+    });
+    await call({
+      method: 'post',
+      path: `/staff/api/submissions/${id}/notes`,
+      headers: staff,
+      body: { body: 'A note' },
+    });
+    await call({ method: 'post', path: `/staff/api/submissions/${id}/notes`, headers: staff, body: {} });
+    await call({ method: 'post', path: `/staff/api/submissions/${id}/redeliver`, headers: robot });
+    const current = (await call({ method: 'get', path: `/staff/api/submissions/${id}`, headers: staff })).headers.etag;
+    const reply = (
+      await call({
+        method: 'post',
+        path: `/staff/api/submissions/${id}/replies`,
+        headers: { ...staff, 'If-Match': current },
+        body: { body: 'Thank you' },
+      })
+    ).body as { id: string };
+    const other = (await call({ method: 'get', path: `/staff/api/submissions/${phoneOnly.id}`, headers: staff }))
+      .headers.etag;
+    await call({
+      method: 'post',
+      path: `/staff/api/submissions/${phoneOnly.id}/replies`,
+      headers: { ...staff, 'If-Match': other },
+      body: { body: 'x' },
+    });
+    await call({ method: 'post', path: `/staff/api/messages/${reply.id}/retry`, headers: robot });
+
+    // Inbound mail.
+    const mail = Buffer.from(
+      'From: a@example.com\r\nTo: support@intake.test\r\nMessage-ID: <openapi@x>\r\nSubject: hi\r\n\r\nhi\r\n',
+    );
+    await call({
+      method: 'post',
+      path: '/inbound/email',
+      headers: { Authorization: 'Bearer openapi-inbound-token-0123456789', 'Content-Type': 'message/rfc822' },
+      raw: mail,
+    });
+    await call({
+      method: 'post',
+      path: '/inbound/email',
+      headers: { Authorization: 'Bearer wrong', 'Content-Type': 'message/rfc822' },
+      raw: mail,
+    });
+    await call({ method: 'get', path: '/staff/api/inbound/unmatched', headers: staff });
+
+    // Keys, audit, webhooks, deliveries, privacy.
+    await call({ method: 'get', path: '/staff/api/keys', headers: staff });
+    const newKey = (
+      await call({ method: 'post', path: '/staff/api/keys', headers: staff, body: { name: 'Another', rate_limit: 10 } })
+    ).body as { id: string };
+    await call({ method: 'post', path: '/staff/api/keys', headers: staff, body: { name: 'Bad', rate_limit: 1.5 } });
+    await call({
+      method: 'patch',
+      path: `/staff/api/keys/${newKey.id}`,
+      headers: staff,
+      body: { retention_days: 30, reply_from: { address: 'help@example.com' }, auto_ack: null },
+    });
+    await call({ method: 'post', path: `/staff/api/keys/${newKey.id}/revoke`, headers: robot });
+    await call({ method: 'get', path: '/staff/api/audit', headers: staff, query: { limit: '3' } });
+    await call({ method: 'get', path: '/staff/api/audit', headers: staff, query: { actor: 'nobody' } });
+    await call({ method: 'get', path: '/staff/api/webhooks', headers: staff });
+    const hook = (
+      await call({
+        method: 'post',
+        path: '/staff/api/webhooks',
+        headers: staff,
+        body: { url: 'http://127.0.0.1:9/hook', api_key_id: keyId },
+      })
+    ).body as { id: string };
+    await call({ method: 'post', path: `/staff/api/webhooks/${hook.id}/rotate-secret`, headers: robot });
+    await call({ method: 'post', path: `/staff/api/webhooks/${hook.id}/enable`, headers: robot });
+    const next = await call({
+      method: 'post',
+      path: '/contact_api.php',
+      headers: bearer,
+      body: { name: 'For the hook' },
+    });
+    const deliveries = await waitFor(
+      async () =>
+        (await call({ method: 'get', path: '/staff/api/deliveries', headers: staff, query: { limit: '5' } })).body as {
+          items: { id: string; status: string }[];
+        },
+      (page) => page.items.length > 0,
+    );
+    expect((next.body as { id: string }).id).toBeDefined();
+    await call({ method: 'post', path: `/staff/api/deliveries/${deliveries.items[0].id}/replay`, headers: robot });
+    await call({ method: 'delete', path: `/staff/api/webhooks/${hook.id}`, headers: staff });
+    await call({
+      method: 'post',
+      path: '/staff/api/privacy/export',
+      headers: staff,
+      body: { email: 'ada@example.com' },
+    });
+    await call({ method: 'post', path: '/staff/api/privacy/export', headers: staff, body: {} });
+    await call({
+      method: 'post',
+      path: '/staff/api/privacy/erase',
+      headers: staff,
+      body: { email: 'nobody@example.com' },
+    });
+    await call({ method: 'post', path: '/staff/api/logout', headers: staff });
+
+    expect(problems).toEqual([]);
+    const operations = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    );
+    expect(operations.filter((operationId) => !covered.has(operationId))).toEqual([]);
+  });
+});
