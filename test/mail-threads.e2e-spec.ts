@@ -467,3 +467,52 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
       .expect(415);
   });
 });
+
+describe('INBOUND_NEW_SUBMISSIONS_KEY', () => {
+  it('turns mail that matches nothing into a new submission of that key, once, and keeps automatic mail out', async () => {
+    const maker = await createTestApp();
+    const { id: keyId } = await maker.createKey({ name: 'Mailbox intake' });
+    await maker.close();
+    const t = await createTestApp({ INBOUND_TOKEN, INBOUND_NEW_SUBMISSIONS_KEY: keyId, STAFF_CHANNELS: 'webhooks' });
+    try {
+      const send = (raw: Buffer) =>
+        t
+          .http()
+          .post('/inbound/email')
+          .set('Authorization', `Bearer ${INBOUND_TOKEN}`)
+          .set('Content-Type', 'message/rfc822')
+          .send(raw);
+      const fresh = rawMail(
+        {
+          From: 'New Person <new.person@example.com>',
+          To: 'help@intake.test',
+          Subject: 'A new question',
+          'Message-ID': '<fresh-1@example.com>',
+        },
+        'Do you ship to Norway?',
+      );
+      expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
+      expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
+      await send(
+        rawMail(
+          {
+            From: 'robot@example.com',
+            To: 'help@intake.test',
+            Subject: 'Auto',
+            'Message-ID': '<auto-9@example.com>',
+            'Auto-Submitted': 'auto-generated',
+          },
+          'beep',
+        ),
+      ).expect(202, { outcome: 'unmatched' });
+      const rows = await t.app
+        .get(DataSource)
+        .query('SELECT name, email, message FROM submissions WHERE api_key_id = ?', [keyId]);
+      expect(rows).toEqual([
+        { name: 'New Person', email: 'new.person@example.com', message: 'A new question\n\nDo you ship to Norway?' },
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});
