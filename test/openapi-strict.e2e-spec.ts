@@ -113,6 +113,7 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       STAFF_CHANNELS: 'webhooks',
       INBOUND_TOKEN: 'openapi-inbound-token-0123456789',
       INBOUND_ADDRESS: 'support@intake.test',
+      SMTP_URL: 'smtp://127.0.0.1:9',
     });
     document = (await t.http().get('/docs/openapi.json').expect(200)).body as OpenApiDocument;
     validator = new DocumentValidator(document);

@@ -18,7 +18,12 @@ describe('replies (staff API)', () => {
   let access: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ INBOUND_ADDRESS: 'support@intake.test', REPLY_FROM: 'help@intake.test' });
+    // An API process: replies are stored and queued here, sent by workers (the mail tests send them).
+    t = await createTestApp({
+      INBOUND_ADDRESS: 'support@intake.test',
+      REPLY_FROM: 'help@intake.test',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    });
     const agent = await newStaffAccount(t, 'Reply agent', 'admin');
     agentName = agent.name;
     cookie = await staffCookie(t, agent.email);
@@ -104,9 +109,38 @@ describe('replies (staff API)', () => {
     );
   });
 
+  it('answers 409 when the service cannot send mail at all (no SMTP_URL), storing nothing', async () => {
+    const mute = await createTestApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}:replies-mute` });
+    try {
+      const admin = await newStaffAccount(mute, 'Mute admin', 'admin');
+      const adminCookie = await staffCookie(mute, admin.email);
+      const { key } = await mute.createKey({ rateLimit: 100 });
+      const token = (await issueTokens(mute, key)).access_token;
+      const id = (
+        await mute
+          .http()
+          .post('/contact_api.php')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ name: 'Mute', email: 'mute@example.com' })
+          .expect(200)
+      ).body.id as string;
+      const answer = await mute
+        .http()
+        .post(`/staff/api/submissions/${id}/replies`)
+        .set('Cookie', adminCookie)
+        .set('If-Match', '"1"')
+        .send({ body: 'Hello?' })
+        .expect(409);
+      expect(answer.body.message).toBe('Replies need SMTP_URL: the service has no way to send mail');
+    } finally {
+      await mute.close();
+    }
+  });
+
   it('seals the reply at rest with DATA_ENCRYPTION_KEYS, exports it and erases it with the submission', async () => {
     const sealed = await createTestApp({
       DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+      SMTP_URL: 'smtp://127.0.0.1:9',
       REDIS_PREFIX: `${process.env.REDIS_PREFIX}:replies-sealed`,
     });
     try {

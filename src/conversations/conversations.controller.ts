@@ -28,7 +28,7 @@ export class ConversationsController {
   @ApiErrors({
     400: ['Missing field: body', 'Invalid field: body'],
     404: ['Not found'],
-    409: ['No e-mail address to reply to'],
+    409: ['No e-mail address to reply to', 'Replies need SMTP_URL: the service has no way to send mail'],
     412: ['Submission changed; reload it'],
     428: ['If-Match required'],
   })

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor, SYSTEM_ACTOR } from '../audit/actor';
+import { AppConfig } from '../config/app-config';
 import { AuditService } from '../audit/audit.service';
 import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
@@ -49,6 +50,7 @@ export class ConversationsService implements OnModuleInit {
     private readonly audit: AuditService,
     private readonly jobs: JobProducer,
     private readonly ids: ThreadIds,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -61,6 +63,10 @@ export class ConversationsService implements OnModuleInit {
    * 412, so two agents never send conflicting answers. 409 when there is no address to reply to.
    */
   async reply(submissionId: string, body: string, versions: 'any' | number[], actor: Actor & { id: string }) {
+    if (!this.config.mail.smtpUrl) {
+      // Stored, it would only fail after every try: say so now.
+      throw new ApiException(HttpStatus.CONFLICT, 'Replies need SMTP_URL: the service has no way to send mail');
+    }
     const message = await this.transactions.run(async (tx) => {
       const submission = await this.submissions.findById(submissionId);
       if (!submission) {
