@@ -77,10 +77,10 @@ export function strictDocument(document: OpenAPIObject, errorSchema: string, sta
   const requestSchemas = new Set<string>();
   const operations = Object.values(document.paths).flatMap((item) =>
     (['get', 'post', 'put', 'patch', 'delete'] as const).flatMap((method) =>
-      item[method] ? [item[method] as unknown as Operation] : [],
+      item[method] ? [{ method, operation: item[method] as unknown as Operation }] : [],
     ),
   );
-  for (const operation of operations) {
+  for (const { method, operation } of operations) {
     const ref = operation.requestBody?.content?.['application/json']?.schema?.$ref;
     if (ref) {
       requestSchemas.add(ref.slice(COMPONENT.length));
@@ -92,11 +92,21 @@ export function strictDocument(document: OpenAPIObject, errorSchema: string, sta
       }
     }
     const staff = (operation.security ?? []).some((scheme) => staffSchemes.some((name) => name in scheme));
-    if (staff && !operation.responses['503']) {
-      operation.responses['503'] = {
-        description: 'Redis or the database is unavailable; carries Retry-After (seconds)',
-        content: { 'application/json': { schema: { $ref: `${COMPONENT}${errorSchema}` } } },
-      };
+    const error = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: { $ref: `${COMPONENT}${errorSchema}` } } },
+    });
+    if (staff) {
+      operation.responses['503'] ??= error('Redis or the database is unavailable; carries Retry-After (seconds)');
+    }
+    // A write (not a GET) with the session cookie meets the cross-site rules.
+    if (staff && method !== 'get') {
+      operation.responses['403'] ??= error(
+        'A cookie-session write refused by a cross-site rule (the message names it), or a role it lacks',
+      );
+    }
+    if (operation.requestBody) {
+      operation.responses['415'] ??= error('Body is not application/json');
     }
   }
   for (const name of requestSchemas) {
