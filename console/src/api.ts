@@ -132,6 +132,8 @@ export interface SubmissionDetail extends Submission {
   notes: { id: string; body: string; author: Ref; created_at: string; unreadable?: string }[];
   events: AuditEvent[];
   timeline: TimelineItem[];
+  /** The same address's other submissions, newest first. */
+  history: { id: string; ref: string; status: Status; created_at: string }[];
 }
 
 /** One item of a conversation: the request, a reply, a customer's mail or a note. */

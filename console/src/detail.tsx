@@ -211,6 +211,20 @@ export function Detail({
 
       <Conversation detail={detail} onChanged={load} onConflict={() => setConflict(true)} />
 
+      {detail.history.length > 0 && (
+        <>
+          <h3 id="history-title">Earlier requests from this address</h3>
+          <ul class="timeline" aria-labelledby="history-title">
+            {detail.history.map((item) => (
+              <li key={item.id}>
+                <a href={`#/inbox?open=${item.id}`}>#{item.ref}</a>{' '}
+                <span class={`badge status-${item.status}`}>{item.status}</span> · {when(item.created_at)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
       <h3>Delivery</h3>
       <p class="muted">
         State <strong>{detail.delivery_state}</strong>, {detail.attempts} attempt{detail.attempts === 1 ? '' : 's'}

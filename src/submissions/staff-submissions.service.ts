@@ -9,7 +9,13 @@ import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { SubmissionFilterQuery } from './dto/submission-list.query';
-import { NoteView, SubmissionDetailView, SubmissionPageView, SubmissionView } from './dto/staff-submission.views';
+import {
+  HistoryItemView,
+  NoteView,
+  SubmissionDetailView,
+  SubmissionPageView,
+  SubmissionView,
+} from './dto/staff-submission.views';
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
 import { SubmissionNoteEntity } from './entities/submission-note.entity';
 import { SubmissionEntity } from './entities/submission.entity';
@@ -25,6 +31,8 @@ import { refOf } from './submission-ref';
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
 const COUNTS_CACHE_MS = 2_000;
 const EXPORT_PAGE = 500;
+/** How many of the same person's other submissions the detail lists. */
+const HISTORY_SIZE = 20;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 /** What the list answers for a word search while personal columns are encrypted. */
@@ -84,11 +92,12 @@ export class StaffSubmissionsService {
     if (!submission) {
       throw notFound();
     }
-    const [deliveries, notes, events, sections] = await Promise.all([
+    const [deliveries, notes, events, sections, history] = await Promise.all([
       this.submissions.deliveriesOf(id),
       this.notes.forSubmission(id),
       this.audit.timelineOf(id),
       this.hooks.detailSectionsOf(id),
+      this.historyOf(submission),
     ]);
     return {
       ...toSubmissionView(submission),
@@ -106,9 +115,29 @@ export class StaffSubmissionsService {
       })),
       webhooks: (sections.webhooks as object[] | undefined) ?? [],
       timeline: (sections.timeline as object[] | undefined) ?? [],
+      history,
       notes: notes.map(toNoteView),
       events: events.map(toAuditEventView),
     };
+  }
+
+  /**
+   * The same person's other submissions, newest first (HISTORY_SIZE): by the address's keyed hash, so
+   * it works with encryption at rest, then compared as privacy matching compares (never a look-alike).
+   */
+  private async historyOf(submission: SubmissionEntity): Promise<HistoryItemView[]> {
+    const hashes = submission.email
+      ? this.cipher.emailHashes(submission.email)
+      : submission.emailHash
+        ? [submission.emailHash]
+        : [];
+    if (hashes.length === 0) {
+      return [];
+    }
+    const rows = await this.submissions.historyOf(hashes, submission.id, HISTORY_SIZE);
+    return rows
+      .filter((row) => !submission.email || this.cipher.isSameEmail(row, submission.email))
+      .map((row) => ({ id: row.id, ref: refOf(row.id), status: row.status, created_at: row.createdAt.toISOString() }));
   }
 
   /**

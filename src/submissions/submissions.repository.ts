@@ -327,6 +327,15 @@ export class SubmissionsRepository {
     await this.deliveries.update({ submissionId }, { deliveredAt: null });
   }
 
+  /** The newest `limit` submissions under these e-mail hashes, but `exceptId` (a customer's history). */
+  historyOf(emailHashes: string[], exceptId: string, limit: number): Promise<SubmissionEntity[]> {
+    return this.submissions.find({
+      where: { emailHash: In(emailHashes), id: Not(exceptId) },
+      order: { id: 'DESC' },
+      take: limit,
+    });
+  }
+
   /** Every submission stored under one of these e-mail hashes (see FieldCipher.emailHashes), oldest first. */
   findByEmailHashes(emailHashes: string[]): Promise<SubmissionEntity[]> {
     return this.submissions.find({ where: { emailHash: In(emailHashes) }, order: { id: 'ASC' } });

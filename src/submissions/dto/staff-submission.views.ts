@@ -115,6 +115,21 @@ export class NoteView {
   unreadable?: string;
 }
 
+/** Another submission from the same address (the detail's `history`). */
+export class HistoryItemView {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: '7K2M9QXD' })
+  ref!: string;
+
+  @ApiProperty({ enum: WORKFLOW_STATUSES })
+  status!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+}
+
 export class SubmissionDetailView extends SubmissionView {
   @ApiProperty()
   client_ip!: string;
@@ -149,6 +164,12 @@ export class SubmissionDetailView extends SubmissionView {
     description: 'The request, replies, customer messages and notes, in time order',
   })
   timeline!: object[];
+
+  @ApiProperty({
+    type: [HistoryItemView],
+    description: 'The newest 20 other submissions from the same e-mail address (exact match, any key)',
+  })
+  history!: HistoryItemView[];
 
   @ApiProperty({ type: [NoteView] })
   notes!: NoteView[];
