@@ -135,7 +135,6 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
         .expect(201);
       await waitUntil(() => smtp.received.length === 1, 'the reply');
       const reply = await simpleParser(smtp.received[0].raw);
-      const started = Date.now();
       await dovecot.append(
         `From: mailbox.customer@example.com\r\nTo: ${reply.replyTo!.value[0].address}\r\nSubject: Re: ${reply.subject}\r\n` +
           `Message-ID: <imap-answer@example.com>\r\nIn-Reply-To: ${reply.messageId}\r\n\r\nThanks, got it.\r\n`,
@@ -146,8 +145,6 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
           body.timeline.some((item) => item.kind === 'customer' && item.body === 'Thanks, got it.'),
       );
       expect(detail.timeline.map((item: { kind: string }) => item.kind)).toEqual(['request', 'reply', 'customer']);
-      // Within a couple of poll intervals from the mailbox to the console's API.
-      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await smtp.stop();
     }
