@@ -75,6 +75,21 @@ describe('staff console: the conversation (browser)', () => {
       ['staff', 'create', '--email', email, '--name', 'Connie Agent', '--role', 'admin', '--password-stdin', '--json'],
       PASSWORD,
     );
+    await cli(
+      [
+        'staff',
+        'create',
+        '--email',
+        `bob.${email}`,
+        '--name',
+        'Bob Agent',
+        '--role',
+        'agent',
+        '--password-stdin',
+        '--json',
+      ],
+      PASSWORD,
+    );
     const key = (await cli(['keys', 'create', '--name', 'Website', '--rate-limit', '10000', '--json'])).key as string;
     token = (
       (await (await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } })).json()) as {
@@ -132,6 +147,17 @@ describe('staff console: the conversation (browser)', () => {
     expect(await quoted.isVisible()).toBe(false);
     await conversation.getByText('Quoted history').click();
     await quoted.waitFor();
+  });
+
+  it('assigns a submission to anyone from the picker', async () => {
+    const id = await submit({ name: 'Mary Jackson', email: 'mary@example.com', message: 'Wind tunnel booking' });
+    const page = await signedIn();
+    await page.goto(`${base}/staff/#/inbox?open=${id}`);
+    const detail = page.getByRole('region', { name: 'Mary Jackson' });
+    await detail.getByLabel('Assign to').selectOption({ label: 'Bob Agent' });
+    // The page shows the new assignee beside "Assignee", and the API agrees.
+    await detail.locator('dd', { hasText: 'Bob Agent' }).waitFor();
+    expect(await detail.getByLabel('Assign to').inputValue()).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('shows admins the mail that matched nothing', async () => {

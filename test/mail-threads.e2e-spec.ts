@@ -221,7 +221,7 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
       smtp.received.slice(sentBefore).find((mail) => mail.to.includes(adminEmail))!.raw,
     );
     expect(notice.subject).toBe(`New message on [#${refOf(id)}]`);
-    expect(notice.text).toContain(`/staff/#/submissions/${id}`);
+    expect(notice.text).toContain(`/staff/#/inbox?open=${id}`);
     expect(notice.text).not.toContain('Here it is');
     const event = hooks.received.find((hook) => hook.body.data.id === id)!;
     expect(event.body.type).toBe('submission.message_received');
@@ -445,6 +445,55 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     expect(smtp.received.length).toBe(before + 2);
     expect((await timeline(third)).map((item) => item.kind)).toEqual(['request', 'ack']);
     expect((await timeline(second)).map((item) => item.kind)).toEqual(['request']);
+  });
+
+  it('tells a staff member assigned by someone else (e-mail and submission.assigned), not one who took it', async () => {
+    const agent = await newStaffAccount(t, 'Assigned agent');
+    const picked = (await t.http().get('/staff/api/staff/assignable').set('Cookie', cookie).expect(200)).body as {
+      id: string;
+      name: string;
+    }[];
+    expect(picked).toEqual(expect.arrayContaining([{ id: agent.id, name: agent.name }]));
+    const assigned = new WebhookReceiver();
+    await assigned.start();
+    try {
+      await t
+        .http()
+        .post('/staff/api/webhooks')
+        .set('Cookie', cookie)
+        .send({ url: assigned.url, api_key_id: keyId, events: ['submission.assigned'] })
+        .expect(201);
+      const id = await submit('assign.me@example.com');
+      const before = smtp.received.length;
+      const patch = async (assignee: string) => {
+        const etag = (await detail(id)).headers.etag;
+        await t
+          .http()
+          .patch(`/staff/api/submissions/${id}`)
+          .set('Cookie', cookie)
+          .set('If-Match', etag)
+          .send({ assignee_id: assignee })
+          .expect(200);
+      };
+      await patch(agent.id);
+      await waitUntil(() => smtp.received.slice(before).some((mail) => mail.to.includes(agent.email)), 'the notice');
+      const notice = await simpleParser(smtp.received.slice(before).find((mail) => mail.to.includes(agent.email))!.raw);
+      expect(notice.subject).toBe(`Assigned to you: [#${refOf(id)}]`);
+      await waitUntil(() => assigned.received.some((hook) => hook.body.data.id === id), 'submission.assigned');
+      expect(assigned.received.find((hook) => hook.body.data.id === id)!.body).toMatchObject({
+        type: 'submission.assigned',
+        data: { id, before: null, after: agent.id, actor_id: adminId },
+      });
+      // Taking it oneself: no notice to oneself.
+      await patch(adminId);
+      await waitUntil(
+        () => assigned.received.filter((hook) => hook.body.data.id === id).length === 2,
+        'the second event',
+      );
+      expect(smtp.received.slice(before).filter((mail) => mail.to.includes(adminEmail))).toEqual([]);
+    } finally {
+      await assigned.stop();
+    }
   });
 
   it('refuses the route without the bearer token (401), a wrong content type (415), and a message over INBOUND_MAX_BYTES (413)', async () => {

@@ -224,6 +224,7 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     await call({ method: 'get', path: '/staff/api/me' });
     await call({ method: 'get', path: '/staff/api/me', headers: staff });
     await call({ method: 'get', path: '/staff/api/staff', headers: staff });
+    await call({ method: 'get', path: '/staff/api/staff/assignable', headers: robot });
     const created = (
       await call({
         method: 'post',

@@ -30,6 +30,7 @@ describe('OpenAPI document', () => {
       '/staff/api/privacy/erase',
       '/staff/api/privacy/export',
       '/staff/api/staff',
+      '/staff/api/staff/assignable',
       '/staff/api/staff/{id}',
       '/staff/api/submissions',
       '/staff/api/submissions/counts',

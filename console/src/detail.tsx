@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, Me, Status, SubmissionDetail } from './api';
+import { api, ApiError, Me, Ref, Status, SubmissionDetail } from './api';
 import { when } from './format';
 import { Conversation } from './conversation';
 import { ErrorLine } from './parts';
@@ -39,6 +39,10 @@ export function Detail({
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  const [assignable, setAssignable] = useState<Ref[]>([]);
+  useEffect(() => {
+    void api<Ref[]>('staff/assignable').then(setAssignable, () => undefined);
+  }, []);
 
   const load = async () => {
     try {
@@ -179,6 +183,20 @@ export function Detail({
             Unassign
           </button>
         )}
+        <label class="inline">
+          Assign to
+          <select
+            value={detail.assignee?.id ?? ''}
+            onChange={(e) => void change({ assignee_id: e.currentTarget.value || null })}
+          >
+            <option value="">nobody</option>
+            {assignable.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <dl class="fields">
         <dt>E-mail</dt>

@@ -41,7 +41,7 @@ export class ConversationMailer {
       return;
     }
     const ref = refOf(submission.id);
-    const link = `${this.config.staffAuth.publicOrigin ?? 'http://localhost:' + this.config.http.port}${this.config.http.basePath}/staff/#/submissions/${submission.id}`;
+    const link = this.consoleLinkOf(submission.id);
     await this.mailer.send({
       from: { address: this.config.mail.replyFrom },
       to: assignee.email,
@@ -52,6 +52,34 @@ export class ConversationMailer {
       references: [this.ids.rootMessageIdOf(submission.id)],
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
+  }
+
+  /** Tells a staff member a submission was assigned to them (SMTP_URL set, an active account). */
+  async notifyAssignment(job: { submissionId: string; assigneeId: string; eventId: string }): Promise<void> {
+    const submission = await this.submissions.findById(job.submissionId);
+    const assignee = await this.accounts.findById(job.assigneeId);
+    if (!submission || submission.assigneeId !== job.assigneeId || !assignee || assignee.disabledAt) {
+      return;
+    }
+    if (!this.mailer.isConfigured) {
+      return;
+    }
+    const ref = refOf(submission.id);
+    await this.mailer.send({
+      from: { address: this.config.mail.replyFrom },
+      to: assignee.email,
+      subject: `Assigned to you: [#${ref}]`,
+      text: `A submission was assigned to you.\n\nOpen it: ${this.consoleLinkOf(submission.id)}\n`,
+      messageId: `assigned.${job.eventId}@${this.ids.domain}`,
+      inReplyTo: this.ids.rootMessageIdOf(submission.id),
+      references: [this.ids.rootMessageIdOf(submission.id)],
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    });
+  }
+
+  private consoleLinkOf(submissionId: string): string {
+    const origin = this.config.staffAuth.publicOrigin ?? `http://localhost:${this.config.http.port}`;
+    return `${origin}${this.config.http.basePath}/staff/#/inbox?open=${submissionId}`;
   }
 
   async send(messageId: string, attempt: { final: boolean }): Promise<void> {

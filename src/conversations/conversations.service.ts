@@ -55,6 +55,16 @@ export class ConversationsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.hooks.addDetailSection('timeline', (submissionId) => this.timelineOf(submissionId));
+    // Someone assigned to a submission by someone else hears of it by e-mail (a worker sends it).
+    this.hooks.onAssignment((change) => {
+      const { after: assigneeId, actorId, submissionId, auditEventId } = change;
+      if (!assigneeId || assigneeId === actorId || !this.config.mail.smtpUrl) {
+        return Promise.resolve();
+      }
+      return Promise.resolve(() =>
+        this.jobs.enqueue('notifyAssignment', [{ submissionId, assigneeId, eventId: auditEventId }]),
+      );
+    });
   }
 
   /**

@@ -25,6 +25,10 @@ export class SendMessageProcessor extends JobProcessor<JobData<'sendMessage'>> {
       await this.mailer.notifyAssignee(job.data.messageId);
       return;
     }
+    if (job.name === JOBS.notifyAssignment.name) {
+      await this.mailer.notifyAssignment(job.data as unknown as JobData<'notifyAssignment'>);
+      return;
+    }
     await this.mailer.send(job.data.messageId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
   }
 }

@@ -99,7 +99,13 @@ export function logRequests(fastify: FastifyInstance): void {
 export class LoggingModule {}
 
 /** Nest's own start-up chatter (the module list, the route table): debug level, not the operator's screen. */
-const FRAMEWORK_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+const FRAMEWORK_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+]);
 
 /**
  * The application logger: nestjs-pino's, with Nest's framework start-up lines demoted to debug, so a

@@ -8,6 +8,7 @@ import {
   MAILBOX_QUEUE,
   MAINTENANCE_QUEUE,
   NOTIFY_ASSIGNEE_JOB,
+  NOTIFY_ASSIGNMENT_JOB,
   POLL_MAILBOX_JOB,
   RETENTION_JOB,
   SEND_MESSAGE_JOB,
@@ -86,6 +87,12 @@ export const JOBS = {
     queue: MAIL_QUEUE,
     name: NOTIFY_ASSIGNEE_JOB,
     idOf: (data: { messageId: string }) => `notify-${data.messageId}`,
+  },
+  /** Tell a staff member by e-mail that a submission was assigned to them (the assignment's audit event). */
+  notifyAssignment: {
+    queue: MAIL_QUEUE,
+    name: NOTIFY_ASSIGNMENT_JOB,
+    idOf: (data: { submissionId: string; assigneeId: string; eventId: string }) => `assigned-${data.eventId}`,
   },
   /** Poll the inbound IMAP mailbox once, by one job scheduler (every INBOUND_POLL_INTERVAL). */
   pollMailbox: {

@@ -33,6 +33,8 @@ export const MAIL_QUEUE = 'mail';
 export const SEND_MESSAGE_JOB = 'send-message';
 /** Also on `mail`: `notify-assignee`, `{"messageId": "<uuid>"}` (a customer wrote; the assignee hears of it). */
 export const NOTIFY_ASSIGNEE_JOB = 'notify-assignee';
+/** Also on `mail`: `notify-assignment`, ids only (a submission was assigned to someone else than who did it). */
+export const NOTIFY_ASSIGNMENT_JOB = 'notify-assignment';
 
 /** The inbound mailbox: queue `mailbox`, job `poll-mailbox` (one IMAP poll, on a schedule; no payload). */
 export const MAILBOX_QUEUE = 'mailbox';

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Req } 
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
+import { NamedRefView } from '../http/openapi/named-ref.view';
 import { CreateStaffAccountDto, UpdateStaffAccountDto } from './dto/staff-account-changes.dto';
 import { CreatedStaffAccountView, StaffAccountAdminView, toStaffAccountAdminView } from './dto/staff-account.views';
 import { actorOf, StaffRequest } from './guards/staff-auth.guard';
@@ -20,6 +21,16 @@ export class StaffAdminController {
   @ApiOkResponse({ type: [StaffAccountAdminView] })
   async list(): Promise<StaffAccountAdminView[]> {
     return (await this.accounts.list()).map(toStaffAccountAdminView);
+  }
+
+  @Get('assignable')
+  @StaffAuth()
+  @ApiOperation({ summary: 'The active accounts a submission can be assigned to (any staff member may ask)' })
+  @ApiOkResponse({ type: [NamedRefView] })
+  async assignable(): Promise<NamedRefView[]> {
+    return (await this.accounts.list())
+      .filter((account) => account.disabledAt === null)
+      .map((account) => ({ id: account.id, name: account.name }));
   }
 
   @Post()

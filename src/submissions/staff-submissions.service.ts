@@ -206,7 +206,7 @@ export class StaffSubmissionsService {
           );
         }
         if (next.assigneeId !== undefined) {
-          await this.audit.record(
+          const event = await this.audit.record(
             actor,
             {
               action: 'submission.assigned',
@@ -215,6 +215,19 @@ export class StaffSubmissionsService {
               after: { assignee_id: next.assigneeId },
             },
             tx,
+          );
+          work.push(
+            ...(await this.hooks.assigned(
+              {
+                submissionId: id,
+                apiKeyId: current.apiKeyId,
+                before: current.assigneeId,
+                after: next.assigneeId,
+                actorId: actor.id,
+                auditEventId: event.id,
+              },
+              tx,
+            )),
           );
         }
         return work;

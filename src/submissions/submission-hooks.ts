@@ -19,6 +19,19 @@ export interface StatusChange {
  */
 export type StatusChangeListener = (change: StatusChange, tx: Transaction) => Promise<(() => Promise<void>) | void>;
 
+/** A committed assignment (or unassignment), ids only. */
+export interface AssignmentChange {
+  submissionId: string;
+  apiKeyId: string;
+  before: string | null;
+  after: string | null;
+  actorId: string | null;
+  auditEventId: string;
+}
+
+/** Writes what an assignment implies in its transaction; answers work for after the commit. */
+export type AssignmentListener = (change: AssignmentChange, tx: Transaction) => Promise<(() => Promise<void>) | void>;
+
 /** A section of the staff detail of one submission that another room contributes (its webhooks, say). */
 export type DetailSection = (submissionId: string) => Promise<unknown>;
 
@@ -30,10 +43,27 @@ export type DetailSection = (submissionId: string) => Promise<unknown>;
 @Injectable()
 export class SubmissionHooks {
   private readonly statusListeners: StatusChangeListener[] = [];
+  private readonly assignmentListeners: AssignmentListener[] = [];
   private readonly sections = new Map<string, DetailSection>();
 
   onStatusChange(listener: StatusChangeListener): void {
     this.statusListeners.push(listener);
+  }
+
+  onAssignment(listener: AssignmentListener): void {
+    this.assignmentListeners.push(listener);
+  }
+
+  /** Runs every assignment listener in `tx`; answers their after-commit work. */
+  async assigned(change: AssignmentChange, tx: Transaction): Promise<(() => Promise<void>)[]> {
+    const afterCommit: (() => Promise<void>)[] = [];
+    for (const listener of this.assignmentListeners) {
+      const work = await listener(change, tx);
+      if (work) {
+        afterCommit.push(work);
+      }
+    }
+    return afterCommit;
   }
 
   addDetailSection(name: string, section: DetailSection): void {

@@ -27,6 +27,17 @@ export class WebhookSubmissionHooks implements OnModuleInit {
       );
       return pending.length > 0 ? () => this.webhooks.queue(pending) : undefined;
     });
+    this.hooks.onAssignment(async (change, tx) => {
+      const { pending } = await this.webhooks.record(
+        change.submissionId,
+        change.apiKeyId,
+        'submission.assigned',
+        change.auditEventId,
+        { before: change.before, after: change.after, actor_id: change.actorId },
+        tx,
+      );
+      return pending.length > 0 ? () => this.webhooks.queue(pending) : undefined;
+    });
     this.hooks.addDetailSection('webhooks', (submissionId) => this.webhooks.deliveryViewsOf(submissionId));
   }
 }

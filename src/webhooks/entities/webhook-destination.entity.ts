@@ -4,6 +4,7 @@ export const WEBHOOK_EVENTS = [
   'submission.received',
   'submission.status_changed',
   'submission.message_received',
+  'submission.assigned',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
