@@ -9,6 +9,7 @@ import {
   SetKeyRetentionCommand,
   SetKeyReplyFromCommand,
   SetKeyAutoAckCommand,
+  SetKeySpamFilterCommand,
 } from './api-keys/commands/keys.command';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -52,6 +53,7 @@ export class CliModule {
         SetKeyRetentionCommand,
         SetKeyReplyFromCommand,
         SetKeyAutoAckCommand,
+        SetKeySpamFilterCommand,
         SubmissionsCommand,
         ListSubmissionsCommand,
         RetrySubmissionsCommand,

@@ -29,13 +29,17 @@ interface Delivery {
   attempt_log: { status_code: number | null; duration_ms: number; error: string | null; attempted_at: string }[];
 }
 
-/** A client of the service: an API key and a way to submit as it. */
+/**
+ * A client of the service: an API key and a way to submit as it. Each default body says something new:
+ * the same content twice under one key would be a duplicate to the spam filter.
+ */
 async function clientOf(t: TestApp, name: string) {
   const { id, key } = await t.createKey({ name, rateLimit: 10_000 });
   const { access_token } = await issueTokens(t, key);
+  let sent = 0;
   return {
     id,
-    submit: async (body: object = { name: `${name} visitor`, message: 'Hello' }) =>
+    submit: async (body: object = { name: `${name} visitor`, message: `Hello (${++sent})` }) =>
       (await t.http().post('/contact_api.php').set('Authorization', `Bearer ${access_token}`).send(body).expect(200))
         .body.id as string,
   };

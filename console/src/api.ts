@@ -81,6 +81,16 @@ export interface Me {
 export const STATUSES = ['new', 'open', 'pending', 'closed', 'spam'] as const;
 export type Status = (typeof STATUSES)[number];
 
+export type SpamReason = 'duplicate' | 'marked_sender' | 'disposable_domain' | 'link_stuffed';
+
+/** What each reason means to a person reading the Spam tab. */
+export const SPAM_REASON_TEXT: Record<SpamReason, string> = {
+  duplicate: 'same content as a recent submission',
+  marked_sender: 'sender marked as spam before',
+  disposable_domain: 'disposable e-mail domain',
+  link_stuffed: 'stuffed with links',
+};
+
 export interface Submission {
   id: string;
   status: Status;
@@ -98,6 +108,8 @@ export interface Submission {
   /** Short reference for people: `[#<ref>]` in every e-mail about it. */
   ref: string;
   first_response_at: string | null;
+  /** Why the spam filter flagged it at intake; empty when it did not. */
+  spam_reasons: SpamReason[];
   /** Present when stored fields could not be decrypted: which and why (those fields are null or ""). */
   unreadable?: string;
 }

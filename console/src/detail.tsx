@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, Me, Ref, Status, SubmissionDetail } from './api';
+import { api, ApiError, Me, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
 import { when } from './format';
 import { Conversation } from './conversation';
 import { ErrorLine } from './parts';
@@ -160,7 +160,18 @@ export function Detail({
           {notice}
         </p>
       )}
+      {detail.spam_reasons.length > 0 && (
+        <p class="notice" data-testid="spam-reasons">
+          Flagged as spam: {detail.spam_reasons.map((reason) => SPAM_REASON_TEXT[reason]).join('; ')}. Held back from
+          staff channels and webhooks until marked “Not spam”.
+        </p>
+      )}
       <div class="actions" role="group" aria-label="Workflow">
+        {detail.status === 'spam' && (
+          <button type="button" onClick={() => void change({ status: 'new' })}>
+            Not spam
+          </button>
+        )}
         {ACTIONS.map((action) => (
           <button
             type="button"

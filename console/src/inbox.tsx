@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, apiUrl, Counts, Me, Page, Ref, STATUSES, Status, Submission } from './api';
+import { api, apiUrl, Counts, Me, Page, Ref, SPAM_REASON_TEXT, STATUSES, Status, Submission } from './api';
 import { Detail, DetailHandle } from './detail';
 import { ago, when } from './format';
 import { ErrorLine } from './parts';
@@ -229,6 +229,8 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
                   <span class={`badge status-${item.status}`}>{item.status}</span> {item.email ?? item.phone ?? ''} ·{' '}
                   {item.api_key.name}
                   {item.assignee ? ` · ${item.assignee.name}` : ''}
+                  {item.spam_reasons.length > 0 &&
+                    ` · flagged: ${item.spam_reasons.map((reason) => SPAM_REASON_TEXT[reason]).join('; ')}`}
                 </span>
                 <span class="row-message">
                   {item.unreadable ? `Unreadable: ${item.unreadable}` : (item.message ?? '')}

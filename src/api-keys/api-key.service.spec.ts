@@ -40,6 +40,7 @@ function rowFor(key: string, revoked: boolean): ApiKeyEntity {
     replyFromAddress: null,
     autoAckSubject: null,
     autoAckBody: null,
+    spamFilter: true,
     createdAt: new Date(),
     revokedAt: revoked ? new Date() : null,
     lastUsedAt: null,

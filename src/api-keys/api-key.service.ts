@@ -28,6 +28,8 @@ export interface ApiKeyChanges extends RateLimitSettings {
   /** The automatic acknowledgement (`{{name}}`, `{{ref}}`); null: none. */
   autoAckSubject?: string | null;
   autoAckBody?: string | null;
+  /** Whether the intake's spam checks run for the key's submissions. */
+  spamFilter?: boolean;
 }
 
 /** The part-three settings of a key as the API and the CLI take them, checked into column values. */
@@ -141,6 +143,7 @@ export class ApiKeyService {
       replyFromAddress: null,
       autoAckSubject: null,
       autoAckBody: null,
+      spamFilter: true,
       createdAt: new Date(),
       revokedAt: null,
       lastUsedAt: null,
@@ -193,6 +196,7 @@ export class ApiKeyService {
       'replyFromAddress',
       'autoAckSubject',
       'autoAckBody',
+      'spamFilter',
     ] as const) {
       if (changes[field] !== undefined) {
         next[field] = changes[field] as never;
@@ -256,6 +260,7 @@ const SNAKE: Record<keyof ApiKeyChanges, string> = {
   replyFromAddress: 'reply_from.address',
   autoAckSubject: 'auto_ack.subject',
   autoAckBody: 'auto_ack.body',
+  spamFilter: 'spam_filter',
 };
 
 function limitsOf(apiKey: ApiKeyEntity) {

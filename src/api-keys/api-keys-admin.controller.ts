@@ -41,11 +41,11 @@ export class ApiKeysAdminController {
   @StaffAuth('admin')
   @ApiOperation({
     summary:
-      'Rename a key, change its limits, retention, reply sender or acknowledgement (applied within API_KEY_CACHE_TTL)',
+      'Rename a key, change its limits, retention, reply sender, acknowledgement or spam filter (applied within API_KEY_CACHE_TTL)',
   })
   @ApiOkResponse({ type: ApiKeyView })
   @ApiErrors({
-    400: ['Invalid field: rate_window', 'Invalid field: reply_from', 'Invalid field: auto_ack', 'Unknown field: x'],
+    400: ['Invalid field: rate_window', 'Invalid field: reply_from', 'Invalid field: auto_ack', 'Invalid field: spam_filter', 'Unknown field: x'],
     404: ['Not found'],
   })
   async update(
@@ -61,6 +61,7 @@ export class ApiKeysAdminController {
         rateWindow: body.rate_window,
         rateBlock: body.rate_block,
         retentionDays: body.retention_days,
+        spamFilter: body.spam_filter,
         ...mailSettingsOf(body),
       },
       actorOf(request),

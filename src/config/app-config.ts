@@ -90,6 +90,8 @@ export class AppConfig {
    * otherwise), and the data-encryption keys (empty: stored in clear; the first seals new rows).
    */
   readonly privacy: { retentionDays: number | null; encryptionKeys: EncryptionKey[]; emailHashKey: Buffer | null };
+  /** The intake's spam checks (seconds and days). */
+  readonly spam: { duplicateWindow: number; markDays: number; retentionDays: number };
   /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
   readonly staffAuth: { sessionIdle: number; sessionTtl: number; publicOrigin?: string; rateLimit: number };
   /** V8's old-generation growth after each full GC, in percent; 0 leaves V8's own heuristic. */
@@ -195,6 +197,11 @@ export class AppConfig {
         ? (parseEncryptionKeys(env.DATA_ENCRYPTION_KEYS) as EncryptionKey[])
         : [],
       emailHashKey: env.EMAIL_HASH_KEY ? Buffer.from(env.EMAIL_HASH_KEY, 'base64') : null,
+    };
+    this.spam = {
+      duplicateWindow: env.SPAM_DUPLICATE_WINDOW,
+      markDays: env.SPAM_MARK_DAYS,
+      retentionDays: env.SPAM_RETENTION_DAYS,
     };
     this.staffAuth = {
       sessionIdle: env.STAFF_SESSION_IDLE,

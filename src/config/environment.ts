@@ -265,6 +265,27 @@ export class EnvironmentVariables {
   @IsPositive()
   WEBHOOK_TIMEOUT = 15;
 
+  /** Seconds within which the same key's identical submission is a duplicate (spam filter). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  SPAM_DUPLICATE_WINDOW = 600;
+
+  /** Days a sender staff marked as spam stays marked for that key (spam filter). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3_650)
+  SPAM_MARK_DAYS = 90;
+
+  /** Days submissions flagged or marked as spam are kept before the retention job deletes them. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(36_500)
+  SPAM_RETENTION_DAYS = 14;
+
   /** Days closed and spam submissions are kept (empty or `off`: forever); per key: `keys set-retention`. */
   @Transform(({ value }: { value: unknown }) => (value === '' || value === 'off' ? undefined : toInt({ value })))
   @IsOptional()

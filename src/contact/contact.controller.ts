@@ -64,6 +64,7 @@ export class ContactController {
   ): Promise<SubmissionResultDto> {
     const id = await this.contact.submit(body, {
       apiKeyId: apiKey.id,
+      spamFilter: apiKey.spamFilter,
       clientIp: request.ip,
       userAgent: request.headers['user-agent'],
       idempotencyKey,

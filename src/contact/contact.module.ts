@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
+import { SpamModule } from '../spam/spam.module';
 import { SubmissionOutboxModule, SubmissionsModule } from '../submissions/submissions.module';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
 
 /** Taking a submission in (ContactService), without the route: inbound mail that starts a new one uses it too. */
 @Module({
-  imports: [SubmissionsModule, SubmissionOutboxModule],
+  imports: [SubmissionsModule, SubmissionOutboxModule, SpamModule],
   providers: [ContactService],
   exports: [ContactService],
 })

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { sha256Hex } from '../database/sha256';
 import { MetricsService } from '../metrics/metrics.service';
+import { SpamFilter } from '../spam/spam-filter.service';
 import { SubmissionOutbox } from '../submissions/submission-outbox.service';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
@@ -13,6 +14,8 @@ const USER_AGENT_MAX = 512;
 
 export interface SubmissionContext {
   apiKeyId: string;
+  /** The key's `spam_filter`: whether the intake's spam checks run. */
+  spamFilter: boolean;
   clientIp: string;
   userAgent?: string;
   idempotencyKey?: string;
@@ -24,12 +27,18 @@ export class ContactService {
     private readonly submissions: SubmissionsRepository,
     private readonly outbox: SubmissionOutbox,
     private readonly metrics: MetricsService,
+    private readonly spam: SpamFilter,
   ) {}
 
   /**
    * Stores a submission and returns its id once committed, then hands it to the queue.
    * With an Idempotency-Key, a repeat within 24 hours returns the first id and stores nothing; two
-   * concurrent repeats meet at the unique index (api_key_id, idempotency_key).
+   * concurrent repeats meet at the unique index (api_key_id, idempotency_key), so a retry is never
+   * checked as a duplicate of itself.
+   *
+   * Spam is stored too, flagged (status `spam`, its reasons), and answered exactly as clean submissions
+   * are: same status, body and headers, and the same work on the way (every submission takes the same
+   * checks, the same INSERT and the same queue add), so a bot learns nothing from the answer.
    */
   async submit(dto: CreateSubmissionDto, context: SubmissionContext): Promise<string> {
     const idempotencyKey = context.idempotencyKey === undefined ? null : sha256Hex(context.idempotencyKey);
@@ -39,6 +48,7 @@ export class ContactService {
         return earlier;
       }
     }
+    const spam = await this.spam.check({ id: context.apiKeyId, spamFilter: context.spamFilter }, dto);
     const now = new Date();
     const id = uuidv7();
     try {
@@ -53,10 +63,14 @@ export class ContactService {
         clientIp: context.clientIp,
         userAgent: context.userAgent ? context.userAgent.slice(0, USER_AGENT_MAX) : null,
         idempotencyKey,
+        status: spam.reasons.length > 0 ? 'spam' : 'new',
+        spamReasons: spam.reasons.length > 0 ? spam.reasons.join(',') : null,
         createdAt: now,
         updatedAt: now,
       });
     } catch (error) {
+      // Not stored: its content must not make its own retry a duplicate.
+      await spam.undo();
       if (idempotencyKey && isDuplicateKey(error)) {
         const earlier = await this.findByIdempotencyKey(context.apiKeyId, idempotencyKey);
         if (earlier) {

@@ -5,6 +5,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/submission-state';
 import { toStaffSubmission } from '../submissions/staff-submission';
+import { FLAGGED_EVENT_KEY, WebhooksService } from '../webhooks/webhooks.service';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { EmailChannel } from './channels/email.channel';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
@@ -29,6 +30,7 @@ export class DeliveryService implements OnApplicationShutdown {
     @Inject(STAFF_CHANNELS) private readonly channels: StaffChannel[],
     private readonly metrics: MetricsService,
     private readonly acknowledgements: Acknowledgements,
+    private readonly webhooks: WebhooksService,
   ) {}
 
   onApplicationShutdown(): void {
@@ -52,6 +54,9 @@ export class DeliveryService implements OnApplicationShutdown {
     // Delivered and nothing left to send (a duplicate job). A redelivery cleared the channels' marks.
     if (submission.state === SUBMISSION_STATE.delivered && pending.length === 0) {
       return;
+    }
+    if (submission.status === 'spam') {
+      return this.holdBack(submission);
     }
     await this.submissions.apply(submissionId, 'startAttempt', { countAttempt: true });
     await this.acknowledge(submission);
@@ -80,6 +85,20 @@ export class DeliveryService implements OnApplicationShutdown {
     }
     await this.submissions.apply(submissionId, 'deliver', { lastError: null, processedAt: new Date() });
     this.logger.log(`Submission ${submissionId} delivered`);
+  }
+
+  /**
+   * Spam (flagged at intake, or marked by staff before a worker got to it) reaches no staff channel and
+   * no requester: only the webhook destinations that subscribed to `submission.flagged` hear of what the
+   * filter flagged. Its delivery ends here, with no channel recorded; "Not spam" sends it (SpamMarks).
+   */
+  private async holdBack(submission: SubmissionEntity): Promise<void> {
+    await this.submissions.apply(submission.id, 'startAttempt');
+    if (submission.spamReasons) {
+      await this.webhooks.dispatch(submission.id, submission.apiKeyId, 'submission.flagged', FLAGGED_EVENT_KEY);
+    }
+    await this.submissions.apply(submission.id, 'deliver', { lastError: null, processedAt: new Date() });
+    this.logger.log(`Submission ${submission.id} held back as spam`);
   }
 
   /** The key's acknowledgement to the requester, if it has one (once per submission; never fails delivery). */

@@ -81,7 +81,8 @@ export class InboundService {
       return 'attached';
     }
     const keyId = this.config.mail.newSubmissionsKeyId;
-    if (keyId && !mail.automatic && mail.from && (await this.apiKeys.findById(keyId))) {
+    const newSubmissionsKey = keyId && !mail.automatic && mail.from ? await this.apiKeys.findById(keyId) : null;
+    if (newSubmissionsKey && mail.from) {
       await this.contact.submit(
         {
           name: [...(mail.from.name || mail.from.address)].slice(0, NAME_MAX).join(''),
@@ -89,7 +90,13 @@ export class InboundService {
           message: [...`${mail.subject}\n\n${mail.newText}`.trim()].slice(0, MESSAGE_MAX).join(''),
         },
         // The Message-ID as the Idempotency-Key: the same mail twice is one submission.
-        { apiKeyId: keyId, clientIp: '0.0.0.0', userAgent: 'inbound mail', idempotencyKey: `mail:${mail.messageId}` },
+        {
+          apiKeyId: newSubmissionsKey.id,
+          spamFilter: newSubmissionsKey.spamFilter,
+          clientIp: '0.0.0.0',
+          userAgent: 'inbound mail',
+          idempotencyKey: `mail:${mail.messageId}`,
+        },
       );
       this.metrics.inboundMail('new_submission');
       return 'new submission';

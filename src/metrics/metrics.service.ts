@@ -31,6 +31,12 @@ export class MetricsService {
     help: 'Submissions stored and answered 200 (idempotent repeats not counted)',
     registers: [this.registry],
   });
+  private readonly flaggedSpam = new Counter({
+    name: 'spam_flagged_total',
+    help: 'Submissions the spam filter flagged at intake, by key id and reason (one per reason it had)',
+    labelNames: ['api_key_id', 'reason'],
+    registers: [this.registry],
+  });
   private readonly inboundMails = new Counter({
     name: 'inbound_mail_total',
     help: 'Inbound mail by outcome: attached (to its submission), unmatched (kept for admins), new_submission',
@@ -111,6 +117,12 @@ export class MetricsService {
 
   submissionAccepted(): void {
     this.submissions.inc();
+  }
+
+  spamFlagged(apiKeyId: string, reasons: readonly string[]): void {
+    for (const reason of reasons) {
+      this.flaggedSpam.inc({ api_key_id: apiKeyId, reason });
+    }
   }
 
   inboundMail(outcome: 'attached' | 'unmatched' | 'new_submission'): void {

@@ -17,7 +17,8 @@ export interface RetentionCounts {
 
 /**
  * Deletes closed and spam submissions older than their key's retention (RETENTION_DAYS, or the key's
- * own days; 0 = forever), BATCH_ROWS at a time, and refresh tokens whose family has ended. Runs daily
+ * own days; 0 = forever), spam of any key once it has been spam for SPAM_RETENTION_DAYS (whichever
+ * comes first), BATCH_ROWS at a time, and refresh tokens whose family has ended. Runs daily
  * as one repeatable job; safe to run twice at once (a row is deleted, and counted, by one run only).
  * Submissions in any other status are never touched.
  */
@@ -45,6 +46,16 @@ export class RetentionService {
         }
         submissions += await this.deletion.delete(ids);
       }
+    }
+    // Spam by when it last changed (became spam), not when it arrived: what staff marked today is kept
+    // SPAM_RETENTION_DAYS from today, so a "Not spam" stays possible that long.
+    const spamCutoff = new Date(now.getTime() - this.config.spam.retentionDays * DAY_MS);
+    for (;;) {
+      const ids = await this.submissions.expiredSpamIds(spamCutoff, BATCH_ROWS);
+      if (ids.length === 0) {
+        break;
+      }
+      submissions += await this.deletion.delete(ids);
     }
     let refreshTokens = 0;
     for (let removed = -1; removed !== 0;) {

@@ -55,6 +55,9 @@ export interface WebhookJobData {
 /** A submission is received once: the event key of its `submission.received` deliveries. */
 export const RECEIVED_EVENT_KEY = 'received';
 
+/** A submission is flagged as spam once, at intake: the event key of its `submission.flagged` deliveries. */
+export const FLAGGED_EVENT_KEY = 'flagged';
+
 /** Completed jobs are kept an hour (at most 10 000) so Redis does not grow without bound. */
 const KEEP_COMPLETED = { age: 3600, count: 10_000 };
 

@@ -381,6 +381,7 @@ export function toSubmissionView(submission: SubmissionEntity): SubmissionView {
     closed_at: iso(submission.closedAt),
     ref: refOf(submission.id),
     first_response_at: iso(submission.firstResponseAt),
+    spam_reasons: submission.spamReasons ? submission.spamReasons.split(',') : [],
     ...unreadableOf(submission),
   };
 }

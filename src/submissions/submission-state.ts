@@ -51,3 +51,10 @@ export function transition(from: SubmissionState, event: SubmissionEvent): Submi
  */
 export const WORKFLOW_STATUSES = ['new', 'open', 'pending', 'closed', 'spam'] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+
+/**
+ * Why the intake's spam filter flagged a submission (stored with it, shown to staff). The signals
+ * themselves are spam/'s; the names are part of the submission's shape.
+ */
+export const SPAM_REASONS = ['duplicate', 'marked_sender', 'disposable_domain', 'link_stuffed'] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];

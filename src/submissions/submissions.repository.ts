@@ -21,7 +21,6 @@ export type NewSubmission = Omit<
   | 'attempts'
   | 'lastError'
   | 'processedAt'
-  | 'status'
   | 'assigneeId'
   | 'version'
   | 'closedAt'
@@ -93,11 +92,12 @@ export class SubmissionsRepository {
       attempts: 0,
       lastError: null,
       processedAt: null,
-      status: 'new',
+      status: submission.status,
       assigneeId: null,
       version: 1,
       closedAt: null,
       firstResponseAt: null,
+      spamReasons: submission.spamReasons,
     };
     return this.inserts.insert(this.cipher.sealRow('submissions', row));
   }
@@ -352,6 +352,20 @@ export class SubmissionsRepository {
         apiKeyId: scope.only ? In(keys) : Not(In(keys)),
       },
       order: { createdAt: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Ids of up to `limit` spam submissions (flagged, or marked by staff) untouched since before `cutoff`,
+   * every key: the `ix_submissions_status` index finds them, the rest is a short scan of spam alone.
+   */
+  async expiredSpamIds(cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await this.submissions.find({
+      select: { id: true },
+      where: { status: 'spam', updatedAt: LessThan(cutoff) },
+      order: { id: 'ASC' },
       take: limit,
     });
     return rows.map((row) => row.id);

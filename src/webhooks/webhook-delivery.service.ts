@@ -183,7 +183,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     }
     const timestamp = delivery.createdAt.toISOString();
     // Events about a change (status_changed, message_received) carry ids and what changed, not the request.
-    if (delivery.eventType !== 'submission.received') {
+    if (delivery.eventType !== 'submission.received' && delivery.eventType !== 'submission.flagged') {
       return JSON.stringify({
         type: delivery.eventType,
         timestamp,
@@ -191,13 +191,21 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
       });
     }
     const apiKey = await this.apiKeys.findById(submission.apiKeyId);
-    const data = toStaffSubmission(submission, apiKey?.name ?? '');
+    const data = {
+      ...toStaffSubmission(submission, apiKey?.name ?? ''),
+      // What a receiver that reviews spam needs to see why (flagged only: received is part one's shape).
+      ...(delivery.eventType === 'submission.flagged'
+        ? { spam_reasons: submission.spamReasons?.split(',') ?? [] }
+        : {}),
+    };
     // Part one's receivers read `event` and `submission`: kept (deprecated) for STAFF_WEBHOOK_URL.
     return JSON.stringify({
       type: delivery.eventType,
       timestamp,
       data,
-      ...(legacy ? { event: delivery.eventType, submission: data } : {}),
+      ...(legacy && delivery.eventType === 'submission.received'
+        ? { event: delivery.eventType, submission: data }
+        : {}),
     });
   }
 }

@@ -5,7 +5,7 @@ import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
-import { RECEIVED_EVENT_KEY, WebhookJobData } from '../queue/job-catalogue';
+import { FLAGGED_EVENT_KEY, RECEIVED_EVENT_KEY, WebhookJobData } from '../queue/job-catalogue';
 import { JobProducer } from '../queue/job-producer';
 import type { Transaction } from '../database/transactions';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
@@ -19,7 +19,7 @@ import { WebhooksRepository } from './webhooks.repository';
 /** The destination defined by STAFF_WEBHOOK_URL: not a row, so it has this id in delivery records. */
 export const CONFIG_DESTINATION_ID = 'config';
 
-export { RECEIVED_EVENT_KEY };
+export { FLAGGED_EVENT_KEY, RECEIVED_EVENT_KEY };
 
 /** The data of a delivery's job (ids only). */
 export function webhookJobOf(

@@ -177,6 +177,25 @@ export class SetKeyRetentionCommand extends CommandRunner {
 }
 
 @SubCommand({
+  name: 'set-spam-filter',
+  arguments: '<id> <on|off>',
+  description: "whether the intake's spam checks run for this key's submissions (on by default)",
+})
+export class SetKeySpamFilterCommand extends CommandRunner {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  async run([id, state]: string[]): Promise<void> {
+    if (state !== 'on' && state !== 'off') {
+      throw new Error('say `on` or `off`');
+    }
+    const apiKey = await this.apiKeys.update(id, { spamFilter: state === 'on' }, CLI_ACTOR);
+    printLine(`API key ${apiKey.id}: spam filter ${apiKey.spamFilter ? 'on' : 'off'}`);
+  }
+}
+
+@SubCommand({
   name: 'set-reply-from',
   arguments: '<id>',
   description: "who replies and acknowledgements to this key's requesters come from (--clear: REPLY_FROM)",
@@ -257,6 +276,7 @@ export class SetKeyAutoAckCommand extends CommandRunner {
     SetKeyRetentionCommand,
     SetKeyReplyFromCommand,
     SetKeyAutoAckCommand,
+    SetKeySpamFilterCommand,
   ],
 })
 export class KeysCommand extends CommandRunner {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsObject, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, IsObject, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { AutoAckView, ReplyFromView } from './api-key.views';
 import { MaxCodePoints, Optional, Required, Trimmed, WellFormedUnicode } from '../../http/validation/contract-fields';
 
@@ -85,4 +85,9 @@ export class UpdateApiKeyDto extends RateLimitFields {
   @ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null)
   @IsObject()
   auto_ack?: AutoAckView | null;
+
+  @ApiPropertyOptional({ description: "false: the intake's spam checks do not run for this key (on by default)" })
+  @Optional()
+  @IsBoolean()
+  spam_filter?: boolean;
 }

@@ -50,6 +50,9 @@ export class ApiKeyView {
   @ApiProperty({ type: AutoAckView, nullable: true })
   auto_ack!: AutoAckView | null;
 
+  @ApiProperty({ description: "Whether the intake's spam checks run for this key's submissions" })
+  spam_filter!: boolean;
+
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 
@@ -80,6 +83,7 @@ export function toApiKeyView(apiKey: ApiKeyEntity): ApiKeyView {
       : null,
     auto_ack:
       apiKey.autoAckSubject && apiKey.autoAckBody ? { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody } : null,
+    spam_filter: apiKey.spamFilter,
     created_at: apiKey.createdAt.toISOString(),
     revoked_at: apiKey.revokedAt?.toISOString() ?? null,
     last_used_at: apiKey.lastUsedAt?.toISOString() ?? null,

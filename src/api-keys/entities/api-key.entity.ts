@@ -45,6 +45,10 @@ export class ApiKeyEntity {
   @Column({ name: 'retention_days', type: 'int', unsigned: true, nullable: true })
   retentionDays!: number | null;
 
+  /** Whether the intake's spam checks run for this key's submissions. */
+  @Column({ name: 'spam_filter', type: 'boolean', default: true })
+  spamFilter!: boolean;
+
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;
 

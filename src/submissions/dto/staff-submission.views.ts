@@ -1,7 +1,7 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { AuditEventView } from '../../audit/audit-event.view';
 import { NamedRefView } from '../../http/openapi/named-ref.view';
-import { SUBMISSION_STATES, WORKFLOW_STATUSES } from '../submission-state';
+import { SPAM_REASONS, SUBMISSION_STATES, WORKFLOW_STATUSES } from '../submission-state';
 
 /** What `unreadable` means wherever a view has it (issue 24). */
 const UNREADABLE =
@@ -54,6 +54,13 @@ export class SubmissionView {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When staff first replied' })
   first_response_at!: string | null;
+
+  @ApiProperty({
+    type: [String],
+    enum: SPAM_REASONS,
+    description: 'Why the spam filter flagged it at intake; empty when it did not (marked by staff, or clean)',
+  })
+  spam_reasons!: string[];
 
   @ApiProperty({ required: false, description: UNREADABLE })
   unreadable?: string;

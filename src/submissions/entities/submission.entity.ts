@@ -110,4 +110,8 @@ export class SubmissionEntity {
   /** When staff first answered the requester (the first reply sent through the service). */
   @Column({ name: 'first_response_at', type: 'datetime', precision: 3, nullable: true })
   firstResponseAt!: Date | null;
+
+  /** Why the spam filter flagged it at intake (comma list of SpamReason); null: it did not. */
+  @Column({ name: 'spam_reasons', type: 'varchar', length: 100, nullable: true })
+  spamReasons!: string | null;
 }

@@ -5,6 +5,7 @@ export const WEBHOOK_EVENTS = [
   'submission.status_changed',
   'submission.message_received',
   'submission.assigned',
+  'submission.flagged',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

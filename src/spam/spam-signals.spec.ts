@@ -1,0 +1,46 @@
+import { contentFingerprint, isDisposableAddress, isLinkStuffed, verdictOf } from './spam-signals';
+
+describe('spam signals', () => {
+  it('flags on one strong signal or two weak ones, never on one weak one', () => {
+    expect(verdictOf(['duplicate'])).toEqual(['duplicate']);
+    expect(verdictOf(['marked_sender'])).toEqual(['marked_sender']);
+    expect(verdictOf(['disposable_domain'])).toEqual([]);
+    expect(verdictOf(['link_stuffed'])).toEqual([]);
+    expect(verdictOf(['disposable_domain', 'link_stuffed'])).toEqual(['disposable_domain', 'link_stuffed']);
+    expect(verdictOf([])).toEqual([]);
+  });
+
+  it('fingerprints content alike whatever its case, spacing and Unicode form', () => {
+    const base = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello   there\nfriend' };
+    expect(contentFingerprint({ ...base, name: 'ADA  lovelace ' })).toBe(contentFingerprint(base));
+    expect(contentFingerprint({ ...base, message: 'Hello there friend' })).toBe(contentFingerprint(base));
+    expect(contentFingerprint({ ...base, name: 'Ａｄａ Lovelace' })).toBe(contentFingerprint(base));
+    expect(contentFingerprint({ ...base, message: 'Hello there, friend' })).not.toBe(contentFingerprint(base));
+    // Fields do not run into each other: moving text between fields is different content.
+    expect(contentFingerprint({ name: 'a', business: 'b' })).not.toBe(contentFingerprint({ name: 'ab' }));
+  });
+
+  it('knows disposable domains from the maintained list, case-insensitively', () => {
+    expect(isDisposableAddress('bot@mailinator.com')).toBe(true);
+    expect(isDisposableAddress('Bot@MAILINATOR.COM')).toBe(true);
+    expect(isDisposableAddress('ada@example.com')).toBe(false);
+    expect(isDisposableAddress(null)).toBe(false);
+  });
+
+  it('calls a message link-stuffed when links crowd it out, not when it mentions one', () => {
+    expect(
+      isLinkStuffed({ name: 'Ada', message: 'Our invoice is at https://example.com/i/42, please check it today' }),
+    ).toBe(false);
+    expect(isLinkStuffed({ name: 'Ada', message: 'a https://a.example b http://b.example c www.c.example' })).toBe(
+      true,
+    );
+    expect(isLinkStuffed({ name: 'Ada', message: 'cheap https://x.example' })).toBe(true);
+    expect(isLinkStuffed({ name: 'Visit https://x.example', message: 'hello there, a long enough message' })).toBe(
+      true,
+    );
+    expect(isLinkStuffed({ name: 'Ada', message: '[url=http://x.example]x[/url] buy now and save a lot today' })).toBe(
+      true,
+    );
+    expect(isLinkStuffed({ name: 'Ada' })).toBe(false);
+  });
+});
