@@ -1,3 +1,4 @@
+import { disposableEmailBlocklist, isDisposableEmail } from 'disposable-email-domains-js';
 import { contentFingerprint, isDisposableAddress, isLinkStuffed, verdictOf } from './spam-signals';
 
 describe('spam signals', () => {
@@ -25,6 +26,25 @@ describe('spam signals', () => {
     expect(isDisposableAddress('Bot@MAILINATOR.COM')).toBe(true);
     expect(isDisposableAddress('ada@example.com')).toBe(false);
     expect(isDisposableAddress(null)).toBe(false);
+  });
+
+  it('answers as the list library itself does for every listed domain and for unlisted ones', () => {
+    const listed = disposableEmailBlocklist();
+    expect(listed.every((domain) => isDisposableAddress(`x@${domain}`))).toBe(true);
+    // The library builds its Set again on every call: a sample of the list keeps this test quick.
+    const addresses = [
+      ...listed
+        .filter((_, i) => i % 20 === 0)
+        .map((domain, i) => (i % 2 ? `x@${domain.toUpperCase()}` : `a@b@${domain} `)),
+      'ada@example.com',
+      'no-at-sign',
+      'mailinator.com',
+      'x@',
+      '@mailinator.com',
+    ];
+    for (const address of addresses) {
+      expect(isDisposableAddress(address)).toBe(isDisposableEmail(address));
+    }
   });
 
   it('calls a message link-stuffed when links crowd it out, not when it mentions one', () => {

