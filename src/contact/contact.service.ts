@@ -57,6 +57,8 @@ export class ContactService {
         apiKeyId: context.apiKeyId,
         name: dto.name,
         email: dto.email || null,
+        // Made once: the spam check hashed the same address.
+        emailHash: spam.senderHash,
         phone: dto.phone || null,
         business: dto.business || null,
         message: dto.message || null,

@@ -63,6 +63,8 @@ interface PendingRow {
  */
 export class BatchedInsert {
   private pending: PendingRow[] = [];
+  /** The statement for each row count, built once (at most maxRows of them). */
+  private readonly statements = new Map<number, string>();
 
   /**
    * `maxRows` bounds a statement's size: 100 of the largest submissions (~45 kB each) stay well under
@@ -96,14 +98,14 @@ export class BatchedInsert {
     }
     // A commit conflict (a deadlock, or Galera certification against another node's write) is not a
     // data error: the same statement runs again.
-    const statement = insertStatement(this.table, this.columns, rows.length);
+    const statement = this.statementFor(rows.length);
     const values = rows.flatMap((row) => row.values);
     retryOnConflict(() => this.run(statement, values)).then(
       () => rows.forEach((row) => row.resolve()),
       (error: unknown) => {
         if (rows.length > 1 && isDataError(error)) {
           for (const row of rows) {
-            void retryOnConflict(() => this.run(insertStatement(this.table, this.columns), row.values)).then(
+            void retryOnConflict(() => this.run(this.statementFor(1), row.values)).then(
               () => row.resolve(),
               row.reject,
             );
@@ -113,6 +115,15 @@ export class BatchedInsert {
         }
       },
     );
+  }
+
+  private statementFor(rows: number): string {
+    let statement = this.statements.get(rows);
+    if (statement === undefined) {
+      statement = insertStatement(this.table, this.columns, rows);
+      this.statements.set(rows, statement);
+    }
+    return statement;
   }
 }
 

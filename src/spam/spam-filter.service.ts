@@ -16,6 +16,8 @@ export interface SpamVerdict {
   reasons: SpamReason[];
   /** Undoes what the check recorded, for a submission that was not stored after all. */
   undo(): Promise<void>;
+  /** The address's keyed hash (FieldCipher.emailHash) when the check made it: the row stores the same. */
+  senderHash?: string | null;
 }
 
 const nothingToUndo = (): Promise<void> => Promise.resolve();
@@ -55,6 +57,7 @@ export class SpamFilter {
     return {
       reasons,
       undo: ledger.firstOfContent ? () => this.ledger.forgetContent(apiKey.id, fingerprint) : nothingToUndo,
+      senderHash: sender,
     };
   }
 }

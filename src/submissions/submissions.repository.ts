@@ -27,7 +27,10 @@ export type NewSubmission = Omit<
   | 'firstResponseAt'
   | 'emailHash'
   | 'encKeyId'
->;
+> & {
+  /** The e-mail's keyed hash (FieldCipher.emailHash) when the caller has made it already; else made here. */
+  emailHash?: string | null;
+};
 
 /** What staff filter the list and the export by (absent: no condition). */
 export interface SubmissionFilter {
@@ -86,7 +89,7 @@ export class SubmissionsRepository {
       idempotencyKey: submission.idempotencyKey,
       createdAt: submission.createdAt,
       updatedAt: submission.updatedAt,
-      emailHash: submission.email === null ? null : this.cipher.emailHash(submission.email),
+      emailHash: submission.email === null ? null : (submission.emailHash ?? this.cipher.emailHash(submission.email)),
       encKeyId: null,
       state: SUBMISSION_STATE.received,
       attempts: 0,
