@@ -2,15 +2,15 @@
  * `npm run bench [-- --compare] [-- --duration 10]`: starts the service (ROLE=api, NODE_ENV=production)
  * on a fresh benchmark database and drives it with autocannon at concurrency 1, 16 and 64:
  * (a) /contact_api.php, (b) /auth.php, (c) 1 auth per 50 submissions. Prints a table, writes
- * bench/results/latest.json, and fails on any non-2xx. --compare runs bench/baseline the same way and
- * prints service/baseline ratios. Finally two API processes share the load and one global limit.
- * `--compare` runs two baselines: the naive one (an INSERT per request) and the grouped one
- * (BASELINE_GROUPED=true: INSERTs and queue adds batched as the service does them); ratios are taken
- * against both. `--check` is the regression guard: a short service vs grouped-baseline run of contact
- * and auth at c=1 and c=64, three rounds, each ratio's best round compared with bench/expected.json
- * (exit 1 when a throughput ratio falls
- * more than 15 % below, or a p99 ratio rises more than 15 % above, the recorded one); `--check
- * --update` records the measured ratios instead.
+ * bench/results/latest.json, and fails on any non-2xx. Finally two API processes share the load and
+ * one global limit.
+ * `--compare` also starts bench/baseline twice, beside the service and each on a database of its own:
+ * the naive one (an INSERT per request) and the grouped one (BASELINE_GROUPED=true: INSERTs grouped as
+ * the service groups them). Every cell is measured on the three in turn, twice, and each keeps its
+ * best; ratios are taken against both baselines. `--check` is the regression guard: service and
+ * grouped baseline only, contact and auth at c=1 and c=64, 5 s, three turns each, the best ratios
+ * compared with bench/expected.json (exit 1 when a throughput ratio falls more than 15 % below, or a
+ * p99 ratio rises more than 15 % above, the recorded one); `--check --update` records them instead.
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
@@ -30,8 +30,10 @@ const check = args.includes('--check');
 const compare = args.includes('--compare') || check;
 /** How far a ratio may move the wrong way before --check fails. */
 const CHECK_TOLERANCE = 0.15;
-/** --check compares this many rounds and keeps each ratio's best. */
+/** --check measures every cell this many times per target (taking turns) and keeps each target's best. */
 const CHECK_ROUNDS = 3;
+/** --compare does the same, twice (as issue 28's measurement did). */
+const COMPARE_ROUNDS = 2;
 const EXPECTED_FILE = 'bench/expected.json';
 const optionValue = (name: string): string | undefined => {
   const index = args.indexOf(name);
@@ -138,44 +140,102 @@ function fire(port: number, requests: Request[], connections: number, seconds: n
   return autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: seconds, requests });
 }
 
-async function measure(target: string, ports: number[], pids: number[], key: string): Promise<Measurement[]> {
-  const token = await tokenFor(ports[0], key);
-  // Warm-up of every scenario to be measured (JIT, pools, caches): with only the submit path warmed,
-  // the first auth measurement also timed the compilation of its code, and c=1 runs moved by 20 %.
+/** A server under measurement: its processes, and a key (and token) of its own database. */
+interface Target {
+  name: string;
+  ports: number[];
+  pids: number[];
+  key: string;
+  token: string;
+}
+
+async function targetOf(name: string, ports: number[], pids: number[], key: string): Promise<Target> {
+  return { name, ports, pids, key, token: await tokenFor(ports[0], key) };
+}
+
+/**
+ * Warm-up of every scenario to be measured (JIT, pools, caches): with only the submit path warmed,
+ * the first auth measurement also timed the compilation of its code, and c=1 runs moved by 20 %.
+ */
+async function warm(target: Target): Promise<void> {
   for (const scenario of SCENARIOS) {
-    await fire(ports[0], requestsFor(scenario, key, token), 16, 3);
+    await fire(target.ports[0], requestsFor(scenario, target.key, target.token), 16, 3);
   }
-  const results: Measurement[] = [];
+}
+
+/** One cell: a scenario at a concurrency on a target, its load shared by the target's processes. */
+async function measureCell(target: Target, scenario: Scenario, connections: number): Promise<Measurement> {
+  const stopWatching = watchPeakRss(target.pids);
+  const stopCpu = watchCpu(target.pids);
+  const runs = await Promise.all(
+    target.ports.map((port) =>
+      fire(
+        port,
+        requestsFor(scenario, target.key, target.token),
+        Math.max(1, connections / target.ports.length),
+        duration,
+      ),
+    ),
+  );
+  const peakRss = stopWatching();
+  const cpu = stopCpu();
+  const measurement: Measurement = {
+    target: target.name,
+    scenario,
+    connections,
+    requestsPerSecond: Math.round(runs.reduce((sum, run) => sum + run.requests.average, 0)),
+    p50: Math.max(...runs.map((run) => run.latency.p50)),
+    p99: Math.max(...runs.map((run) => run.latency.p99)),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
+    peakRssMb: Math.round(peakRss / 1024 / 1024),
+    cpu,
+  };
+  process.stdout.write(
+    `${target.name.padEnd(18)} ${scenario.padEnd(8)} c=${String(connections).padEnd(3)} ` +
+      `${String(measurement.requestsPerSecond).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ` +
+      `non-2xx ${measurement.non2xx}  rss ${measurement.peakRssMb} MB  cpu ${measurement.cpu.processes}% of a core, machine ${measurement.cpu.machineBusy}%\n`,
+  );
+  return measurement;
+}
+
+/**
+ * Every cell on every target, the targets taking turns within each cell, `rounds` times over (the
+ * servers all run at once, each on its own database), so that a neighbour's load on this shared
+ * machine falls on both sides of a ratio. Per target and cell the best round counts: its highest
+ * throughput and its lowest p99 (with that round's p50 and CPU); non-2xx answers of every round add
+ * up, and the peak RSS is the highest seen.
+ */
+async function measureAlternating(targets: Target[], rounds: number): Promise<Measurement[][]> {
+  for (const target of targets) {
+    await warm(target);
+  }
+  const results: Measurement[][] = targets.map(() => []);
   for (const scenario of SCENARIOS) {
     for (const connections of CONCURRENCY) {
-      const stopWatching = watchPeakRss(pids);
-      const stopCpu = watchCpu(pids);
-      const runs = await Promise.all(
-        ports.map((port) =>
-          fire(port, requestsFor(scenario, key, token), Math.max(1, connections / ports.length), duration),
-        ),
-      );
-      const peakRss = stopWatching();
-      const cpu = stopCpu();
-      const measurement: Measurement = {
-        target,
-        scenario,
-        connections,
-        requestsPerSecond: Math.round(runs.reduce((sum, run) => sum + run.requests.average, 0)),
-        p50: Math.max(...runs.map((run) => run.latency.p50)),
-        p99: Math.max(...runs.map((run) => run.latency.p99)),
-        non2xx: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
-        peakRssMb: Math.round(peakRss / 1024 / 1024),
-        cpu,
-      };
-      results.push(measurement);
-      process.stdout.write(
-        `${target.padEnd(18)} ${scenario.padEnd(8)} c=${String(connections).padEnd(3)} ` +
-          `${String(measurement.requestsPerSecond).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  ` +
-          `non-2xx ${measurement.non2xx}  rss ${measurement.peakRssMb} MB  cpu ${measurement.cpu.processes}% of a core, machine ${measurement.cpu.machineBusy}%\n`,
-      );
+      const seen: Measurement[][] = targets.map(() => []);
+      for (let round = 0; round < rounds; round++) {
+        for (const [i, target] of targets.entries()) {
+          seen[i].push(await measureCell(target, scenario, connections));
+        }
+      }
+      seen.forEach((cell, i) => results[i].push(bestCell(cell)));
     }
   }
+  return results;
+}
+
+function bestCell(rounds: Measurement[]): Measurement {
+  const fastest = rounds.reduce((best, m) => (m.requestsPerSecond > best.requestsPerSecond ? m : best));
+  return {
+    ...fastest,
+    p99: Math.min(...rounds.map((m) => m.p99)),
+    non2xx: rounds.reduce((sum, m) => sum + m.non2xx, 0),
+    peakRssMb: Math.max(...rounds.map((m) => m.peakRssMb)),
+  };
+}
+
+async function measure(target: string, ports: number[], pids: number[], key: string): Promise<Measurement[]> {
+  const [results] = await measureAlternating([await targetOf(target, ports, pids, key)], 1);
   return results;
 }
 
@@ -220,12 +280,13 @@ async function withBaseline<T>(
   grouped: boolean,
   work: (ports: number[], pids: number[]) => Promise<T>,
   prefix: string,
+  url = databaseUrl,
 ): Promise<T> {
   const port = await freePort();
   const server = await startServer(
     process.execPath,
     ['-r', 'ts-node/register/transpile-only', 'bench/baseline/server.ts'],
-    { ...env, PORT: String(port), REDIS_PREFIX: prefix, BASELINE_GROUPED: String(grouped) },
+    { ...env, PORT: String(port), REDIS_PREFIX: prefix, BASELINE_GROUPED: String(grouped), DATABASE_URL: url },
     port,
   );
   try {
@@ -294,7 +355,9 @@ function measureTwoProcesses(key: string): Promise<{ scaling: Scaling; globalLim
 /** Deletes every Redis key of this run (queues, limits) and drops the bench database, however the run ended. */
 async function removeRunData(): Promise<void> {
   await deleteKeysUnder(redisUrl, runPrefix);
-  await dropDatabase(databaseUrl);
+  for (const url of [databaseUrl, ...Object.values(BASELINE_DATABASES)]) {
+    await dropDatabase(url);
+  }
 }
 
 /**
@@ -363,19 +426,59 @@ async function main(): Promise<void> {
   }
 }
 
+/** With --compare, each baseline runs beside the service on a database of its own. */
+const BASELINE_DATABASES = { naive: `${databaseUrl}_naive`, grouped: `${databaseUrl}_grouped` };
+
+/** The service, and with --compare the baselines (the naive one not under --check), all running at once. */
+async function measureTargets(
+  key: string,
+): Promise<{ service: Measurement[]; naive: Measurement[]; grouped: Measurement[] }> {
+  const baselines: { grouped: boolean; name: string; url: string }[] = [];
+  if (compare && !check) {
+    baselines.push({ grouped: false, name: 'baseline', url: BASELINE_DATABASES.naive });
+  }
+  if (compare) {
+    baselines.push({ grouped: true, name: 'baseline grouped', url: BASELINE_DATABASES.grouped });
+  }
+  for (const baseline of baselines) {
+    await migrate(baseline.url);
+  }
+  const rounds = check ? CHECK_ROUNDS : compare ? COMPARE_ROUNDS : 1;
+  const targets: Target[] = [];
+  const run = async (index: number): Promise<Measurement[][]> => {
+    if (index === baselines.length) {
+      return measureAlternating(targets, rounds);
+    }
+    const { grouped, name, url } = baselines[index];
+    const baselineKey = createKey({ ...env, DATABASE_URL: url }).key;
+    return withBaseline(
+      grouped,
+      async (ports, pids) => {
+        targets.push(await targetOf(name, ports, pids, baselineKey));
+        return run(index + 1);
+      },
+      `${runPrefix}:${grouped ? 'grouped' : 'naive'}`,
+      url,
+    );
+  };
+  const results = await withService(
+    1,
+    async (ports, pids) => {
+      targets.push(await targetOf('service', ports, pids, key));
+      return run(0);
+    },
+    `${runPrefix}:service`,
+  );
+  const of = (name: string) => results[targets.findIndex((target) => target.name === name)] ?? [];
+  return { service: of('service'), naive: of('baseline'), grouped: of('baseline grouped') };
+}
+
 async function run(): Promise<void> {
   await migrate(databaseUrl);
   const { key } = createKey(env);
   process.stdout.write(`duration ${duration} s per run; database ${databaseUrl}\n\n`);
 
-  const service = await withService(1, (ports, pids) => measure('service', ports, pids, key), `${runPrefix}:service`);
-  const naive =
-    compare && !check
-      ? await withBaseline(false, (ports, pids) => measure('baseline', ports, pids, key), `${runPrefix}:baseline`)
-      : [];
-  const grouped = compare
-    ? await withBaseline(true, (ports, pids) => measure('baseline grouped', ports, pids, key), `${runPrefix}:grouped`)
-    : [];
+  const { service, naive, grouped } = await measureTargets(key);
   const twoProcesses = partial || check ? null : await measureTwoProcesses(key);
 
   const ratios = naive.length ? ratiosOf(service, naive) : [];
@@ -431,22 +534,7 @@ async function run(): Promise<void> {
     throw new Error(`${failures} run(s) with non-2xx answers; global limit held: ${limitHeld}`);
   }
   if (check) {
-    // One short run is noisy on a shared machine: further rounds, and each ratio's best round counts.
-    const rounds = [groupedRatios];
-    for (let round = 2; round <= CHECK_ROUNDS; round++) {
-      const again = await withService(
-        1,
-        (ports, pids) => measure('service', ports, pids, key),
-        `${runPrefix}:s${round}`,
-      );
-      const baseline = await withBaseline(
-        true,
-        (ports, pids) => measure('baseline grouped', ports, pids, key),
-        `${runPrefix}:g${round}`,
-      );
-      rounds.push(ratiosOf(again, baseline));
-    }
-    checkAgainstExpected(bestOf(rounds));
+    checkAgainstExpected(groupedRatios);
   }
 }
 
@@ -459,20 +547,6 @@ function ratiosOf(service: Measurement[], baseline: Measurement[]): Ratio[] {
       connections: s.connections,
       throughput: Number((s.requestsPerSecond / b.requestsPerSecond).toFixed(2)),
       p99: Number((s.p99 / Math.max(1, b.p99)).toFixed(2)),
-    };
-  });
-}
-
-/** Per scenario and concurrency, the best throughput ratio and the best p99 ratio of several rounds. */
-function bestOf(rounds: Ratio[][]): Ratio[] {
-  return rounds[0].map((first) => {
-    const same = rounds.map((round) =>
-      round.find((r) => r.scenario === first.scenario && r.connections === first.connections)!,
-    );
-    return {
-      ...first,
-      throughput: Math.max(...same.map((r) => r.throughput)),
-      p99: Math.min(...same.map((r) => r.p99)),
     };
   });
 }

@@ -567,7 +567,8 @@ const server = createServer((request, response) => {
   })();
 });
 server.keepAliveTimeout = 72_000;
-server.listen(port, '127.0.0.1');
+// Listening only once Redis is connected: without an offline queue, a first request would find it not yet writable.
+redis.once('ready', () => server.listen(port, '127.0.0.1'));
 process.once('SIGTERM', () => {
   server.close();
   void Promise.allSettled([pool.end(), queue.close(), redis.quit()]).then(() => process.exit(0));
