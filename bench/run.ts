@@ -285,7 +285,18 @@ async function withBaseline<T>(
   const port = await freePort();
   const server = await startServer(
     process.execPath,
-    ['-r', 'ts-node/register/transpile-only', 'bench/baseline/server.ts'],
+    [
+      ...(profileDir
+        ? [
+            '--cpu-prof',
+            `--cpu-prof-dir=${profileDir}`,
+            `--cpu-prof-name=baseline-${grouped ? 'grouped' : 'naive'}.cpuprofile`,
+          ]
+        : []),
+      '-r',
+      'ts-node/register/transpile-only',
+      'bench/baseline/server.ts',
+    ],
     { ...env, PORT: String(port), REDIS_PREFIX: prefix, BASELINE_GROUPED: String(grouped), DATABASE_URL: url },
     port,
   );

@@ -3,10 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { LoggerModule, Params, PinoLogger } from 'nestjs-pino';
-import { destination } from 'pino';
 import type { Options } from 'pino-http';
 import type { IdentifiedRequest } from '../auth/request-context';
 import { AppConfig } from '../config/app-config';
+import { batchedStdout } from './batched-output';
 
 const PINO_LEVELS: Record<string, string> = {
   fatal: 'fatal',
@@ -55,23 +55,15 @@ function loggingOptions(config: AppConfig): Options {
   };
 }
 
-/** Lines gather up to this many bytes before a write... */
-const LOG_WRITE_BYTES = 4096;
-/** ...or for at most this long. */
-const LOG_FLUSH_MS = 100;
-
 /**
- * Lines go to stdout asynchronously, in writes of up to 4 KiB: lines gather until there are
- * LOG_WRITE_BYTES of them or LOG_FLUSH_MS have passed, then go out in one write handed to the thread
- * pool, so the event loop neither waits on a write nor pays one per request (profiling: a synchronous
- * write per line cost ~5% of /auth.php; an asynchronous write per line still 6 % of a submission at
- * concurrency 1). pino flushes what is pending when the process exits.
+ * Lines go to stdout in batches (BatchedOutput): at most LOG_FLUSH_MS late, in one asynchronous write
+ * per window, so the event loop neither waits on a write (a synchronous write per line cost ~5 % of
+ * /auth.php) nor pays one per request (an asynchronous write per line, 6 % of a submission at
+ * concurrency 1). What is pending is written when the process exits.
  */
 function loggingParams(config: AppConfig): Params['pinoHttp'] {
   const options = loggingOptions(config);
-  return options.transport
-    ? options
-    : [options, destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS })];
+  return options.transport ? options : [options, batchedStdout()];
 }
 
 /** Writes one line per answered request through nestjs-pino's root logger. */

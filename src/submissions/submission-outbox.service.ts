@@ -87,6 +87,6 @@ export class SubmissionOutbox implements OnApplicationBootstrap, OnApplicationSh
       'deliverSubmission',
       ids.map((submissionId) => ({ submissionId })),
     );
-    await this.submissions.apply(ids, 'enqueue');
+    await this.submissions.markEnqueued(ids);
   }
 }

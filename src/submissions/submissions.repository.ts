@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
-import { batchedEntityInsert, EntityInserts } from '../database/batched-insert';
+import { batchedEntityInsert, EntityInserts, RunStatement } from '../database/batched-insert';
+import { retryOnConflict } from '../database/commit-conflict';
+import { poolStatement } from '../database/pool-statement';
 import type { Transaction } from '../database/transactions';
 import { FieldCipher } from '../database/field-cipher';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
@@ -60,6 +62,7 @@ export class SubmissionsRepository {
    * the bottleneck under load. The columns come from the entity's metadata, in its declaration order.
    */
   private readonly inserts: EntityInserts<SubmissionEntity>;
+  private readonly statement: RunStatement;
 
   constructor(
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
@@ -67,6 +70,7 @@ export class SubmissionsRepository {
     private readonly cipher: FieldCipher,
   ) {
     this.inserts = batchedEntityInsert(submissions);
+    this.statement = poolStatement(submissions.manager.connection);
   }
 
   /**
@@ -174,6 +178,21 @@ export class SubmissionsRepository {
       { ...columns, state: to, updatedAt: new Date(), ...(countAttempt ? { attempts: () => 'attempts + 1' } : {}) },
     );
     return result.affected ?? 0;
+  }
+
+  /**
+   * The outbox's step for submissions just put on the queue (`enqueue` of the transition table, as
+   * apply does it): one plain conditional UPDATE on the pool, past TypeORM's query builder and query
+   * runner, which cost as much as the statement itself for a step every batch of submissions takes.
+   */
+  async markEnqueued(ids: string[]): Promise<void> {
+    if (ids.length === 0) {
+      return;
+    }
+    const { from, to } = SUBMISSION_TRANSITIONS.enqueue;
+    const list = (count: number) => Array<string>(count).fill('?').join(', ');
+    const sql = `UPDATE submissions SET state = ?, updated_at = ? WHERE id IN (${list(ids.length)}) AND state IN (${list(from.length)})`;
+    await retryOnConflict(() => this.statement(sql, [to, new Date(), ...ids, ...from]));
   }
 
   /**
