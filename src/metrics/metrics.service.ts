@@ -98,6 +98,7 @@ export class MetricsService {
     string,
     { count: ReturnType<Counter['labels']>; duration: ReturnType<Histogram['labels']> }
   >();
+  private readonly spamSeries = new Map<string, ReturnType<Counter['labels']>>();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -121,7 +122,14 @@ export class MetricsService {
 
   spamFlagged(apiKeyId: string, reasons: readonly string[]): void {
     for (const reason of reasons) {
-      this.flaggedSpam.inc({ api_key_id: apiKeyId, reason });
+      // One series per key and reason, made once (as recordRequest's): a flood of spam flags every request.
+      const key = `${apiKeyId} ${reason}`;
+      let series = this.spamSeries.get(key);
+      if (!series) {
+        series = this.flaggedSpam.labels({ api_key_id: apiKeyId, reason });
+        this.spamSeries.set(key, series);
+      }
+      series.inc();
     }
   }
 
