@@ -23,7 +23,17 @@ import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
 import { startGaleraCluster } from '../test/support/galera';
 import { deleteKeysUnder } from '../test/support/redis-keys';
 import { runStaffListBench } from './staff-list';
-import { createKey, freePort, SAMPLE_SUBMISSION, startServer, CpuUse, watchCpu, watchPeakRss } from './support';
+import {
+  createKey,
+  freePort,
+  liveServers,
+  SAMPLE_SUBMISSION,
+  startServer,
+  stopLiveServers,
+  CpuUse,
+  watchCpu,
+  watchPeakRss,
+} from './support';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -237,6 +247,21 @@ function bestCell(rounds: Measurement[]): Measurement {
 async function measure(target: string, ports: number[], pids: number[], key: string): Promise<Measurement[]> {
   const [results] = await measureAlternating([await targetOf(target, ports, pids, key)], 1);
   return results;
+}
+
+/**
+ * Ctrl-C or SIGTERM: stops the servers it started (by pid) and removes the run's database and Redis
+ * keys, as a finished run does, before exiting.
+ */
+function cleanUpOnInterrupt(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`bench: ${signal}, stopping ${liveServers.size} server(s) and removing the run's data\n`);
+      void stopLiveServers()
+        .then(() => removeRunData())
+        .finally(() => process.exit(130));
+    });
+  }
 }
 
 /** `count` API processes (the i-th on `databaseUrls[i]`, else the bench database) for `work`. */
@@ -606,6 +631,7 @@ function checkAgainstExpected(measured: Ratio[]): void {
   process.stdout.write(`\nwithin ${CHECK_TOLERANCE * 100} % of every ratio in ${EXPECTED_FILE}\n`);
 }
 
+cleanUpOnInterrupt();
 main().catch((error: Error) => {
   process.stderr.write(`bench failed: ${error.message}\n`);
   process.exitCode = 1;

@@ -88,6 +88,24 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
+/** Every server process started and not yet exited, for an interrupted run to stop by pid. */
+export const liveServers = new Set<ChildProcess>();
+
+/** Stops every server process still running (SIGTERM by pid) and waits until each has exited. */
+export async function stopLiveServers(): Promise<void> {
+  await Promise.all(
+    [...liveServers].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          if (child.exitCode !== null || !child.kill('SIGTERM')) {
+            resolve();
+          }
+        }),
+    ),
+  );
+}
+
 /** Starts a server process and waits until it answers on its port. */
 export async function startServer(
   command: string,
@@ -99,6 +117,8 @@ export async function startServer(
   // BENCH_SERVICE_LOG=FILE keeps what the servers log (their stdout) there, to look into an error.
   const log = env.BENCH_SERVICE_LOG ? openSync(env.BENCH_SERVICE_LOG, 'a') : 'ignore';
   const child = spawn(command, args, { env, stdio: ['ignore', log, 'pipe'] });
+  liveServers.add(child);
+  child.once('exit', () => liveServers.delete(child));
   if (typeof log === 'number') {
     closeSync(log); // the child has its own copy
   }
