@@ -11,12 +11,15 @@
  * grouped baseline only, contact and auth at c=1 and c=64, 5 s, three turns each, the best ratios
  * compared with bench/expected.json (exit 1 when a throughput ratio falls more than 15 % below, or a
  * p99 ratio rises more than 15 % above, the recorded one); `--check --update` records them instead.
+ * `--also DIR,...` adds the service built in other checkouts (earlier commits) as further targets of
+ * the same turns, each on a database of its own.
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
 import autocannon, { Request, Result } from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
@@ -270,6 +273,7 @@ async function withService<T>(
   work: (ports: number[], pids: number[]) => Promise<T>,
   prefix: string,
   databaseUrls: string[] = [],
+  entry = 'dist/main.js',
 ): Promise<T> {
   const servers = [];
   try {
@@ -278,7 +282,7 @@ async function withService<T>(
       servers.push(
         await startServer(
           process.execPath,
-          [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/main.js'],
+          [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), entry],
           {
             ...env,
             ROLE: 'api',
@@ -391,7 +395,8 @@ function measureTwoProcesses(key: string): Promise<{ scaling: Scaling; globalLim
 /** Deletes every Redis key of this run (queues, limits) and drops the bench database, however the run ended. */
 async function removeRunData(): Promise<void> {
   await deleteKeysUnder(redisUrl, runPrefix);
-  for (const url of [databaseUrl, ...Object.values(BASELINE_DATABASES)]) {
+  const builds = (optionValue('--also')?.split(',') ?? []).map((_, i) => `${databaseUrl}_also${i}`);
+  for (const url of [databaseUrl, ...Object.values(BASELINE_DATABASES), ...builds]) {
     await dropDatabase(url);
   }
 }
@@ -468,7 +473,7 @@ const BASELINE_DATABASES = { naive: `${databaseUrl}_naive`, grouped: `${database
 /** The service, and with --compare the baselines (the naive one not under --check), all running at once. */
 async function measureTargets(
   key: string,
-): Promise<{ service: Measurement[]; naive: Measurement[]; grouped: Measurement[] }> {
+): Promise<{ service: Measurement[]; naive: Measurement[]; grouped: Measurement[]; others: Measurement[] }> {
   const baselines: { grouped: boolean; name: string; url: string }[] = [];
   if (compare && !check) {
     baselines.push({ grouped: false, name: 'baseline', url: BASELINE_DATABASES.naive });
@@ -476,14 +481,37 @@ async function measureTargets(
   if (compare) {
     baselines.push({ grouped: true, name: 'baseline grouped', url: BASELINE_DATABASES.grouped });
   }
-  for (const baseline of baselines) {
-    await migrate(baseline.url);
+  // --also DIR,...: the service built in other checkouts (earlier commits, say), measured in the same turns.
+  const builds = (optionValue('--also')?.split(',') ?? []).map((dir, i) => ({
+    dir,
+    name: `service@${basename(dir)}`,
+    url: `${databaseUrl}_also${i}`,
+  }));
+  for (const { url } of [...baselines, ...builds]) {
+    await migrate(url);
   }
+  const withBuilds = async (index: number): Promise<Measurement[][]> => {
+    if (index === builds.length) {
+      return measureAlternating(targets, rounds);
+    }
+    const { dir, name, url } = builds[index];
+    const buildKey = createKey({ ...env, DATABASE_URL: url }).key;
+    return withService(
+      1,
+      async (ports, pids) => {
+        targets.push(await targetOf(name, ports, pids, buildKey));
+        return withBuilds(index + 1);
+      },
+      `${runPrefix}:also${index}`,
+      [url],
+      join(dir, 'dist/main.js'),
+    );
+  };
   const rounds = check ? CHECK_ROUNDS : compare ? COMPARE_ROUNDS : 1;
   const targets: Target[] = [];
   const run = async (index: number): Promise<Measurement[][]> => {
     if (index === baselines.length) {
-      return measureAlternating(targets, rounds);
+      return withBuilds(0);
     }
     const { grouped, name, url } = baselines[index];
     const baselineKey = createKey({ ...env, DATABASE_URL: url }).key;
@@ -506,7 +534,12 @@ async function measureTargets(
     `${runPrefix}:service`,
   );
   const of = (name: string) => results[targets.findIndex((target) => target.name === name)] ?? [];
-  return { service: of('service'), naive: of('baseline'), grouped: of('baseline grouped') };
+  return {
+    service: of('service'),
+    naive: of('baseline'),
+    grouped: of('baseline grouped'),
+    others: builds.flatMap((build) => of(build.name)),
+  };
 }
 
 async function run(): Promise<void> {
@@ -514,7 +547,7 @@ async function run(): Promise<void> {
   const { key } = createKey(env);
   process.stdout.write(`duration ${duration} s per run; database ${databaseUrl}\n\n`);
 
-  const { service, naive, grouped } = await measureTargets(key);
+  const { service, naive, grouped, others } = await measureTargets(key);
   const twoProcesses = partial || check ? null : await measureTwoProcesses(key);
 
   const ratios = naive.length ? ratiosOf(service, naive) : [];
@@ -524,7 +557,7 @@ async function run(): Promise<void> {
     '\n| target | scenario | c | req/s | p50 ms | p99 ms | non-2xx | CPU ms / 1,000 req | peak RSS MB | CPU % of a core | machine busy |\n' +
       '|---|---|---|---|---|---|---|---|---|---|---|\n',
   );
-  for (const m of [...service, ...naive, ...grouped]) {
+  for (const m of [...service, ...naive, ...grouped, ...others]) {
     process.stdout.write(
       `| ${m.target} | ${m.scenario} | ${m.connections} | ${m.requestsPerSecond} | ${m.p50} | ${m.p99} | ${m.non2xx} | ` +
         `${cpuPerThousand(m)} | ${m.peakRssMb} | ${m.cpu.processes} | ${m.cpu.machineBusy}% |\n`,
@@ -543,6 +576,19 @@ async function run(): Promise<void> {
       }
     }
   }
+  if (grouped.length) {
+    for (const name of new Set(others.map((m) => m.target))) {
+      process.stdout.write(
+        `\n| scenario | c | throughput ${name}/grouped baseline | p99 ${name}/grouped baseline |\n|---|---|---|---|\n`,
+      );
+      for (const r of ratiosOf(
+        others.filter((m) => m.target === name),
+        grouped,
+      )) {
+        process.stdout.write(`| ${r.scenario} | ${r.connections} | ${r.throughput} | ${r.p99} |\n`);
+      }
+    }
+  }
   if (twoProcesses) {
     const { scaling, globalLimit } = twoProcesses;
     process.stdout.write(
@@ -557,7 +603,17 @@ async function run(): Promise<void> {
   writeFileSync(
     'bench/results/latest.json',
     `${JSON.stringify(
-      { date: new Date().toISOString(), duration, service, naive, grouped, ratios, groupedRatios, ...twoProcesses },
+      {
+        date: new Date().toISOString(),
+        duration,
+        service,
+        naive,
+        grouped,
+        others,
+        ratios,
+        groupedRatios,
+        ...twoProcesses,
+      },
       null,
       2,
     )}\n`,
