@@ -8,7 +8,7 @@ import { FieldCipher } from '../database/field-cipher';
 import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
-import { SubmissionFilterQuery } from './dto/submission-list.query';
+import { SubmissionCountsQuery, SubmissionFilterQuery } from './dto/submission-list.query';
 import {
   HistoryItemView,
   NoteView,
@@ -23,13 +23,18 @@ import { unreadableOf } from './staff-submission';
 import { csvLine, csvRowOf, CSV_COLUMNS, UTF8_BOM } from './submissions-csv';
 import { toBooleanSearch } from './submission-search';
 import { WorkflowStatus } from './submission-state';
+import { Priority } from './submission-priority';
+import { normalizedTags, tagKey } from './submission-tags';
 import { SubmissionNotesRepository } from './submission-notes.repository';
-import { SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
+import { SubmissionTagsRepository } from './submission-tags.repository';
+import { CountFilter, SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
 import { SubmissionHooks } from './submission-hooks';
 import { refOf } from './submission-ref';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
 const COUNTS_CACHE_MS = 2_000;
+/** How many filtered variants of the counts (by tag and priority) are kept at once. */
+const COUNTS_CACHE_SIZE = 100;
 const EXPORT_PAGE = 500;
 /** How many of the same person's other submissions the detail lists. */
 const HISTORY_SIZE = 20;
@@ -47,15 +52,17 @@ const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 
 @Injectable()
 export class StaffSubmissionsService {
   private readonly logger = new Logger(StaffSubmissionsService.name);
-  private readonly counts = new LRUCache<'all', Record<WorkflowStatus, number>>({
-    max: 1,
+  // Keyed by the filter (JSON of CountFilter); '{}' is every submission.
+  private readonly counts = new LRUCache<string, Record<WorkflowStatus, number>>({
+    max: COUNTS_CACHE_SIZE,
     ttl: COUNTS_CACHE_MS,
-    fetchMethod: () => this.submissions.countByStatus(),
+    fetchMethod: (key) => this.submissions.countByStatus(JSON.parse(key) as CountFilter),
   });
 
   constructor(
     private readonly submissions: SubmissionsRepository,
     private readonly notes: SubmissionNotesRepository,
+    private readonly tags: SubmissionTagsRepository,
     private readonly accounts: StaffAccountsRepository,
     private readonly audit: AuditService,
     private readonly hooks: SubmissionHooks,
@@ -77,14 +84,22 @@ export class StaffSubmissionsService {
     // One row more than asked says whether another page follows.
     const rows = await this.submissions.findPage(filter, cursor, limit + 1);
     const page = rows.slice(0, limit);
+    const matching = page.filter(this.sameAddressAs(query));
+    const tags = await this.tags.ofSubmissions(matching.map((row) => row.id));
     return {
-      items: page.filter(this.sameAddressAs(query)).map(toSubmissionView),
+      items: matching.map((row) => toSubmissionView(row, tags.get(row.id) ?? [])),
       next_cursor: rows.length > limit ? page[page.length - 1].id : null,
     };
   }
 
-  async countByStatus(): Promise<Record<WorkflowStatus, number>> {
-    return (await this.counts.fetch('all'))!;
+  /** Submissions per status, of those with the tag and priorities asked for (every one without). */
+  async countByStatus(query: SubmissionCountsQuery = {}): Promise<Record<WorkflowStatus, number>> {
+    const { tagKey, priorities } = filterOf(query, '');
+    const filter: CountFilter = {
+      ...(tagKey !== undefined ? { tagKey } : {}),
+      ...(priorities ? { priorities: [...priorities].sort() } : {}),
+    };
+    return (await this.counts.fetch(JSON.stringify(filter)))!;
   }
 
   async detail(id: string): Promise<SubmissionDetailView> {
@@ -92,15 +107,16 @@ export class StaffSubmissionsService {
     if (!submission) {
       throw notFound();
     }
-    const [deliveries, notes, events, sections, history] = await Promise.all([
+    const [deliveries, notes, events, sections, history, tags] = await Promise.all([
       this.submissions.deliveriesOf(id),
       this.notes.forSubmission(id),
       this.audit.timelineOf(id),
       this.hooks.detailSectionsOf(id),
       this.historyOf(submission),
+      this.tags.of(id),
     ]);
     return {
-      ...toSubmissionView(submission),
+      ...toSubmissionView(submission, tags),
       client_ip: submission.clientIp,
       user_agent: submission.userAgent,
       attempts: submission.attempts,
@@ -173,7 +189,11 @@ export class StaffSubmissionsService {
       }
       next.assigneeId = changes.assignee_id;
     }
-    if (Object.keys(next).length > 0) {
+    if (changes.priority !== undefined && changes.priority !== current.priority) {
+      next.priority = changes.priority;
+    }
+    const tags = await this.tagChange(id, changes.tags);
+    if (Object.keys(next).length > 0 || tags) {
       // The row, its audit events and what other rooms record for the change (webhook deliveries)
       // commit together: a crash anywhere in between leaves all of them or none.
       const afterCommit = await this.transactions.run(async (tx) => {
@@ -181,6 +201,26 @@ export class StaffSubmissionsService {
           throw changedMeanwhile();
         }
         const target = { type: 'submission', id };
+        if (tags) {
+          await this.tags.replace(id, tags.after, tx);
+          await this.audit.record(
+            actor,
+            { action: 'submission.tags_changed', target, before: { tags: tags.before }, after: { tags: tags.after } },
+            tx,
+          );
+        }
+        if (next.priority !== undefined) {
+          await this.audit.record(
+            actor,
+            {
+              action: 'submission.priority_changed',
+              target,
+              before: { priority: current.priority },
+              after: { priority: next.priority },
+            },
+            tx,
+          );
+        }
         let work: (() => Promise<void>)[] = [];
         if (next.status !== undefined) {
           const event = await this.audit.record(
@@ -232,7 +272,7 @@ export class StaffSubmissionsService {
         }
         return work;
       });
-      if (next.status !== undefined) {
+      if (next.status !== undefined || next.priority !== undefined || tags) {
         this.counts.clear();
       }
       // Queueing after commit: a failure (Redis away) is logged, never the PATCH's; what it would have
@@ -242,6 +282,23 @@ export class StaffSubmissionsService {
       }
     }
     return this.detail(id);
+  }
+
+  /**
+   * The labels a PATCH asks for against those the submission has: null when it asks nothing, or for
+   * the same labels (normalised, in the same order and spelling), which changes nothing.
+   */
+  private async tagChange(id: string, asked: unknown): Promise<{ before: string[]; after: string[] } | null> {
+    if (asked === undefined) {
+      return null;
+    }
+    // The DTO has refused what does not normalise; null here would be a bug, answered as the field.
+    const after = normalizedTags(asked);
+    if (after === null) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: tags');
+    }
+    const before = await this.tags.of(id);
+    return before.join('\n') === after.join('\n') ? null : { before, after };
   }
 
   async addNote(submissionId: string, body: string, actor: Actor & { id: string }): Promise<NoteView> {
@@ -280,6 +337,8 @@ export class StaffSubmissionsService {
         api_key: query.api_key ?? null,
         from: query.from ?? null,
         to: query.to ?? null,
+        tag: query.tag ?? null,
+        priority: query.priority ?? null,
         search: Boolean(query.q),
       },
     });
@@ -292,7 +351,8 @@ export class StaffSubmissionsService {
       const rows = await this.submissions.findPage(filter, cursor, EXPORT_PAGE);
       const matching = rows.filter(this.sameAddressAs(query));
       if (matching.length > 0) {
-        yield matching.map(csvRowOf).join('');
+        const tags = await this.tags.ofSubmissions(matching.map((row) => row.id));
+        yield matching.map((row) => csvRowOf(row, tags.get(row.id) ?? [])).join('');
       }
       if (rows.length < EXPORT_PAGE) {
         return;
@@ -331,6 +391,12 @@ export class StaffSubmissionsService {
 
 function filterOf(query: SubmissionFilterQuery, viewerId: string): SubmissionFilter {
   const filter: SubmissionFilter = {};
+  if (query.tag) {
+    filter.tagKey = tagKey(query.tag);
+  }
+  if (query.priority) {
+    filter.priorities = [...new Set(query.priority.split(','))] as Priority[];
+  }
   if (query.status) {
     filter.statuses = [...new Set(query.status.split(','))] as WorkflowStatus[];
   }
@@ -363,7 +429,7 @@ function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-export function toSubmissionView(submission: SubmissionEntity): SubmissionView {
+export function toSubmissionView(submission: SubmissionEntity, tags: string[]): SubmissionView {
   return {
     id: submission.id,
     status: submission.status,
@@ -382,6 +448,8 @@ export function toSubmissionView(submission: SubmissionEntity): SubmissionView {
     ref: refOf(submission.id),
     first_response_at: iso(submission.firstResponseAt),
     spam_reasons: submission.spamReasons ? submission.spamReasons.split(',') : [],
+    priority: submission.priority,
+    tags,
     ...unreadableOf(submission),
   };
 }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { In, IsNull, LessThan, MoreThan, Not, Repository, SelectQueryBuilder } from 'typeorm';
 import { batchedEntityInsert, EntityInserts } from '../database/batched-insert';
 import type { Transaction } from '../database/transactions';
 import { FieldCipher } from '../database/field-cipher';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
+import { SubmissionTagEntity } from './entities/submission-tag.entity';
+import { DEFAULT_PRIORITY, Priority } from './submission-priority';
 import {
   SUBMISSION_STATE,
   SUBMISSION_TRANSITIONS,
@@ -27,6 +29,7 @@ export type NewSubmission = Omit<
   | 'firstResponseAt'
   | 'emailHash'
   | 'encKeyId'
+  | 'priority'
 >;
 
 /** What staff filter the list and the export by (absent: no condition). */
@@ -43,10 +46,16 @@ export interface SubmissionFilter {
   from?: Date;
   /** created_at < before */
   before?: Date;
+  /** Carrying this label (its key: see tagKey). */
+  tagKey?: string;
+  priorities?: Priority[];
 }
 
+/** What the per-status counts can be narrowed by. */
+export type CountFilter = Pick<SubmissionFilter, 'tagKey' | 'priorities'>;
+
 /** The workflow columns a staff change writes. */
-export type WorkflowChanges = Partial<Pick<SubmissionEntity, 'status' | 'assigneeId' | 'closedAt'>>;
+export type WorkflowChanges = Partial<Pick<SubmissionEntity, 'status' | 'assigneeId' | 'closedAt' | 'priority'>>;
 
 /** Every query of the `submissions` and `submission_deliveries` tables. */
 @Injectable()
@@ -98,6 +107,7 @@ export class SubmissionsRepository {
       closedAt: null,
       firstResponseAt: null,
       spamReasons: submission.spamReasons,
+      priority: DEFAULT_PRIORITY,
     };
     return this.inserts.insert(this.cipher.sealRow('submissions', row));
   }
@@ -210,6 +220,7 @@ export class SubmissionsRepository {
     if (filter.before) {
       query.andWhere('s.created_at < :before', { before: filter.before });
     }
+    this.narrow(query, filter);
     if (olderThan) {
       query.andWhere('s.id < :olderThan', { olderThan });
     }
@@ -228,12 +239,10 @@ export class SubmissionsRepository {
       .getOne();
   }
 
-  /** Submissions per workflow status (every status, zero included). */
-  async countByStatus(): Promise<Record<WorkflowStatus, number>> {
-    const rows = await this.submissions
-      .createQueryBuilder('s')
-      .select('s.status', 'status')
-      .addSelect('COUNT(*)', 'count')
+  /** Submissions per workflow status (every status, zero included), of those `filter` keeps. */
+  async countByStatus(filter: CountFilter = {}): Promise<Record<WorkflowStatus, number>> {
+    const query = this.submissions.createQueryBuilder('s').select('s.status', 'status').addSelect('COUNT(*)', 'count');
+    const rows = await this.narrow(query, filter)
       .groupBy('s.status')
       .getRawMany<{ status: WorkflowStatus; count: string }>();
     const counts = Object.fromEntries(WORKFLOW_STATUSES.map((status) => [status, 0])) as Record<WorkflowStatus, number>;
@@ -244,12 +253,32 @@ export class SubmissionsRepository {
   }
 
   /**
-   * Applies a staff change if the row is still at `version` (a conditional UPDATE: of two writers
-   * holding the same version exactly one succeeds). Returns whether it did.
+   * The tag and priority conditions of the list and the counts. A tag is looked up through its own
+   * index (`ix_submission_tags_tag`: the key, then the submission), as an exact match of its key.
    */
+  private narrow<T extends SelectQueryBuilder<SubmissionEntity>>(query: T, filter: CountFilter): T {
+    if (filter.tagKey !== undefined) {
+      query.andWhere(
+        `s.id IN ${query
+          .subQuery()
+          .select('t.submission_id')
+          .from(SubmissionTagEntity, 't')
+          .where('t.tag_key = :tagKey')
+          .getQuery()}`,
+        { tagKey: filter.tagKey },
+      );
+    }
+    if (filter.priorities) {
+      query.andWhere('s.priority IN (:...priorities)', { priorities: filter.priorities });
+    }
+    return query;
+  }
+
   /**
-   * Changes the workflow fields if the row is still at `version`, in `tx` (whose runner retries it
-   * after a commit conflict: two PATCHes on two Galera nodes, the loser's retry matches no row, 412).
+   * Applies a staff change if the row is still at `version` (a conditional UPDATE: of two writers
+   * holding the same version exactly one succeeds), in `tx`, whose runner retries it after a commit
+   * conflict (two PATCHes on two Galera nodes: the loser's retry matches no row, 412). Empty `changes`
+   * still make a new version (the tags, kept beside the row, changed). Returns whether it applied.
    */
   async updateWorkflow(id: string, version: number, changes: WorkflowChanges, tx: Transaction): Promise<boolean> {
     const result = await tx
