@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, Me, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiError, Me, PRIORITIES, Priority, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
 import { when } from './format';
 import { Conversation } from './conversation';
 import { ErrorLine } from './parts';
@@ -18,6 +18,18 @@ const ACTIONS: { status: Status; label: string }[] = [
 export interface DetailHandle {
   setStatus: (status: Status) => void;
   assignToMe: () => void;
+  /** Moves focus to the priority select (the `p` shortcut). */
+  focusPriority: () => void;
+  /** Opens the reply box's canned replies (the `c` shortcut). */
+  openCannedReplies: () => void;
+}
+
+/** What a PATCH of the detail may change. */
+interface Changes {
+  status?: Status;
+  assignee_id?: string | null;
+  priority?: Priority;
+  tags?: string[];
 }
 
 /** One submission: every field, actions (with If-Match), deliveries, notes and events. */
@@ -40,6 +52,10 @@ export function Detail({
   const [note, setNote] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [assignable, setAssignable] = useState<Ref[]>([]);
+  const [tag, setTag] = useState('');
+  const prioritySelect = useRef<HTMLSelectElement>(null);
+  const tagInput = useRef<HTMLInputElement>(null);
+  const cannedOpener = useRef<(() => void) | null>(null);
   useEffect(() => {
     void api<Ref[]>('staff/assignable').then(setAssignable, () => undefined);
   }, []);
@@ -68,25 +84,45 @@ export function Detail({
     }
   }, WEBHOOK_POLL_MS);
 
-  const change = async (body: { status?: Status; assignee_id?: string | null }) => {
-    if (!detail) return;
+  /** Answers whether the change was made. */
+  const change = async (body: Changes): Promise<boolean> => {
+    if (!detail) return false;
     try {
       setDetail(
         await api<SubmissionDetail>(`submissions/${id}`, { method: 'PATCH', body, ifMatch: `"${detail.version}"` }),
       );
       setNotice(null);
+      setError(null);
       onChanged();
+      return true;
     } catch (caught) {
       if ((caught as ApiError).status === 412) {
         setConflict(true);
       } else {
         setError((caught as Error).message);
       }
+      return false;
     }
   };
   handle.current = {
     setStatus: (status) => void change({ status }),
     assignToMe: () => void change({ assignee_id: me.id }),
+    focusPriority: () => prioritySelect.current?.focus(),
+    openCannedReplies: () => cannedOpener.current?.(),
+  };
+  const addTag = async () => {
+    if (!detail || tag.trim() === '') return;
+    if (await change({ tags: [...detail.tags, tag] })) {
+      setTag('');
+    }
+  };
+  const removeTag = async (index: number) => {
+    if (!detail) return;
+    const removed = detail.tags[index];
+    if (await change({ tags: detail.tags.filter((_, position) => position !== index) })) {
+      setNotice(`Tag “${removed}” removed.`);
+      tagInput.current?.focus();
+    }
   };
 
   const addNote = async (event: Event) => {
@@ -209,6 +245,56 @@ export function Detail({
           </select>
         </label>
       </div>
+      <div class="triage" role="group" aria-label="Priority and tags">
+        <label class="inline">
+          Priority
+          <select
+            ref={prioritySelect}
+            class={`priority-${detail.priority}`}
+            value={detail.priority}
+            onChange={(e) => void change({ priority: e.currentTarget.value as Priority })}
+          >
+            {PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {priority}
+              </option>
+            ))}
+          </select>
+        </label>
+        {detail.tags.length > 0 && (
+          <ul class="tag-list" aria-label="Tags">
+            {detail.tags.map((label, index) => (
+              <li key={label} class="badge tag">
+                {label}
+                <button
+                  type="button"
+                  class="tag-remove"
+                  aria-label={`Remove tag ${label}`}
+                  onClick={() => void removeTag(index)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <label class="inline">
+          Add a tag
+          <input
+            ref={tagInput}
+            maxLength={40}
+            value={tag}
+            placeholder="Enter adds it"
+            onInput={(e) => setTag(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void addTag();
+              }
+            }}
+          />
+        </label>
+      </div>
       <dl class="fields">
         <dt>E-mail</dt>
         <dd>{detail.email ?? '—'}</dd>
@@ -238,7 +324,13 @@ export function Detail({
         {detail.message ?? '—'}
       </p>
 
-      <Conversation detail={detail} onChanged={load} onConflict={() => setConflict(true)} />
+      <Conversation
+        detail={detail}
+        me={me}
+        onChanged={load}
+        onConflict={() => setConflict(true)}
+        cannedOpener={cannedOpener}
+      />
 
       {detail.history.length > 0 && (
         <>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, apiUrl, Counts, Me, Page, Ref, SPAM_REASON_TEXT, STATUSES, Status, Submission } from './api';
+import { api, apiUrl, Counts, Me, Page, PRIORITIES, Ref, SPAM_REASON_TEXT, STATUSES, Status, Submission } from './api';
 import { Detail, DetailHandle } from './detail';
 import { ago, when } from './format';
 import { ErrorLine } from './parts';
@@ -8,7 +8,7 @@ import { usePolling } from './use-polling';
 
 /** How often the visible inbox asks for new submissions and counts (the contract: within 10 s). */
 const POLL_MS = 5_000;
-const FILTERS = ['status', 'q', 'assignee', 'api_key', 'from', 'to'] as const;
+const FILTERS = ['status', 'q', 'assignee', 'api_key', 'from', 'to', 'tag', 'priority'] as const;
 
 function filtersOf(route: Route): Record<string, string | undefined> {
   const filters: Record<string, string | undefined> = {};
@@ -31,6 +31,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   const [searchNote, setSearchNote] = useState<string | undefined>();
   const [active, setActive] = useState(0);
   const [search, setSearch] = useState(filters.q ?? '');
+  const [tag, setTag] = useState(filters.tag ?? '');
   const searchBox = useRef<HTMLInputElement>(null);
   const detailHandle = useRef<DetailHandle | null>(null);
   const key = JSON.stringify(filters);
@@ -40,12 +41,14 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
     status: filters.status === 'all' ? undefined : filters.status,
     ...extra,
   });
+  // The tab counts follow the tag and priority filters (the tabs are the status filter).
+  const countsQuery = { tag: filters.tag, priority: filters.priority };
 
   const refresh = async () => {
     try {
       const [page, latestCounts] = await Promise.all([
         api<Page<Submission>>('submissions', {}, query()),
-        api<Counts>('submissions/counts'),
+        api<Counts>('submissions/counts', {}, countsQuery),
       ]);
       setCounts(latestCounts);
       setItems((loaded) => {
@@ -69,13 +72,14 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
     setCursor(null);
     setActive(0);
     setSearch(filters.q ?? '');
+    setTag(filters.tag ?? '');
     void (async () => {
       try {
         const page = await api<Page<Submission>>('submissions', {}, query());
         setItems(page.items);
         setCursor(page.next_cursor);
         setSearchNote(page.search);
-        setCounts(await api<Counts>('submissions/counts'));
+        setCounts(await api<Counts>('submissions/counts', {}, countsQuery));
         setError(null);
       } catch (caught) {
         setError((caught as Error).message);
@@ -95,7 +99,8 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
     navigate('/inbox', { ...filters, [name]: value || undefined, open: undefined });
   const open = (id: string) => navigate('/inbox', { ...filters, open: id });
 
-  // Keyboard triage: j/k move, Enter opens, e closes, a assigns to me, / searches. One listener reads
+  // Keyboard triage: j/k move, Enter opens, e closes, a assigns to me, p goes to the priority, c opens
+  // the canned replies, / searches. One listener reads
   // the latest state through a ref: effects run after paint, and a key pressed in between must not
   // meet a stale list.
   const latest = useRef({ items, active, selected, open });
@@ -122,6 +127,12 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
         detailHandle.current?.setStatus('closed');
       } else if (event.key === 'a' && selected) {
         detailHandle.current?.assignToMe();
+      } else if (event.key === 'p' && selected) {
+        event.preventDefault();
+        detailHandle.current?.focusPriority();
+      } else if (event.key === 'c' && selected) {
+        event.preventDefault();
+        detailHandle.current?.openCannedReplies();
       } else if (event.key === '/') {
         event.preventDefault();
         searchBox.current?.focus();
@@ -160,7 +171,12 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
-            setFilter('q', search.trim());
+            navigate('/inbox', {
+              ...filters,
+              q: search.trim() || undefined,
+              tag: tag.trim() || undefined,
+              open: undefined,
+            });
           }}
         >
           <label class="grow">
@@ -189,6 +205,27 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
               {keyOptions.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Tag
+            <input
+              value={tag}
+              maxLength={40}
+              onInput={(e) => setTag(e.currentTarget.value)}
+              onChange={(e) => setFilter('tag', e.currentTarget.value.trim())}
+            />
+          </label>
+          <label>
+            Priority
+            <select value={filters.priority ?? ''} onChange={(e) => setFilter('priority', e.currentTarget.value)}>
+              <option value="">any</option>
+              <option value="high,urgent">high or urgent</option>
+              {PRIORITIES.map((priority) => (
+                <option key={priority} value={priority}>
+                  {priority}
                 </option>
               ))}
             </select>
@@ -226,11 +263,25 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
                   </time>
                 </span>
                 <span class="row-meta">
-                  <span class={`badge status-${item.status}`}>{item.status}</span> {item.email ?? item.phone ?? ''} ·{' '}
-                  {item.api_key.name}
+                  <span class={`badge status-${item.status}`}>{item.status}</span>{' '}
+                  {item.priority !== 'normal' && (
+                    <>
+                      <span class={`badge priority-${item.priority}`}>
+                        <span class="sr-only">priority </span>
+                        {item.priority}
+                      </span>{' '}
+                    </>
+                  )}
+                  {item.email ?? item.phone ?? ''} · {item.api_key.name}
                   {item.assignee ? ` · ${item.assignee.name}` : ''}
                   {item.spam_reasons.length > 0 &&
                     ` · flagged: ${item.spam_reasons.map((reason) => SPAM_REASON_TEXT[reason]).join('; ')}`}
+                  {item.tags.map((label) => (
+                    <span class="badge tag" key={label}>
+                      <span class="sr-only">tag </span>
+                      {label}
+                    </span>
+                  ))}
                 </span>
                 <span class="row-message">
                   {item.unreadable ? `Unreadable: ${item.unreadable}` : (item.message ?? '')}
