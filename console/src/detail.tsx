@@ -84,25 +84,39 @@ export function Detail({
     }
   }, WEBHOOK_POLL_MS);
 
-  /** Answers whether the change was made. */
-  const change = async (body: Changes): Promise<boolean> => {
-    if (!detail) return false;
-    try {
-      setDetail(
-        await api<SubmissionDetail>(`submissions/${id}`, { method: 'PATCH', body, ifMatch: `"${detail.version}"` }),
-      );
-      setNotice(null);
-      setError(null);
-      onChanged();
-      return true;
-    } catch (caught) {
-      if ((caught as ApiError).status === 412) {
-        setConflict(true);
-      } else {
-        setError((caught as Error).message);
+  // One change at a time, each based on the version (and tags) the one before left: an agent's quick
+  // edits (a priority, then a tag) never refuse each other with 412; someone else's change still does.
+  const latest = useRef<SubmissionDetail | null>(null);
+  latest.current = detail;
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /** Answers whether the change was made; `body` may be worked out from the submission as it is then. */
+  const change = (body: Changes | ((current: SubmissionDetail) => Changes)): Promise<boolean> => {
+    const run = queue.current.then(async () => {
+      const current = latest.current;
+      if (!current) return false;
+      try {
+        const updated = await api<SubmissionDetail>(`submissions/${id}`, {
+          method: 'PATCH',
+          body: typeof body === 'function' ? body(current) : body,
+          ifMatch: `"${current.version}"`,
+        });
+        latest.current = updated;
+        setDetail(updated);
+        setNotice(null);
+        setError(null);
+        onChanged();
+        return true;
+      } catch (caught) {
+        if ((caught as ApiError).status === 412) {
+          setConflict(true);
+        } else {
+          setError((caught as Error).message);
+        }
+        return false;
       }
-      return false;
-    }
+    });
+    queue.current = run;
+    return run;
   };
   handle.current = {
     setStatus: (status) => void change({ status }),
@@ -111,15 +125,14 @@ export function Detail({
     openCannedReplies: () => cannedOpener.current?.(),
   };
   const addTag = async () => {
-    if (!detail || tag.trim() === '') return;
-    if (await change({ tags: [...detail.tags, tag] })) {
-      setTag('');
+    const added = tag;
+    if (added.trim() === '') return;
+    if (await change((current) => ({ tags: [...current.tags, added] }))) {
+      setTag((draft) => (draft === added ? '' : draft));
     }
   };
-  const removeTag = async (index: number) => {
-    if (!detail) return;
-    const removed = detail.tags[index];
-    if (await change({ tags: detail.tags.filter((_, position) => position !== index) })) {
+  const removeTag = async (removed: string) => {
+    if (await change((current) => ({ tags: current.tags.filter((label) => label !== removed) }))) {
       setNotice(`Tag “${removed}” removed.`);
       tagInput.current?.focus();
     }
@@ -263,14 +276,14 @@ export function Detail({
         </label>
         {detail.tags.length > 0 && (
           <ul class="tag-list" aria-label="Tags">
-            {detail.tags.map((label, index) => (
+            {detail.tags.map((label) => (
               <li key={label} class="badge tag">
                 {label}
                 <button
                   type="button"
                   class="tag-remove"
                   aria-label={`Remove tag ${label}`}
-                  onClick={() => void removeTag(index)}
+                  onClick={() => void removeTag(label)}
                 >
                   ×
                 </button>
