@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, Me, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
+import { describeEvent } from './events';
 import { when } from './format';
 import { Conversation } from './conversation';
 import { ErrorLine } from './parts';
@@ -330,9 +331,7 @@ export function Detail({
       <ol class="events">
         {detail.events.map((event) => (
           <li key={event.id}>
-            <span class="mono">{event.action}</span> by {event.actor?.name ?? event.actor_type} ·{' '}
-            {when(event.created_at)}
-            {event.after && <span class="muted"> · {JSON.stringify(event.after)}</span>}
+            {describeEvent(event, true)} <span class="muted">· {when(event.created_at)}</span>
           </li>
         ))}
         {detail.events.length === 0 && <li class="muted">No changes yet.</li>}
