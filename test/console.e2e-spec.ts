@@ -336,6 +336,11 @@ describe('staff console (browser)', () => {
     await detail.getByRole('button', { name: 'Not spam' }).click();
     await detail.locator('.badge.status-new').waitFor();
     await flagged.waitFor({ state: 'detached', timeout: 10_000 });
+    // `!` toggles: spam again, then not spam.
+    await page.keyboard.press('!');
+    await detail.locator('.badge.status-spam').waitFor();
+    await page.keyboard.press('!');
+    await detail.locator('.badge.status-new').waitFor();
     await page.context().close();
   });
 

@@ -13,6 +13,7 @@ const SHORTCUTS: [string, string][] = [
   ['Enter', 'open the selected submission'],
   ['e', 'close the open submission'],
   ['a', 'assign the open submission to me'],
+  ['!', 'mark the open submission as spam, or as not spam'],
   ['/', 'search'],
   ['?', 'show this help'],
 ];

@@ -19,6 +19,8 @@ const ACTIONS: { status: Status; label: string }[] = [
 export interface DetailHandle {
   setStatus: (status: Status) => void;
   assignToMe: () => void;
+  /** Spam -> new ("Not spam"), anything else -> spam. */
+  toggleSpam: () => void;
 }
 
 /** One submission: every field, actions (with If-Match), deliveries, notes and events. */
@@ -88,6 +90,7 @@ export function Detail({
   handle.current = {
     setStatus: (status) => void change({ status }),
     assignToMe: () => void change({ assignee_id: me.id }),
+    toggleSpam: () => void change({ status: detail?.status === 'spam' ? 'new' : 'spam' }),
   };
 
   const addNote = async (event: Event) => {

@@ -129,6 +129,8 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
         detailHandle.current?.setStatus('closed');
       } else if (event.key === 'a' && selected) {
         detailHandle.current?.assignToMe();
+      } else if (event.key === '!' && selected) {
+        detailHandle.current?.toggleSpam();
       } else if (event.key === '/') {
         event.preventDefault();
         searchBox.current?.focus();
