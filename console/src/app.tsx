@@ -16,6 +16,7 @@ const SHORTCUTS: [string, string][] = [
   ['a', 'assign the open submission to me'],
   ['p', 'set the priority of the open submission'],
   ['c', 'insert a canned reply into the reply box (Esc leaves the box first)'],
+  ['!', 'mark the open submission as spam, or as not spam'],
   ['/', 'search'],
   ['?', 'show this help'],
 ];

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, Me, PRIORITIES, Priority, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
+import { describeEvent } from './events';
 import { when } from './format';
 import { Conversation } from './conversation';
 import { ErrorLine } from './parts';
@@ -22,6 +23,8 @@ export interface DetailHandle {
   focusPriority: () => void;
   /** Opens the reply box's canned replies (the `c` shortcut). */
   openCannedReplies: () => void;
+  /** Spam -> new ("Not spam"), anything else -> spam. */
+  toggleSpam: () => void;
 }
 
 /** What a PATCH of the detail may change. */
@@ -123,6 +126,7 @@ export function Detail({
     assignToMe: () => void change({ assignee_id: me.id }),
     focusPriority: () => prioritySelect.current?.focus(),
     openCannedReplies: () => cannedOpener.current?.(),
+    toggleSpam: () => void change((current) => ({ status: current.status === 'spam' ? 'new' : 'spam' })),
   };
   const addTag = async () => {
     const added = tag;
@@ -435,9 +439,7 @@ export function Detail({
       <ol class="events">
         {detail.events.map((event) => (
           <li key={event.id}>
-            <span class="mono">{event.action}</span> by {event.actor?.name ?? event.actor_type} ·{' '}
-            {when(event.created_at)}
-            {event.after && <span class="muted"> · {JSON.stringify(event.after)}</span>}
+            {describeEvent(event, true)} <span class="muted">· {when(event.created_at)}</span>
           </li>
         ))}
         {detail.events.length === 0 && <li class="muted">No changes yet.</li>}

@@ -50,11 +50,14 @@ export class StaffSubmissionsController {
 
   @Get('counts')
   @StaffAuth()
-  @ApiOperation({ summary: 'Submissions per workflow status, of those with the tag and priorities asked for' })
+  @ApiOperation({
+    summary:
+      "Submissions per workflow status; with the list's filters (but status), those that match them (where a search found something)",
+  })
   @ApiOkResponse({ type: StatusCountsView })
-  @ApiErrors({ 400: ['Invalid field: tag', 'Invalid field: priority', 'Unknown field: x'] })
-  counts(@Query() query: SubmissionCountsQuery): Promise<StatusCountsView> {
-    return this.submissions.countByStatus(query);
+  @ApiErrors({ 400: ['Invalid field: assignee', 'Invalid field: tag', 'Invalid field: priority', 'Unknown field: x'] })
+  counts(@Query() query: SubmissionCountsQuery, @Req() request: StaffRequest): Promise<StatusCountsView> {
+    return this.submissions.countByStatus(query, staffOf(request).id);
   }
 
   @Get('export.csv')

@@ -2,7 +2,6 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
-import { toAuditEventView } from '../audit/audit-event.view';
 import { AuditService } from '../audit/audit.service';
 import { FieldCipher } from '../database/field-cipher';
 import { Transactions } from '../database/transactions';
@@ -22,19 +21,17 @@ import { SubmissionEntity } from './entities/submission.entity';
 import { unreadableOf } from './staff-submission';
 import { csvLine, csvRowOf, CSV_COLUMNS, UTF8_BOM } from './submissions-csv';
 import { toBooleanSearch } from './submission-search';
-import { WorkflowStatus } from './submission-state';
+import { WORKFLOW_STATUSES, WorkflowStatus } from './submission-state';
 import { Priority } from './submission-priority';
 import { normalizedTags, tagKey } from './submission-tags';
 import { SubmissionNotesRepository } from './submission-notes.repository';
 import { SubmissionTagsRepository } from './submission-tags.repository';
-import { CountFilter, SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
+import { SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
 import { SubmissionHooks } from './submission-hooks';
 import { refOf } from './submission-ref';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
 const COUNTS_CACHE_MS = 2_000;
-/** How many filtered variants of the counts (by tag and priority) are kept at once. */
-const COUNTS_CACHE_SIZE = 100;
 const EXPORT_PAGE = 500;
 /** How many of the same person's other submissions the detail lists. */
 const HISTORY_SIZE = 20;
@@ -52,11 +49,10 @@ const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 
 @Injectable()
 export class StaffSubmissionsService {
   private readonly logger = new Logger(StaffSubmissionsService.name);
-  // Keyed by the filter (JSON of CountFilter); '{}' is every submission.
-  private readonly counts = new LRUCache<string, Record<WorkflowStatus, number>>({
-    max: COUNTS_CACHE_SIZE,
+  private readonly counts = new LRUCache<'all', Record<WorkflowStatus, number>>({
+    max: 1,
     ttl: COUNTS_CACHE_MS,
-    fetchMethod: (key) => this.submissions.countByStatus(JSON.parse(key) as CountFilter),
+    fetchMethod: () => this.submissions.countByStatus(),
   });
 
   constructor(
@@ -92,14 +88,19 @@ export class StaffSubmissionsService {
     };
   }
 
-  /** Submissions per status, of those with the tag and priorities asked for (every one without). */
-  async countByStatus(query: SubmissionCountsQuery = {}): Promise<Record<WorkflowStatus, number>> {
-    const { tagKey, priorities } = filterOf(query, '');
-    const filter: CountFilter = {
-      ...(tagKey !== undefined ? { tagKey } : {}),
-      ...(priorities ? { priorities: [...priorities].sort() } : {}),
-    };
-    return (await this.counts.fetch(JSON.stringify(filter)))!;
+  /**
+   * Submissions per status. Unfiltered (the tabs' counts, polled by every open console) from a cache
+   * of COUNTS_CACHE_MS; with filters (a search, say: where are the matches?) counted now.
+   */
+  async countByStatus(query: SubmissionCountsQuery, viewerId: string): Promise<Record<WorkflowStatus, number>> {
+    if (Object.values(query).every((value) => value === undefined)) {
+      return (await this.counts.fetch('all'))!;
+    }
+    const filter = this.filterOf(query, viewerId);
+    if (filter === SEARCH_UNAVAILABLE) {
+      return Object.fromEntries(WORKFLOW_STATUSES.map((status) => [status, 0])) as Record<WorkflowStatus, number>;
+    }
+    return this.submissions.countByStatus(filter);
   }
 
   async detail(id: string): Promise<SubmissionDetailView> {
@@ -133,7 +134,7 @@ export class StaffSubmissionsService {
       timeline: (sections.timeline as object[] | undefined) ?? [],
       history,
       notes: notes.map(toNoteView),
-      events: events.map(toAuditEventView),
+      events: await this.audit.views(events),
     };
   }
 
@@ -272,7 +273,7 @@ export class StaffSubmissionsService {
         }
         return work;
       });
-      if (next.status !== undefined || next.priority !== undefined || tags) {
+      if (next.status !== undefined) {
         this.counts.clear();
       }
       // Queueing after commit: a failure (Redis away) is logged, never the PATCH's; what it would have

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, MoreThan, Not, Repository, SelectQueryBuilder } from 'typeorm';
+import { In, IsNull, LessThan, MoreThan, Not, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { batchedEntityInsert, EntityInserts } from '../database/batched-insert';
 import type { Transaction } from '../database/transactions';
 import { FieldCipher } from '../database/field-cipher';
@@ -46,13 +46,10 @@ export interface SubmissionFilter {
   from?: Date;
   /** created_at < before */
   before?: Date;
-  /** Carrying this label (its key: see tagKey). */
+  /** Carrying this label (its compared form: see tagKey). */
   tagKey?: string;
   priorities?: Priority[];
 }
-
-/** What the per-status counts can be narrowed by. */
-export type CountFilter = Pick<SubmissionFilter, 'tagKey' | 'priorities'>;
 
 /** The workflow columns a staff change writes. */
 export type WorkflowChanges = Partial<Pick<SubmissionEntity, 'status' | 'assigneeId' | 'closedAt' | 'priority'>>;
@@ -195,32 +192,7 @@ export class SubmissionsRepository {
       .addSelect(['k.id', 'k.name'])
       .leftJoin('s.assignee', 'a')
       .addSelect(['a.id', 'a.name']);
-    if (filter.statuses) {
-      query.andWhere('s.status IN (:...statuses)', { statuses: filter.statuses });
-    }
-    if (filter.assigneeId === null) {
-      query.andWhere('s.assignee_id IS NULL');
-    } else if (filter.assigneeId !== undefined) {
-      query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filter.assigneeId });
-    }
-    if (filter.apiKeyId) {
-      query.andWhere('s.api_key_id = :apiKeyId', { apiKeyId: filter.apiKeyId });
-    }
-    if (filter.search) {
-      query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
-        search: filter.search,
-      });
-    }
-    if (filter.emailHashes) {
-      query.andWhere('s.email_hash IN (:...emailHashes)', { emailHashes: filter.emailHashes });
-    }
-    if (filter.from) {
-      query.andWhere('s.created_at >= :from', { from: filter.from });
-    }
-    if (filter.before) {
-      query.andWhere('s.created_at < :before', { before: filter.before });
-    }
-    this.narrow(query, filter);
+    filtered(query, filter);
     if (olderThan) {
       query.andWhere('s.id < :olderThan', { olderThan });
     }
@@ -239,10 +211,11 @@ export class SubmissionsRepository {
       .getOne();
   }
 
-  /** Submissions per workflow status (every status, zero included), of those `filter` keeps. */
-  async countByStatus(filter: CountFilter = {}): Promise<Record<WorkflowStatus, number>> {
-    const query = this.submissions.createQueryBuilder('s').select('s.status', 'status').addSelect('COUNT(*)', 'count');
-    const rows = await this.narrow(query, filter)
+  /** Submissions per workflow status (every status, zero included), of those that pass `filter`. */
+  async countByStatus(filter: SubmissionFilter = {}): Promise<Record<WorkflowStatus, number>> {
+    const rows = await filtered(this.submissions.createQueryBuilder('s'), filter)
+      .select('s.status', 'status')
+      .addSelect('COUNT(*)', 'count')
       .groupBy('s.status')
       .getRawMany<{ status: WorkflowStatus; count: string }>();
     const counts = Object.fromEntries(WORKFLOW_STATUSES.map((status) => [status, 0])) as Record<WorkflowStatus, number>;
@@ -250,28 +223,6 @@ export class SubmissionsRepository {
       counts[row.status] = Number(row.count);
     }
     return counts;
-  }
-
-  /**
-   * The tag and priority conditions of the list and the counts. A tag is looked up through its own
-   * index (`ix_submission_tags_tag`: the key, then the submission), as an exact match of its key.
-   */
-  private narrow<T extends SelectQueryBuilder<SubmissionEntity>>(query: T, filter: CountFilter): T {
-    if (filter.tagKey !== undefined) {
-      query.andWhere(
-        `s.id IN ${query
-          .subQuery()
-          .select('t.submission_id')
-          .from(SubmissionTagEntity, 't')
-          .where('t.tag_key = :tagKey')
-          .getQuery()}`,
-        { tagKey: filter.tagKey },
-      );
-    }
-    if (filter.priorities) {
-      query.andWhere('s.priority IN (:...priorities)', { priorities: filter.priorities });
-    }
-    return query;
   }
 
   /**
@@ -416,4 +367,49 @@ export interface RetentionScope {
   apiKeyIds: string[];
   /** true: only `apiKeyIds`; false: every key except them. */
   only: boolean;
+}
+
+/** Narrows a query on `submissions` (alias `s`) to the rows that pass `filter`. */
+function filtered<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  filter: SubmissionFilter,
+): SelectQueryBuilder<T> {
+  if (filter.statuses) {
+    query.andWhere('s.status IN (:...statuses)', { statuses: filter.statuses });
+  }
+  if (filter.assigneeId === null) {
+    query.andWhere('s.assignee_id IS NULL');
+  } else if (filter.assigneeId !== undefined) {
+    query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filter.assigneeId });
+  }
+  if (filter.apiKeyId) {
+    query.andWhere('s.api_key_id = :apiKeyId', { apiKeyId: filter.apiKeyId });
+  }
+  if (filter.search) {
+    query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
+      search: filter.search,
+    });
+  }
+  if (filter.emailHashes) {
+    query.andWhere('s.email_hash IN (:...emailHashes)', { emailHashes: filter.emailHashes });
+  }
+  if (filter.from) {
+    query.andWhere('s.created_at >= :from', { from: filter.from });
+  }
+  if (filter.before) {
+    query.andWhere('s.created_at < :before', { before: filter.before });
+  }
+  if (filter.tagKey !== undefined) {
+    // Through the tag's own index (`ix_submission_tags_tag`: the compared form, then the submission).
+    const tagged = query
+      .subQuery()
+      .select('t.submission_id')
+      .from(SubmissionTagEntity, 't')
+      .where('t.tag_key = :tagKey');
+    query.andWhere(`s.id IN ${tagged.getQuery()}`, { tagKey: filter.tagKey });
+  }
+  if (filter.priorities) {
+    query.andWhere('s.priority IN (:...priorities)', { priorities: filter.priorities });
+  }
+  return query;
 }

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { IsISO8601, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { CanonicalId, Optional } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
@@ -10,28 +10,8 @@ const STATUS_LIST = new RegExp(`^(${WORKFLOW_STATUSES.join('|')})(,(${WORKFLOW_S
 const PRIORITY_LIST = new RegExp(`^(${PRIORITIES.join('|')})(,(${PRIORITIES.join('|')}))*$`);
 const ASSIGNEE = /^(me|none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** What the per-status counts, as well as the list and the export, are narrowed by. */
-export class SubmissionCountsQuery {
-  @ApiPropertyOptional({
-    description: 'Only submissions with this label (compared in any letter case)',
-    minLength: 1,
-    maxLength: MAX_TAG_LENGTH,
-    pattern: TAG_PATTERN,
-    example: 'billing',
-  })
-  @Optional()
-  @ValidateBy({ name: 'tag', validator: { validate: isTag } })
-  tag?: string;
-
-  @ApiPropertyOptional({ description: 'Comma list of priorities', example: 'high,urgent' })
-  @Optional()
-  @IsString()
-  @Matches(PRIORITY_LIST)
-  priority?: string;
-}
-
-/** The filters of the list and the export beside those of the counts. */
-class SubmissionFilterFields {
+/** The filters of the staff list and the CSV export (query parameters). */
+export class SubmissionFilterQuery {
   @ApiPropertyOptional({ description: 'Comma list of workflow statuses', example: 'new,open' })
   @Optional()
   @IsString()
@@ -70,10 +50,27 @@ class SubmissionFilterFields {
   @Optional()
   @IsISO8601({ strict: true })
   to?: string;
-}
 
-/** The filters of the staff list and the CSV export (query parameters). */
-export class SubmissionFilterQuery extends IntersectionType(SubmissionFilterFields, SubmissionCountsQuery) {}
+  @ApiPropertyOptional({
+    description: 'Only submissions with this label (compared in any letter case)',
+    minLength: 1,
+    maxLength: MAX_TAG_LENGTH,
+    pattern: TAG_PATTERN,
+    example: 'billing',
+  })
+  @Optional()
+  @ValidateBy({ name: 'tag', validator: { validate: isTag } })
+  tag?: string;
+
+  @ApiPropertyOptional({ description: 'Comma list of priorities', example: 'high,urgent' })
+  @Optional()
+  @IsString()
+  @Matches(PRIORITY_LIST)
+  priority?: string;
+}
 
 /** The list: filters, page size and the cursor of the previous page. */
 export class SubmissionListQuery extends IntersectionType(SubmissionFilterQuery, PageQuery) {}
+
+/** The counts per status: the list's filters but the status itself (each status is counted). */
+export class SubmissionCountsQuery extends OmitType(SubmissionFilterQuery, ['status'] as const) {}
