@@ -179,13 +179,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
           onSubmit={(event) => {
             event.preventDefault();
             // A new search starts in every status; the tabs then say where its matches are.
-            navigate('/inbox', {
-              ...filters,
-              q: search.trim() || undefined,
-              tag: tag.trim() || undefined,
-              status: undefined,
-              open: undefined,
-            });
+            navigate('/inbox', { ...filters, q: search.trim() || undefined, status: undefined, open: undefined });
           }}
         >
           <label class="grow">
@@ -196,7 +190,15 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
               placeholder="Search (press /)"
               value={search}
               onInput={(e) => setSearch(e.currentTarget.value)}
-              onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  e.currentTarget.blur();
+                } else if (e.key === 'Enter') {
+                  // The form has two text fields (search, tag) and no submit button: no implicit submission.
+                  e.preventDefault();
+                  e.currentTarget.form?.requestSubmit();
+                }
+              }}
             />
           </label>
           <label>
@@ -225,6 +227,12 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
               maxLength={40}
               onInput={(e) => setTag(e.currentTarget.value)}
               onChange={(e) => setFilter('tag', e.currentTarget.value.trim())}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  setFilter('tag', e.currentTarget.value.trim());
+                }
+              }}
             />
           </label>
           <label>
