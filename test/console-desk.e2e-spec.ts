@@ -143,6 +143,8 @@ describe('staff console: canned replies, priority and tags (browser)', () => {
     await box.press('Escape');
     await page.keyboard.press('c');
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    // The first title is the chosen one; Enter inserts it.
+    await detail.getByRole('option', { name: 'Figures checked', selected: true }).waitFor();
     await page.keyboard.press('Enter');
     expect(await box.inputValue()).toBe(filled);
     await page.context().close();
