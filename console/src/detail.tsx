@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, Me, PRIORITIES, Priority, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
+import { api, ApiError, Me, Priority, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
 import { describeEvent } from './events';
 import { when } from './format';
 import { Conversation } from './conversation';
-import { ErrorLine } from './parts';
+import { ErrorLine, PriorityOptions } from './parts';
 import { usePolling } from './use-polling';
 
 /** How often an open submission with a webhook in flight is read again. */
@@ -271,11 +271,7 @@ export function Detail({
             value={detail.priority}
             onChange={(e) => void change({ priority: e.currentTarget.value as Priority })}
           >
-            {PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {priority}
-              </option>
-            ))}
+            <PriorityOptions />
           </select>
         </label>
         {detail.tags.length > 0 && (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, apiUrl, Counts, Me, Page, PRIORITIES, Ref, SPAM_REASON_TEXT, STATUSES, Status, Submission } from './api';
+import { api, apiUrl, Counts, Me, Page, Ref, SPAM_REASON_TEXT, STATUSES, Status, Submission } from './api';
 import { Detail, DetailHandle } from './detail';
 import { ago, when } from './format';
-import { ErrorLine } from './parts';
+import { ErrorLine, PriorityOptions } from './parts';
 import { navigate, Route } from './router';
 import { usePolling } from './use-polling';
 
@@ -240,11 +240,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
             <select value={filters.priority ?? ''} onChange={(e) => setFilter('priority', e.currentTarget.value)}>
               <option value="">any</option>
               <option value="high,urgent">high or urgent</option>
-              {PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {priority}
-                </option>
-              ))}
+              <PriorityOptions />
             </select>
           </label>
           <label>

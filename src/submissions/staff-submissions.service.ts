@@ -201,39 +201,23 @@ export class StaffSubmissionsService {
         if (!(await this.submissions.updateWorkflow(id, current.version, next, tx))) {
           throw changedMeanwhile();
         }
-        const target = { type: 'submission', id };
+        // One event per changed field: `{field: before}` -> `{field: after}`.
+        const recordChange = (action: string, field: string, before: unknown, after: unknown) =>
+          this.audit.record(
+            actor,
+            { action, target: { type: 'submission', id }, before: { [field]: before }, after: { [field]: after } },
+            tx,
+          );
         if (tags) {
           await this.tags.replace(id, tags.after, tx);
-          await this.audit.record(
-            actor,
-            { action: 'submission.tags_changed', target, before: { tags: tags.before }, after: { tags: tags.after } },
-            tx,
-          );
+          await recordChange('submission.tags_changed', 'tags', tags.before, tags.after);
         }
         if (next.priority !== undefined) {
-          await this.audit.record(
-            actor,
-            {
-              action: 'submission.priority_changed',
-              target,
-              before: { priority: current.priority },
-              after: { priority: next.priority },
-            },
-            tx,
-          );
+          await recordChange('submission.priority_changed', 'priority', current.priority, next.priority);
         }
         let work: (() => Promise<void>)[] = [];
         if (next.status !== undefined) {
-          const event = await this.audit.record(
-            actor,
-            {
-              action: 'submission.status_changed',
-              target,
-              before: { status: current.status },
-              after: { status: next.status },
-            },
-            tx,
-          );
+          const event = await recordChange('submission.status_changed', 'status', current.status, next.status);
           work = await this.hooks.statusChanged(
             {
               submissionId: id,
@@ -247,16 +231,7 @@ export class StaffSubmissionsService {
           );
         }
         if (next.assigneeId !== undefined) {
-          const event = await this.audit.record(
-            actor,
-            {
-              action: 'submission.assigned',
-              target,
-              before: { assignee_id: current.assigneeId },
-              after: { assignee_id: next.assigneeId },
-            },
-            tx,
-          );
+          const event = await recordChange('submission.assigned', 'assignee_id', current.assigneeId, next.assigneeId);
           work.push(
             ...(await this.hooks.assigned(
               {
