@@ -10,7 +10,9 @@ const SRC = join(__dirname, '..', 'src');
  */
 const FORBIDDEN: Record<string, string[]> = {
   // A submission's life; delivery, webhooks and privacy consume it (SubmissionHooks for the staff side).
-  submissions: ['delivery', 'webhooks', 'privacy', 'contact', 'admin'],
+  submissions: ['delivery', 'webhooks', 'privacy', 'contact', 'admin', 'live'],
+  // Live events: the rooms that change submissions publish through it (contact, inbound) or its hooks.
+  live: ['contact', 'inbound', 'conversations', 'delivery', 'webhooks'],
   // The connection, migrations and the cipher: entities and migrations are found by file name.
   database: [
     'submissions',
