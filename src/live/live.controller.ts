@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
+import { FOREIGN_ORIGIN, NOT_JSON } from '../http/staff-writes';
 import { StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { credentialOf } from '../staff-accounts/staff-cookie';
@@ -73,7 +74,11 @@ export class LiveController {
       '(`false`); answers who else has it open. Arrivals and departures are `presence` events on the stream',
   })
   @ApiOkResponse({ type: ViewersView })
-  @ApiErrors({ 400: ['Missing field: viewing', 'Invalid field: viewing'], 403: ['Forbidden'], 404: ['Not found'] })
+  @ApiErrors({
+    400: ['Missing field: viewing', 'Invalid field: viewing'],
+    403: [FOREIGN_ORIGIN, NOT_JSON],
+    404: ['Not found'],
+  })
   async viewing(
     @Param('id') id: string,
     @Body() body: ViewingDto,
