@@ -35,9 +35,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
     }
     const decoder = new TextDecoder();
     let pending = '';
+    const reader = response.body.getReader();
     try {
-      for await (const chunk of response.body) {
-        const piece = decoder.decode(chunk as Uint8Array, { stream: true });
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        const piece = decoder.decode(read.value, { stream: true });
         text += piece;
         pending += piece;
         let end: number;
