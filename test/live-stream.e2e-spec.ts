@@ -99,9 +99,15 @@ describe('the live event stream (GET /staff/api/stream)', () => {
     });
 
     const detail = await staffCall('GET', `submissions/${id}`, cookie);
-    const changed = await staffCall('PATCH', `submissions/${id}`, cookie, { status: 'open' }, {
-      'If-Match': detail.headers.get('etag')!,
-    });
+    const changed = await staffCall(
+      'PATCH',
+      `submissions/${id}`,
+      cookie,
+      { status: 'open' },
+      {
+        'If-Match': detail.headers.get('etag')!,
+      },
+    );
     expect(changed.status).toBe(200);
     expect(await live.next((event) => event.type === 'submission.changed' && event.id === id)).toEqual({
       type: 'submission.changed',

@@ -4,15 +4,25 @@ import { Audit } from './audit';
 import { Unmatched } from './unmatched';
 import { Inbox } from './inbox';
 import { Keys } from './keys';
+import { setPageTitle, startLive, stopLive } from './live';
 import { navigate, useRoute } from './router';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
+
+const TITLES: Record<string, string> = {
+  inbox: 'Inbox',
+  keys: 'API keys',
+  staff: 'Staff',
+  audit: 'Audit',
+  unmatched: 'Unmatched mail',
+};
 
 const SHORTCUTS: [string, string][] = [
   ['j / k', 'next / previous submission'],
   ['Enter', 'open the selected submission'],
   ['e', 'close the open submission'],
   ['a', 'assign the open submission to me'],
+  ['u', 'show what is new on the open submission'],
   ['/', 'search'],
   ['?', 'show this help'],
 ];
@@ -29,6 +39,14 @@ export function App() {
     whenSignedOut(() => setMe(null));
     api<Me>('me').then(setMe, () => setMe(null));
   }, []);
+  // One event stream per tab while signed in (new items count in the title, pages refresh on events).
+  useEffect(() => {
+    if (me) {
+      startLive();
+    } else {
+      stopLive();
+    }
+  }, [me?.id]);
   useEffect(() => {
     if (me?.role === 'admin') {
       api<ApiKey[]>('keys').then(
@@ -51,6 +69,9 @@ export function App() {
     if (help) helpDialog.current?.showModal();
     else helpDialog.current?.close();
   }, [help]);
+
+  const page = me === null ? 'Sign in' : (TITLES[route.path.split('/')[1] ?? 'inbox'] ?? TITLES.inbox);
+  useEffect(() => setPageTitle(`${page} — contact-intake`), [page]);
 
   if (me === undefined) {
     return <p class="muted loading">Loading…</p>;

@@ -79,11 +79,7 @@ export class LiveController {
     403: [FOREIGN_ORIGIN, NOT_JSON],
     404: ['Not found'],
   })
-  async viewing(
-    @Param('id') id: string,
-    @Body() body: ViewingDto,
-    @Req() request: StaffRequest,
-  ): Promise<ViewersView> {
+  async viewing(@Param('id') id: string, @Body() body: ViewingDto, @Req() request: StaffRequest): Promise<ViewersView> {
     return { viewers: await this.presence.mark(id, staffOf(request).id, body.viewing) };
   }
 }
