@@ -115,7 +115,7 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
       await settleWithin(this.subscribed, SUBSCRIBE_WAIT_MS);
     }
     if (this.closing || !this.ready) {
-      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, LIVE_UNAVAILABLE);
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, LIVE_UNAVAILABLE, { 'Retry-After': '5' });
     }
     const client: Client = {
       stream: new PassThrough(),
