@@ -49,7 +49,7 @@ describe('live console (browser)', () => {
   };
 
   /** A new browser (its own cookies) signed in as `email`, the inbox open; `prepare` runs before it loads. */
-  async function signedIn(email: string, prepare?: (page: Page) => Promise<void>): Promise<Page> {
+  async function signedIn(email: string, prepare?: (page: Page) => Promise<unknown>): Promise<Page> {
     const page = await (await browser.newContext()).newPage();
     await prepare?.(page);
     const streamOpened = prepare
