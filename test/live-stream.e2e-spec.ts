@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CLI_ACTOR } from '../src/audit/actor';
+import { LiveStream } from '../src/live/live-stream.service';
 import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
 import { refOf } from '../src/submissions/submission-ref';
 import { EventStream, openEventStream } from './support/event-stream';
@@ -160,6 +161,14 @@ describe('the live event stream (GET /staff/api/stream)', () => {
     expect(live.status).toBe(200);
     await sleep(1500);
     expect(live.text()).toContain(': heartbeat\n\n');
+  });
+
+  it('forgets a stream whose client went away', async () => {
+    const before = t.app.get(LiveStream).size;
+    const live = await stream({ Cookie: cookie });
+    await waitUntil(() => t.app.get(LiveStream).size === before + 1, 'the stream counted');
+    live.close();
+    await waitUntil(() => t.app.get(LiveStream).size === before, 'the stream forgotten', 5000);
   });
 
   it('closes the stream once its session ends (sign-out)', async () => {

@@ -108,9 +108,10 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
 
   /**
    * A new stream: the reconnection hint first (so the browser knows its connection is up), then one
-   * `data:` line per event. 503 while the channel cannot be heard (Redis away), or while shutting down.
+   * `data:` line per event, until `response` closes (the client went away). 503 while the channel
+   * cannot be heard (Redis away), or while shutting down.
    */
-  async open(accountId: string, credential: StaffCredential, connection: NodeJS.EventEmitter): Promise<Readable> {
+  async open(accountId: string, credential: StaffCredential, response: NodeJS.EventEmitter): Promise<Readable> {
     if (!this.closing && !this.ready) {
       await settleWithin(this.subscribed, SUBSCRIBE_WAIT_MS);
     }
@@ -122,7 +123,7 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
       stillSignedIn: async () => (await this.auth.accountOf(credential))?.id === accountId,
     };
     this.clients.add(client);
-    connection.once('close', () => this.end(client));
+    response.once('close', () => this.end(client));
     client.stream.write(`retry: ${RECONNECT_HINT_MS}\n: connected\n\n`);
     return client.stream;
   }

@@ -50,7 +50,7 @@ export class LiveController {
   })
   @ApiErrors({ 503: [LIVE_UNAVAILABLE] })
   async events(@Req() request: StaffRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    const body = await this.stream.open(staffOf(request).id, credentialOf(request, this.config), request.raw);
+    const body = await this.stream.open(staffOf(request).id, credentialOf(request, this.config), reply.raw);
     // Never cached or buffered on the way (X-Accel-Buffering: nginx's proxy buffering).
     void reply.header('Cache-Control', 'no-cache, no-store').header('X-Accel-Buffering', 'no');
     return new StreamableFile(body, { type: 'text/event-stream; charset=utf-8' });
