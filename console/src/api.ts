@@ -126,6 +126,8 @@ export interface AuditEvent {
   target_id: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** Current names of the accounts and keys the event mentions, by id. */
+  names: Record<string, string>;
   ip: string | null;
   created_at: string;
 }
@@ -207,6 +209,8 @@ export interface ApiKey {
   rate_limit: number;
   rate_window: number;
   rate_block: number;
+  /** Whether the intake's spam checks run for the key's submissions. */
+  spam_filter: boolean;
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;

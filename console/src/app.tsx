@@ -23,6 +23,7 @@ const SHORTCUTS: [string, string][] = [
   ['e', 'close the open submission'],
   ['a', 'assign the open submission to me'],
   ['u', 'show what is new on the open submission'],
+  ['!', 'mark the open submission as spam, or as not spam'],
   ['/', 'search'],
   ['?', 'show this help'],
 ];

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, Me, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
+import { describeEvent } from './events';
 import { when } from './format';
 import { Conversation } from './conversation';
 import { useLiveConnected, useLiveEvents } from './live';
@@ -32,6 +33,8 @@ export interface DetailHandle {
   setStatus: (status: Status) => void;
   assignToMe: () => void;
   showNew: () => void;
+  /** Spam -> new ("Not spam"), anything else -> spam. */
+  toggleSpam: () => void;
 }
 
 /**
@@ -199,6 +202,7 @@ export function Detail({
     setStatus: (status) => void change({ status }),
     assignToMe: () => void change({ assignee_id: me.id }),
     showNew: () => void (newer && load()),
+    toggleSpam: () => void change({ status: detail?.status === 'spam' ? 'new' : 'spam' }),
   };
 
   const addNote = async (event: Event) => {
@@ -448,9 +452,7 @@ export function Detail({
       <ol class="events">
         {detail.events.map((event) => (
           <li key={event.id}>
-            <span class="mono">{event.action}</span> by {event.actor?.name ?? event.actor_type} ·{' '}
-            {when(event.created_at)}
-            {event.after && <span class="muted"> · {JSON.stringify(event.after)}</span>}
+            {describeEvent(event, true)} <span class="muted">· {when(event.created_at)}</span>
           </li>
         ))}
         {detail.events.length === 0 && <li class="muted">No changes yet.</li>}

@@ -22,7 +22,8 @@ function filtersOf(route: Route): Record<string, string | undefined> {
   for (const name of FILTERS) {
     filters[name] = route.params.get(name) ?? undefined;
   }
-  filters.status ??= 'new';
+  // A search looks in every status unless a tab is chosen (the contract: search covers every status).
+  filters.status ??= filters.q ? 'all' : 'new';
   // A date `to` is inclusive of its day on the server.
   return filters;
 }
@@ -47,18 +48,24 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
     status: filters.status === 'all' ? undefined : filters.status,
     ...extra,
   });
+  // The tabs count what the filters (but the status) let through: with a search, where its matches are.
+  const countQuery = () => ({ ...filters, status: undefined });
 
   const refresh = async () => {
     try {
       const [page, latestCounts] = await Promise.all([
         api<Page<Submission>>('submissions', {}, query()),
-        api<Counts>('submissions/counts'),
+        api<Counts>('submissions/counts', {}, countQuery()),
       ]);
       setCounts(latestCounts);
       setItems((loaded) => {
-        // Keep what "load more" brought in; the first page replaces its own rows.
+        // Keep what "load more" brought in (rows past a full first page); the first page replaces its
+        // own rows. A first page that is not full is the whole list: nothing older is kept.
         const fresh = new Set(page.items.map((item) => item.id));
         const oldest = page.items.at(-1)?.id;
+        if (page.next_cursor === null) {
+          return page.items;
+        }
         return [
           ...page.items,
           ...loaded.filter((item) => !fresh.has(item.id) && oldest !== undefined && item.id < oldest),
@@ -82,7 +89,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
         setItems(page.items);
         setCursor(page.next_cursor);
         setSearchNote(page.search);
-        setCounts(await api<Counts>('submissions/counts'));
+        setCounts(await api<Counts>('submissions/counts', {}, countQuery()));
         setError(null);
       } catch (caught) {
         setError((caught as Error).message);
@@ -158,6 +165,8 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
         detailHandle.current?.assignToMe();
       } else if (event.key === 'u' && selected) {
         detailHandle.current?.showNew();
+      } else if (event.key === '!' && selected) {
+        detailHandle.current?.toggleSpam();
       } else if (event.key === '/') {
         event.preventDefault();
         searchBox.current?.focus();
@@ -196,7 +205,8 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
-            setFilter('q', search.trim());
+            // A new search starts in every status; the tabs then say where its matches are.
+            navigate('/inbox', { ...filters, q: search.trim() || undefined, status: undefined, open: undefined });
           }}
         >
           <label class="grow">
@@ -242,6 +252,11 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
           </a>
         </form>
         <ErrorLine error={error} />
+        {filters.q && counts && searchNote !== 'unavailable: encrypted' && (
+          <p class="muted search-summary" role="status" data-testid="search-summary">
+            {matchSummary(filters.q, counts, filters.status)}
+          </p>
+        )}
         <ul class="list" aria-label="Submission list">
           {items.map((item, index) => (
             <li key={item.id}>
@@ -306,4 +321,27 @@ function uniqueKeys(items: Submission[]): Ref[] {
     seen.set(item.api_key.id, item.api_key);
   }
   return [...seen.values()];
+}
+
+const STATUS_LABELS: Record<Status, string> = {
+  new: 'New',
+  open: 'Open',
+  pending: 'Pending',
+  closed: 'Closed',
+  spam: 'Spam',
+};
+
+/** "4 matches for “ada”: 1 in New, 3 in Closed. Showing all statuses." */
+function matchSummary(q: string, counts: Counts, shown: string | undefined): string {
+  const where = STATUSES.filter((status) => counts[status] > 0);
+  const total = where.reduce((sum, status) => sum + counts[status], 0);
+  if (total === 0) {
+    return `No matches for “${q}” in any status.`;
+  }
+  const places = where.map((status) => `${counts[status]} in ${STATUS_LABELS[status]}`).join(', ');
+  const showing =
+    shown === 'all' || shown === undefined
+      ? 'Showing all statuses.'
+      : `Showing ${STATUS_LABELS[shown as Status]} only.`;
+  return `${total} ${total === 1 ? 'match' : 'matches'} for “${q}”: ${places}. ${showing}`;
 }

@@ -25,7 +25,7 @@ import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-a
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { CreateNoteDto } from './dto/create-note.dto';
 import { NoteView, StatusCountsView, SubmissionDetailView, SubmissionPageView } from './dto/staff-submission.views';
-import { SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
+import { SubmissionCountsQuery, SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
 import { StaffSubmissionsService } from './staff-submissions.service';
 import { csvFileName } from './submissions-csv';
@@ -50,10 +50,14 @@ export class StaffSubmissionsController {
 
   @Get('counts')
   @StaffAuth()
-  @ApiOperation({ summary: 'Submissions per workflow status' })
+  @ApiOperation({
+    summary:
+      'Submissions per workflow status; with the list\'s filters (but status), those that match them (where a search found something)',
+  })
   @ApiOkResponse({ type: StatusCountsView })
-  counts(): Promise<StatusCountsView> {
-    return this.submissions.countByStatus();
+  @ApiErrors({ 400: ['Invalid field: assignee', 'Unknown field: x'] })
+  counts(@Query() query: SubmissionCountsQuery, @Req() request: StaffRequest): Promise<StatusCountsView> {
+    return this.submissions.countByStatus(query, staffOf(request).id);
   }
 
   @Get('export.csv')

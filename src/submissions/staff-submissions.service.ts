@@ -2,13 +2,12 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
-import { toAuditEventView } from '../audit/audit-event.view';
 import { AuditService } from '../audit/audit.service';
 import { FieldCipher } from '../database/field-cipher';
 import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
-import { SubmissionFilterQuery } from './dto/submission-list.query';
+import { SubmissionCountsQuery, SubmissionFilterQuery } from './dto/submission-list.query';
 import {
   HistoryItemView,
   NoteView,
@@ -22,7 +21,7 @@ import { SubmissionEntity } from './entities/submission.entity';
 import { unreadableOf } from './staff-submission';
 import { csvLine, csvRowOf, CSV_COLUMNS, UTF8_BOM } from './submissions-csv';
 import { toBooleanSearch } from './submission-search';
-import { WorkflowStatus } from './submission-state';
+import { WORKFLOW_STATUSES, WorkflowStatus } from './submission-state';
 import { SubmissionNotesRepository } from './submission-notes.repository';
 import { SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
 import { SubmissionHooks } from './submission-hooks';
@@ -83,8 +82,19 @@ export class StaffSubmissionsService {
     };
   }
 
-  async countByStatus(): Promise<Record<WorkflowStatus, number>> {
-    return (await this.counts.fetch('all'))!;
+  /**
+   * Submissions per status. Unfiltered (the tabs' counts, polled by every open console) from a cache
+   * of COUNTS_CACHE_MS; with filters (a search, say: where are the matches?) counted now.
+   */
+  async countByStatus(query: SubmissionCountsQuery, viewerId: string): Promise<Record<WorkflowStatus, number>> {
+    if (Object.values(query).every((value) => value === undefined)) {
+      return (await this.counts.fetch('all'))!;
+    }
+    const filter = this.filterOf(query, viewerId);
+    if (filter === SEARCH_UNAVAILABLE) {
+      return Object.fromEntries(WORKFLOW_STATUSES.map((status) => [status, 0])) as Record<WorkflowStatus, number>;
+    }
+    return this.submissions.countByStatus(filter);
   }
 
   /** Forgets the cached counts: a submission arrived or changed (in this process or another). */
@@ -122,7 +132,7 @@ export class StaffSubmissionsService {
       timeline: (sections.timeline as object[] | undefined) ?? [],
       history,
       notes: notes.map(toNoteView),
-      events: events.map(toAuditEventView),
+      events: await this.audit.views(events),
     };
   }
 

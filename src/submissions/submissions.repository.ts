@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { In, IsNull, LessThan, MoreThan, Not, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { batchedEntityInsert, EntityInserts } from '../database/batched-insert';
 import type { Transaction } from '../database/transactions';
 import { FieldCipher } from '../database/field-cipher';
@@ -190,31 +190,7 @@ export class SubmissionsRepository {
       .addSelect(['k.id', 'k.name'])
       .leftJoin('s.assignee', 'a')
       .addSelect(['a.id', 'a.name']);
-    if (filter.statuses) {
-      query.andWhere('s.status IN (:...statuses)', { statuses: filter.statuses });
-    }
-    if (filter.assigneeId === null) {
-      query.andWhere('s.assignee_id IS NULL');
-    } else if (filter.assigneeId !== undefined) {
-      query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filter.assigneeId });
-    }
-    if (filter.apiKeyId) {
-      query.andWhere('s.api_key_id = :apiKeyId', { apiKeyId: filter.apiKeyId });
-    }
-    if (filter.search) {
-      query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
-        search: filter.search,
-      });
-    }
-    if (filter.emailHashes) {
-      query.andWhere('s.email_hash IN (:...emailHashes)', { emailHashes: filter.emailHashes });
-    }
-    if (filter.from) {
-      query.andWhere('s.created_at >= :from', { from: filter.from });
-    }
-    if (filter.before) {
-      query.andWhere('s.created_at < :before', { before: filter.before });
-    }
+    filtered(query, filter);
     if (olderThan) {
       query.andWhere('s.id < :olderThan', { olderThan });
     }
@@ -233,10 +209,9 @@ export class SubmissionsRepository {
       .getOne();
   }
 
-  /** Submissions per workflow status (every status, zero included). */
-  async countByStatus(): Promise<Record<WorkflowStatus, number>> {
-    const rows = await this.submissions
-      .createQueryBuilder('s')
+  /** Submissions per workflow status (every status, zero included), of those that pass `filter`. */
+  async countByStatus(filter: SubmissionFilter = {}): Promise<Record<WorkflowStatus, number>> {
+    const rows = await filtered(this.submissions.createQueryBuilder('s'), filter)
       .select('s.status', 'status')
       .addSelect('COUNT(*)', 'count')
       .groupBy('s.status')
@@ -392,4 +367,34 @@ export interface RetentionScope {
   apiKeyIds: string[];
   /** true: only `apiKeyIds`; false: every key except them. */
   only: boolean;
+}
+
+/** Narrows a query on `submissions` (alias `s`) to the rows that pass `filter`. */
+function filtered<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, filter: SubmissionFilter): SelectQueryBuilder<T> {
+  if (filter.statuses) {
+    query.andWhere('s.status IN (:...statuses)', { statuses: filter.statuses });
+  }
+  if (filter.assigneeId === null) {
+    query.andWhere('s.assignee_id IS NULL');
+  } else if (filter.assigneeId !== undefined) {
+    query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filter.assigneeId });
+  }
+  if (filter.apiKeyId) {
+    query.andWhere('s.api_key_id = :apiKeyId', { apiKeyId: filter.apiKeyId });
+  }
+  if (filter.search) {
+    query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
+      search: filter.search,
+    });
+  }
+  if (filter.emailHashes) {
+    query.andWhere('s.email_hash IN (:...emailHashes)', { emailHashes: filter.emailHashes });
+  }
+  if (filter.from) {
+    query.andWhere('s.created_at >= :from', { from: filter.from });
+  }
+  if (filter.before) {
+    query.andWhere('s.created_at < :before', { before: filter.before });
+  }
+  return query;
 }

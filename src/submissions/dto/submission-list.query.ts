@@ -1,4 +1,4 @@
-import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { IsISO8601, IsString, Matches, MaxLength } from 'class-validator';
 import { CanonicalId, Optional } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
@@ -51,3 +51,6 @@ export class SubmissionFilterQuery {
 
 /** The list: filters, page size and the cursor of the previous page. */
 export class SubmissionListQuery extends IntersectionType(SubmissionFilterQuery, PageQuery) {}
+
+/** The counts per status: the list's filters but the status itself (each status is counted). */
+export class SubmissionCountsQuery extends OmitType(SubmissionFilterQuery, ['status'] as const) {}
