@@ -14,10 +14,11 @@ import { StaffSubmissionsModule } from './submissions/staff-submissions.module';
 import { RedeliveryRoutesModule } from './delivery/redelivery.module';
 import { ConversationRoutesModule } from './conversations/conversations.module';
 import { InboundRoutesModule } from './inbound/inbound.module';
+import { LiveModule } from './live/live.module';
 
 /**
  * The HTTP API: the three contract endpoints, the staff API (sign-in, submissions, administration,
- * audit), probes and metrics, and the queue dashboard when configured.
+ * audit, the live event stream), probes and metrics, and the queue dashboard when configured.
  */
 @Module({})
 export class ApiModule {
@@ -34,6 +35,7 @@ export class ApiModule {
         ConversationRoutesModule,
         CannedRepliesModule,
         InboundRoutesModule,
+        LiveModule,
         ApiKeysAdminModule,
         AuditRoutesModule,
         WebhooksAdminModule,

@@ -10,6 +10,7 @@ import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
 import { freePort, startService, StartedProcess } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
+import { waitUntil } from './support/wait';
 
 const run = promisify(execFile);
 const PASSWORD = 'desk console test passphrase';
@@ -189,7 +190,8 @@ describe('staff console: canned replies, priority and tags (browser)', () => {
     const rows = page.getByRole('list', { name: 'Submission list' }).getByRole('link');
     const row = rows.filter({ hasText: 'Mary Jackson' });
     await row.waitFor();
-    expect(await rows.count()).toBe(1);
+    // The unfiltered list gives way to the filtered one.
+    await waitUntil(async () => (await rows.count()) === 1, 'the list filtered by the tag');
     await row.getByText('Billing').waitFor();
     await row.getByText('urgent').waitFor();
     // The tab counts follow the tag filter.
@@ -203,7 +205,7 @@ describe('staff console: canned replies, priority and tags (browser)', () => {
     await page.waitForURL(/priority=high%2Curgent/);
     await other.waitFor({ state: 'detached' });
     await row.waitFor();
-    expect(await rows.count()).toBe(1);
+    await waitUntil(async () => (await rows.count()) === 1, 'the list filtered by priority');
 
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

@@ -74,6 +74,8 @@ describe('staff console (browser)', () => {
       HOST: '127.0.0.1',
       ROLE: 'api',
       API_KEY_CACHE_TTL: '1',
+      // An open event stream notices an ended session at its next heartbeat.
+      LIVE_HEARTBEAT_INTERVAL: '2',
     };
     service = await startService(env);
     admin.id = (
@@ -202,7 +204,7 @@ describe('staff console (browser)', () => {
     await first.locator('.detail .badge.status-pending').waitFor();
     await second.getByRole('button', { name: 'Spam' }).click();
     await second.getByText('Changed by someone else').waitFor();
-    await second.getByRole('button', { name: 'Reload' }).click();
+    await second.getByRole('button', { name: 'Show what is new' }).click();
     await second.locator('.detail .badge.status-pending').waitFor();
     await first.context().close();
     await second.context().close();
@@ -410,7 +412,9 @@ describe('staff console (browser)', () => {
     const page = await signedIn(agent.email, context);
     await page.goto(`${base}/staff/#/inbox?status=open`);
     await page.getByRole('link', { name: /Open/ }).first().waitFor();
+    // The session ends (expired): the cookie is gone, and so is the session behind it.
     await context.clearCookies();
+    await deleteKeysUnder(process.env.REDIS_URL!, `${env.REDIS_PREFIX}:staffsession`);
     await page.getByRole('heading', { name: 'Staff console' }).waitFor({ timeout: 10_000 });
     expect(page.url()).toContain('#/inbox?status=open');
     await page.getByLabel('E-mail').fill(agent.email);

@@ -346,6 +346,22 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       body: { body: 'A note' },
     });
     await call({ method: 'post', path: `/staff/api/submissions/${id}/notes`, headers: staff, body: {} });
+    // Live: the stream (its 200 never ends, so only the refusal goes through this check) and presence.
+    await call({ method: 'get', path: '/staff/api/stream' });
+    await call({
+      method: 'post',
+      path: `/staff/api/submissions/${id}/viewing`,
+      headers: staff,
+      body: { viewing: true },
+    });
+    await call({ method: 'post', path: `/staff/api/submissions/${id}/viewing`, headers: staff, body: { viewing: 1 } });
+    await call({ method: 'get', path: `/staff/api/submissions/${id}/viewing`, headers: robot });
+    await call({
+      method: 'post',
+      path: `/staff/api/submissions/${id}/viewing`,
+      headers: staff,
+      body: { viewing: false },
+    });
     await call({ method: 'post', path: `/staff/api/submissions/${id}/redeliver`, headers: robot });
     const current = (await call({ method: 'get', path: `/staff/api/submissions/${id}`, headers: staff })).headers.etag;
     const reply = (

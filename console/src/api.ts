@@ -21,6 +21,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   ifMatch?: string;
+  /** Sent even as the page goes away (a "left" said on closing the tab). */
+  keepalive?: boolean;
 }
 
 export function apiUrl(path: string, query?: Record<string, string | undefined>): string {
@@ -50,6 +52,7 @@ export async function api<T>(
     method,
     headers,
     credentials: 'same-origin',
+    keepalive: options.keepalive,
     body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
   });
   if (response.status === 204) {

@@ -5,9 +5,18 @@ import { CannedReplies } from './canned-replies';
 import { Unmatched } from './unmatched';
 import { Inbox } from './inbox';
 import { Keys } from './keys';
+import { setPageTitle, startLive, stopLive } from './live';
 import { navigate, useRoute } from './router';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
+
+const TITLES: Record<string, string> = {
+  inbox: 'Inbox',
+  keys: 'API keys',
+  staff: 'Staff',
+  audit: 'Audit',
+  unmatched: 'Unmatched mail',
+};
 
 const SHORTCUTS: [string, string][] = [
   ['j / k', 'next / previous submission'],
@@ -16,6 +25,7 @@ const SHORTCUTS: [string, string][] = [
   ['a', 'assign the open submission to me'],
   ['p', 'set the priority of the open submission'],
   ['c', 'insert a canned reply into the reply box (Esc leaves the box first)'],
+  ['u', 'show what is new on the open submission'],
   ['!', 'mark the open submission as spam, or as not spam'],
   ['/', 'search'],
   ['?', 'show this help'],
@@ -33,6 +43,14 @@ export function App() {
     whenSignedOut(() => setMe(null));
     api<Me>('me').then(setMe, () => setMe(null));
   }, []);
+  // One event stream per tab while signed in (new items count in the title, pages refresh on events).
+  useEffect(() => {
+    if (me) {
+      startLive();
+    } else {
+      stopLive();
+    }
+  }, [me?.id]);
   useEffect(() => {
     if (me?.role === 'admin') {
       api<ApiKey[]>('keys').then(
@@ -55,6 +73,9 @@ export function App() {
     if (help) helpDialog.current?.showModal();
     else helpDialog.current?.close();
   }, [help]);
+
+  const page = me === null ? 'Sign in' : (TITLES[route.path.split('/')[1] ?? 'inbox'] ?? TITLES.inbox);
+  useEffect(() => setPageTitle(`${page} — contact-intake`), [page]);
 
   if (me === undefined) {
     return <p class="muted loading">Loading…</p>;

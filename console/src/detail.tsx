@@ -3,11 +3,24 @@ import { api, ApiError, Me, Priority, Ref, SPAM_REASON_TEXT, Status, SubmissionD
 import { describeEvent } from './events';
 import { when } from './format';
 import { Conversation } from './conversation';
+import { useLiveConnected, useLiveEvents } from './live';
 import { ErrorLine, PriorityOptions } from './parts';
 import { usePolling } from './use-polling';
+import { viewingSentence, whatIsNew } from './what-is-new';
 
 /** How often an open submission with a webhook in flight is read again. */
 const WEBHOOK_POLL_MS = 2000;
+/** How often an open submission is read again for others' changes while the event stream is down. */
+const NEWS_POLL_MS = 10_000;
+/** How often an open submission says it is still open (the server lets "viewing" lapse after 45 s). */
+const PRESENCE_MS = 20_000;
+
+/** A newer version than the one on screen, and what someone else changed in it. */
+interface Newer {
+  news: string[];
+  /** True when one of this page's own writes was refused for it (412): the write was not saved. */
+  refused: boolean;
+}
 
 const ACTIONS: { status: Status; label: string }[] = [
   { status: 'open', label: 'Open' },
@@ -23,6 +36,8 @@ export interface DetailHandle {
   focusPriority: () => void;
   /** Opens the reply box's canned replies (the `c` shortcut). */
   openCannedReplies: () => void;
+  /** Shows the newer version someone else made (the `u` shortcut). */
+  showNew: () => void;
   /** Spam -> new ("Not spam"), anything else -> spam. */
   toggleSpam: () => void;
 }
@@ -35,7 +50,11 @@ interface Changes {
   tags?: string[];
 }
 
-/** One submission: every field, actions (with If-Match), deliveries, notes and events. */
+/**
+ * One submission: every field, actions (with If-Match), deliveries, notes and events. It follows the
+ * event stream: someone else's change is offered ("Updated by someone else", with what is new), a
+ * customer's message is shown at once, and who else has it open is said ("Grace is viewing").
+ */
 export function Detail({
   id,
   me,
@@ -50,8 +69,14 @@ export function Detail({
   const [loaded, setDetail] = useState<SubmissionDetail | null>(null);
   // Right after `id` changes the previous submission is still in state for one render: never act on it.
   const detail = loaded?.id === id ? loaded : null;
-  const [conflict, setConflict] = useState(false);
+  const [newer, setNewer] = useState<Newer | null>(null);
+  const [viewers, setViewers] = useState<Ref[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // The version on screen for handlers that run between renders, and this page's writes in flight
+  // (an event about one of them must not read as someone else's change).
+  const shown = useRef<SubmissionDetail | null>(null);
+  const writing = useRef(0);
+  const recheck = useRef(false);
   const [note, setNote] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [assignable, setAssignable] = useState<Ref[]>([]);
@@ -63,60 +88,148 @@ export function Detail({
     void api<Ref[]>('staff/assignable').then(setAssignable, () => undefined);
   }, []);
 
+  const show = (next: SubmissionDetail) => {
+    shown.current = next;
+    setDetail(next);
+    setNewer(null);
+  };
   const load = async () => {
     try {
-      setDetail(await api<SubmissionDetail>(`submissions/${id}`));
-      setConflict(false);
+      show(await api<SubmissionDetail>(`submissions/${id}`));
       setError(null);
     } catch (caught) {
       setError((caught as ApiError).status === 404 ? 'This submission does not exist.' : (caught as Error).message);
     }
   };
   useEffect(() => {
+    shown.current = null;
     setDetail(null);
     setNotice(null);
+    setNewer(null);
     void load();
   }, [id]);
-  // While a webhook or a reply is still on its way, follow it; a conflict or error on screen stays.
+
+  /**
+   * Reads the latest version: shown at once when nothing in it is someone else's doing (a reply's
+   * state, one's own note), otherwise offered with what is new. `refused`: a write of this page was
+   * just refused with 412, so the offer says it was not saved.
+   */
+  const checkForNews = async (refused: boolean) => {
+    const latest = await api<SubmissionDetail>(`submissions/${id}`).catch(() => null);
+    const current = shown.current;
+    if (!latest || !current || latest.id !== current.id) return;
+    const news = whatIsNew(current, latest, me);
+    if (news.length === 0 && !refused) {
+      show(latest);
+    } else {
+      setNewer({ news, refused });
+    }
+  };
+  // While a webhook or a reply is still on its way, follow it.
   usePolling(() => {
     if (
       detail?.webhooks.some((delivery) => delivery.status === 'pending') ||
       detail?.timeline.some((item) => item.state === 'queued')
     ) {
-      void api<SubmissionDetail>(`submissions/${id}`).then(setDetail, () => undefined);
+      void checkForNews(false);
     }
   }, WEBHOOK_POLL_MS);
 
+  // Without the stream, someone else's change is looked for now and then instead.
+  const live = useLiveConnected();
+  usePolling(() => void (!live && shown.current && checkForNews(false)), NEWS_POLL_MS);
+
+  useLiveEvents((event) => {
+    const current = shown.current;
+    if (event.id !== id || !current) {
+      return;
+    }
+    if (event.type === 'presence') {
+      void api<{ viewers: Ref[] }>(`submissions/${id}/viewing`).then(
+        ({ viewers }) => setViewers(viewers),
+        () => undefined,
+      );
+    } else if (writing.current > 0) {
+      recheck.current = true;
+    } else if (event.type === 'message.received') {
+      // The customer wrote: shown at once (a reply is then based on it, never on what was before).
+      void load().then(() => setNotice('New message from the customer.'));
+    } else if (event.version === undefined || event.version > current.version) {
+      void checkForNews(false);
+    }
+  });
+
+  // "I have it open": now, every PRESENCE_MS while the tab is visible, and "left" on closing it.
+  const announce = (viewing: boolean) =>
+    api<{ viewers: Ref[] }>(`submissions/${id}/viewing`, { method: 'POST', body: { viewing }, keepalive: !viewing });
+  useEffect(() => {
+    setViewers([]);
+    void announce(true).then(
+      ({ viewers }) => setViewers(viewers),
+      () => undefined,
+    );
+    const leave = () => void announce(false).catch(() => undefined);
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [id]);
+  usePolling(
+    () =>
+      void announce(true).then(
+        ({ viewers }) => setViewers(viewers),
+        () => undefined,
+      ),
+    PRESENCE_MS,
+  );
+
+  /** One of this page's writes: an event it causes is looked at once it is done. */
+  const write = async (work: () => Promise<void>) => {
+    writing.current++;
+    try {
+      await work();
+    } finally {
+      writing.current--;
+      if (writing.current === 0 && recheck.current) {
+        recheck.current = false;
+        void checkForNews(false);
+      }
+    }
+  };
+
   // One change at a time, each based on the version (and tags) the one before left: an agent's quick
-  // edits (a priority, then a tag) never refuse each other with 412; someone else's change still does.
-  const latest = useRef<SubmissionDetail | null>(null);
-  latest.current = detail;
+  // edits (a priority, then a tag) never refuse each other with 412; someone else's change still does,
+  // and then the page offers what is new.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   /** Answers whether the change was made; `body` may be worked out from the submission as it is then. */
   const change = (body: Changes | ((current: SubmissionDetail) => Changes)): Promise<boolean> => {
     const run = queue.current.then(async () => {
-      const current = latest.current;
-      if (!current) return false;
-      try {
-        const updated = await api<SubmissionDetail>(`submissions/${id}`, {
-          method: 'PATCH',
-          body: typeof body === 'function' ? body(current) : body,
-          ifMatch: `"${current.version}"`,
-        });
-        latest.current = updated;
-        setDetail(updated);
-        setNotice(null);
-        setError(null);
-        onChanged();
-        return true;
-      } catch (caught) {
-        if ((caught as ApiError).status === 412) {
-          setConflict(true);
-        } else {
-          setError((caught as Error).message);
+      let made = false;
+      await write(async () => {
+        const current = shown.current;
+        if (!current) return;
+        try {
+          show(
+            await api<SubmissionDetail>(`submissions/${id}`, {
+              method: 'PATCH',
+              body: typeof body === 'function' ? body(current) : body,
+              ifMatch: `"${current.version}"`,
+            }),
+          );
+          made = true;
+          setNotice(null);
+          setError(null);
+          onChanged();
+        } catch (caught) {
+          if ((caught as ApiError).status === 412) {
+            await checkForNews(true);
+          } else {
+            setError((caught as Error).message);
+          }
         }
-        return false;
-      }
+      });
+      return made;
     });
     queue.current = run;
     return run;
@@ -124,6 +237,7 @@ export function Detail({
   handle.current = {
     setStatus: (status) => void change({ status }),
     assignToMe: () => void change({ assignee_id: me.id }),
+    showNew: () => void (newer && load()),
     focusPriority: () => prioritySelect.current?.focus(),
     openCannedReplies: () => cannedOpener.current?.(),
     toggleSpam: () => void change((current) => ({ status: current.status === 'spam' ? 'new' : 'spam' })),
@@ -194,11 +308,17 @@ export function Detail({
           #{detail.ref}
         </span>
       </header>
-      {conflict && (
-        <div class="conflict" role="alert">
-          Changed by someone else: reload to see their change.{' '}
-          <button type="button" onClick={() => void load()}>
-            Reload
+      {viewers.length > 0 && (
+        <p class="viewers" role="status">
+          {viewingSentence(viewers)}
+        </p>
+      )}
+      {newer && (
+        <div class="conflict" role={newer.refused ? 'alert' : 'status'}>
+          {newer.refused ? 'Changed by someone else: yours was not saved.' : 'Updated by someone else.'}
+          {newer.news.length > 0 && ` New: ${newer.news.join('; ')}.`}{' '}
+          <button type="button" aria-keyshortcuts="u" onClick={() => void load()}>
+            Show what is new
           </button>
         </div>
       )}
@@ -341,7 +461,7 @@ export function Detail({
         detail={detail}
         me={me}
         onChanged={load}
-        onConflict={() => setConflict(true)}
+        onConflict={() => void checkForNews(true)}
         cannedOpener={cannedOpener}
       />
 

@@ -4,10 +4,17 @@ import { Detail, DetailHandle } from './detail';
 import { ago, when } from './format';
 import { ErrorLine, PriorityOptions } from './parts';
 import { navigate, Route } from './router';
+import { useLiveConnected, useLiveEvents } from './live';
 import { usePolling } from './use-polling';
 
-/** How often the visible inbox asks for new submissions and counts (the contract: within 10 s). */
+/**
+ * How often the visible inbox asks for new submissions and counts while the event stream is down (the
+ * contract: within 10 s), and while it is up (events bring changes at once; this only backs them up).
+ */
 const POLL_MS = 5_000;
+const LIVE_POLL_MS = 60_000;
+/** The shortest time between two refreshes for events: a burst of submissions is a few refreshes. */
+const EVENT_SPACING_MS = 500;
 const FILTERS = ['status', 'q', 'assignee', 'api_key', 'from', 'to', 'tag', 'priority'] as const;
 
 function filtersOf(route: Route): Record<string, string | undefined> {
@@ -91,7 +98,34 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
       }
     })();
   }, [key]);
-  usePolling(() => void refresh(), POLL_MS);
+  const live = useLiveConnected();
+  usePolling(() => void refresh(), live ? LIVE_POLL_MS : POLL_MS);
+  // Up again: whatever happened while the stream was down. Down: a look at once, not at the next poll
+  // (a stream ends when its session did; the look finds that out and shows sign-in).
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (live !== wasLive.current) {
+      wasLive.current = live;
+      void refresh();
+    }
+  }, [live]);
+  // An event refreshes at once; during a burst, at most once per EVENT_SPACING_MS (the last one after it).
+  const lastEventRefresh = useRef(0);
+  const trailing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLiveEvents((event) => {
+    if (event.type === 'presence' || trailing.current !== undefined) {
+      return;
+    }
+    const wait = lastEventRefresh.current + EVENT_SPACING_MS - Date.now();
+    trailing.current = setTimeout(
+      () => {
+        trailing.current = undefined;
+        lastEventRefresh.current = Date.now();
+        void refresh();
+      },
+      Math.max(0, wait),
+    );
+  });
 
   const loadMore = async () => {
     if (!cursor) return;
@@ -138,6 +172,8 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
       } else if (event.key === 'c' && selected) {
         event.preventDefault();
         detailHandle.current?.openCannedReplies();
+      } else if (event.key === 'u' && selected) {
+        detailHandle.current?.showNew();
       } else if (event.key === '!' && selected) {
         detailHandle.current?.toggleSpam();
       } else if (event.key === '/') {

@@ -14,6 +14,7 @@ import { StaffAccountEntity } from './entities/staff-account.entity';
 import { hashPassword, verifyPassword } from './passwords';
 import { StaffAccountsRepository } from './staff-accounts.repository';
 import { normalizeEmail } from './staff-accounts.service';
+import { StaffCredential } from './staff-cookie';
 import { StaffSessionsService } from './staff-sessions.service';
 import { StaffTokensService } from './staff-tokens.service';
 
@@ -110,6 +111,15 @@ export class StaffAuthService {
       return null;
     }
     return account;
+  }
+
+  /** The account a staff token or session stands for now, or null (see the two below). */
+  accountOf(credential: StaffCredential): Promise<StaffAccountEntity | null> {
+    return credential.token
+      ? this.accountOfToken(credential.token)
+      : credential.sessionId
+        ? this.accountOfSession(credential.sessionId)
+        : Promise.resolve(null);
   }
 
   /** The active account of a staff API token, or null (unknown, revoked, or its account disabled). */

@@ -103,6 +103,11 @@ export class StaffSubmissionsService {
     return this.submissions.countByStatus(filter);
   }
 
+  /** Forgets the cached counts: a submission arrived or changed (in this process or another). */
+  forgetCounts(): void {
+    this.counts.clear();
+  }
+
   async detail(id: string): Promise<SubmissionDetailView> {
     const submission = await this.submissions.findWithRefs(id);
     if (!submission) {
@@ -251,6 +256,7 @@ export class StaffSubmissionsService {
       if (next.status !== undefined) {
         this.counts.clear();
       }
+      this.hooks.changed({ submissionId: id, version: current.version + 1 });
       // Queueing after commit: a failure (Redis away) is logged, never the PATCH's; what it would have
       // queued is committed, and the queue reconciler adds it.
       for (const work of afterCommit) {
@@ -295,6 +301,7 @@ export class StaffSubmissionsService {
       target: { type: 'submission', id: submissionId },
       after: { note_id: note.id },
     });
+    this.hooks.changed({ submissionId });
     const author = await this.accounts.findById(actor.id);
     return toNoteView({ ...note, author: author ?? undefined });
   }

@@ -113,6 +113,11 @@ export class SubmissionsRepository {
     return this.submissions.findOneBy({ id });
   }
 
+  /** Whether the submission is there (its primary key only: nothing to decrypt). */
+  exists(id: string): Promise<boolean> {
+    return this.submissions.existsBy({ id });
+  }
+
   findByIdempotencyKey(
     apiKeyId: string,
     idempotencyKey: string,

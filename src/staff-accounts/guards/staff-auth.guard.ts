@@ -7,7 +7,7 @@ import { ApiException } from '../../http/api-exception';
 import { StaffRateLimit } from '../../rate-limits/staff-rate-limit';
 import { StaffAccountEntity, StaffRole } from '../entities/staff-account.entity';
 import { StaffAuthService } from '../staff-auth.service';
-import { sessionIdOf, staffTokenOf } from '../staff-cookie';
+import { credentialOf } from '../staff-cookie';
 
 export interface StaffRequest extends FastifyRequest {
   staff?: StaffAccountEntity;
@@ -42,13 +42,7 @@ export class StaffAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<StaffRequest>();
-    const token = staffTokenOf(request);
-    const sessionId = sessionIdOf(request, this.config);
-    const account = token
-      ? await this.auth.accountOfToken(token)
-      : sessionId
-        ? await this.auth.accountOfSession(sessionId)
-        : null;
+    const account = await this.auth.accountOf(credentialOf(request, this.config));
     if (!account) {
       throw new ApiException(HttpStatus.UNAUTHORIZED, 'Authentication required');
     }
