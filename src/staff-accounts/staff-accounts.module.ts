@@ -28,7 +28,7 @@ import { StaffAccountsService } from './staff-accounts.service';
     StaffTokensService,
     StaffPasswordResetsRepository,
   ],
-  exports: [StaffAccountsService, StaffAccountsRepository, StaffTokensService],
+  exports: [StaffAccountsService, StaffAccountsRepository, StaffTokensService, StaffPasswordResetsRepository],
 })
 export class StaffAccountsModule {}
 
