@@ -31,6 +31,9 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   const [searchNote, setSearchNote] = useState<string | undefined>();
   const [active, setActive] = useState(0);
   const [search, setSearch] = useState(filters.q ?? '');
+  // On a phone the filters fold away behind a button, so the list starts near the top.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersSet = (['assignee', 'api_key', 'from', 'to'] as const).filter((name) => filters[name]).length;
   const searchBox = useRef<HTMLInputElement>(null);
   const detailHandle = useRef<DetailHandle | null>(null);
   const key = JSON.stringify(filters);
@@ -156,7 +159,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
           ))}
         </nav>
         <form
-          class="filters"
+          class={`filters${filtersOpen ? ' open' : ''}`}
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
@@ -174,36 +177,51 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
               onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
             />
           </label>
-          <label>
-            Assignee
-            <select value={filters.assignee ?? ''} onChange={(e) => setFilter('assignee', e.currentTarget.value)}>
-              <option value="">anyone</option>
-              <option value="me">me</option>
-              <option value="none">nobody</option>
-            </select>
-          </label>
-          <label>
-            API key
-            <select value={filters.api_key ?? ''} onChange={(e) => setFilter('api_key', e.currentTarget.value)}>
-              <option value="">any</option>
-              {keyOptions.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            From
-            <input type="date" value={filters.from ?? ''} onChange={(e) => setFilter('from', e.currentTarget.value)} />
-          </label>
-          <label>
-            To
-            <input type="date" value={filters.to ?? ''} onChange={(e) => setFilter('to', e.currentTarget.value)} />
-          </label>
-          <a class="button" href={apiUrl('submissions/export.csv', query())} download>
-            Export CSV
-          </a>
+          <button
+            type="button"
+            class="filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="inbox-filters"
+            onClick={() => setFiltersOpen(!filtersOpen)}
+          >
+            Filters{filtersSet > 0 ? ` (${filtersSet})` : ''}
+          </button>
+          <div id="inbox-filters" class="more-filters">
+            <label>
+              Assignee
+              <select value={filters.assignee ?? ''} onChange={(e) => setFilter('assignee', e.currentTarget.value)}>
+                <option value="">anyone</option>
+                <option value="me">me</option>
+                <option value="none">nobody</option>
+              </select>
+            </label>
+            <label>
+              API key
+              <select value={filters.api_key ?? ''} onChange={(e) => setFilter('api_key', e.currentTarget.value)}>
+                <option value="">any</option>
+                {keyOptions.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              From
+              <input
+                type="date"
+                value={filters.from ?? ''}
+                onChange={(e) => setFilter('from', e.currentTarget.value)}
+              />
+            </label>
+            <label>
+              To
+              <input type="date" value={filters.to ?? ''} onChange={(e) => setFilter('to', e.currentTarget.value)} />
+            </label>
+            <a class="button" href={apiUrl('submissions/export.csv', query())} download>
+              Export CSV
+            </a>
+          </div>
         </form>
         <ErrorLine error={error} />
         <ul class="list" aria-label="Submission list">
