@@ -304,6 +304,11 @@ describe('staff console: passwords and the phone layout (browser)', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'console-phone-filters.png') });
       await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByLabel('Assignee').waitFor({ state: 'hidden' });
+      // The keyboard shortcut unfolds them and puts the focus on the first.
+      await page.keyboard.press('f');
+      await page.waitForFunction(() => document.activeElement?.closest('label')?.textContent?.startsWith('Assignee'));
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByLabel('Assignee').waitFor({ state: 'hidden' });
 
       await first.click();
       await page.getByRole('region', { name: 'Katherine Johnson' }).waitFor();

@@ -15,6 +15,7 @@ const SHORTCUTS: [string, string][] = [
   ['e', 'close the open submission'],
   ['a', 'assign the open submission to me'],
   ['/', 'search'],
+  ['f', 'filters (unfolds them on a narrow screen)'],
   ['?', 'show this help'],
 ];
 

@@ -35,6 +35,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersSet = (['assignee', 'api_key', 'from', 'to'] as const).filter((name) => filters[name]).length;
   const searchBox = useRef<HTMLInputElement>(null);
+  const firstFilter = useRef<HTMLSelectElement>(null);
   const detailHandle = useRef<DetailHandle | null>(null);
   const key = JSON.stringify(filters);
 
@@ -128,6 +129,11 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
       } else if (event.key === '/') {
         event.preventDefault();
         searchBox.current?.focus();
+      } else if (event.key === 'f') {
+        // Unfolded first (a narrow screen folds them), then focused once shown.
+        event.preventDefault();
+        setFiltersOpen(true);
+        setTimeout(() => firstFilter.current?.focus());
       }
     };
     document.addEventListener('keydown', onKey);
@@ -189,7 +195,11 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
           <div id="inbox-filters" class="more-filters">
             <label>
               Assignee
-              <select value={filters.assignee ?? ''} onChange={(e) => setFilter('assignee', e.currentTarget.value)}>
+              <select
+                ref={firstFilter}
+                value={filters.assignee ?? ''}
+                onChange={(e) => setFilter('assignee', e.currentTarget.value)}
+              >
                 <option value="">anyone</option>
                 <option value="me">me</option>
                 <option value="none">nobody</option>
