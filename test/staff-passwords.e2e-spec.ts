@@ -81,9 +81,15 @@ describe('staff passwords over HTTP', () => {
     options: { cookie?: string; token?: string; body?: unknown } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = { 'X-Forwarded-For': ip };
-    if (options.cookie) {headers.Cookie = options.cookie;}
-    if (options.token) {headers.Authorization = `Bearer ${options.token}`;}
-    if (method === 'POST') {headers['Content-Type'] = 'application/json';}
+    if (options.cookie) {
+      headers.Cookie = options.cookie;
+    }
+    if (options.token) {
+      headers.Authorization = `Bearer ${options.token}`;
+    }
+    if (method === 'POST') {
+      headers['Content-Type'] = 'application/json';
+    }
     const response = await fetch(`${base}/staff/api/${path}`, {
       method,
       headers,
