@@ -18,6 +18,28 @@ function failureText(caught: unknown): string {
   return sentence(failure.message || 'That did not work.');
 }
 
+function PasswordField(props: {
+  label: string;
+  autocomplete: 'current-password' | 'new-password';
+  describedBy?: string;
+  value: string;
+  onInput: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type="password"
+        autocomplete={props.autocomplete}
+        required
+        aria-describedby={props.describedBy}
+        value={props.value}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+      />
+    </label>
+  );
+}
+
 /**
  * New password and its confirmation (and the current one unless it is known): the API judges the
  * password; the form only checks that the two copies match.
@@ -59,41 +81,29 @@ function PasswordForm({
   return (
     <form class="stack-form" onSubmit={(event) => void submit(event)} aria-label={label}>
       {current !== null && (
-        <label>
-          {current}
-          <input
-            type="password"
-            autocomplete="current-password"
-            required
-            value={values.current}
-            onInput={(e) => setValues({ ...values, current: e.currentTarget.value })}
-          />
-        </label>
-      )}
-      <label>
-        New password
-        <input
-          type="password"
-          autocomplete="new-password"
-          required
-          aria-describedby="password-rule"
-          value={values.next}
-          onInput={(e) => setValues({ ...values, next: e.currentTarget.value })}
+        <PasswordField
+          label={current}
+          autocomplete="current-password"
+          value={values.current}
+          onInput={(current) => setValues({ ...values, current })}
         />
-      </label>
+      )}
+      <PasswordField
+        label="New password"
+        autocomplete="new-password"
+        describedBy="password-rule"
+        value={values.next}
+        onInput={(next) => setValues({ ...values, next })}
+      />
       <p id="password-rule" class="muted hint">
         At least 12 characters; a few unrelated words make a good one.
       </p>
-      <label>
-        Confirm new password
-        <input
-          type="password"
-          autocomplete="new-password"
-          required
-          value={values.confirm}
-          onInput={(e) => setValues({ ...values, confirm: e.currentTarget.value })}
-        />
-      </label>
+      <PasswordField
+        label="Confirm new password"
+        autocomplete="new-password"
+        value={values.confirm}
+        onInput={(confirm) => setValues({ ...values, confirm })}
+      />
       <ErrorLine error={error} />
       <button type="submit" class="primary" disabled={busy}>
         {submitLabel}
