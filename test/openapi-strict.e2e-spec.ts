@@ -247,6 +247,35 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     });
     await call({ method: 'patch', path: `/staff/api/staff/${created.id}`, headers: staff, body: { role: 'boss' } });
 
+    // Passwords: an admin's reset (SMTP_URL names a closed port: 502), one's own change, a reset link.
+    await call({ method: 'post', path: `/staff/api/staff/${created.id}/password-reset`, headers: staff });
+    await call({ method: 'post', path: `/staff/api/staff/${admin.id}/password-reset`, headers: staff });
+    const agentPassword = (created as unknown as { password: string }).password;
+    const agentLogin = await call({
+      method: 'post',
+      path: '/staff/api/login',
+      headers: { 'Content-Type': 'application/json' },
+      body: { email: 'agent.openapi@example.com', password: agentPassword },
+    });
+    const agent = {
+      Cookie: /ci_staff=[^;,]+/.exec(agentLogin.headers['set-cookie'])![0],
+      'Content-Type': 'application/json',
+    };
+    const change = (body: object) => call({ method: 'post', path: '/staff/api/me/password', headers: agent, body });
+    await change({ current_password: agentPassword });
+    await change({ current_password: 'not the password', new_password: 'an openapi passphrase' });
+    await change({ current_password: agentPassword, new_password: 'an openapi passphrase' });
+    const reset = (body: object) =>
+      call({
+        method: 'post',
+        path: '/staff/api/password-reset',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+    await reset({ token: 'no such link', new_password: 'a long enough passphrase' });
+    await reset({ token: 'no such link', new_password: 'short' });
+    await reset({ new_password: 'a long enough passphrase' });
+
     // Submissions.
     await call({ method: 'get', path: '/staff/api/submissions', headers: staff, query: { limit: '5' } });
     await call({ method: 'get', path: '/staff/api/submissions', headers: staff, query: { limit: '1.5' } });

@@ -79,6 +79,8 @@ export interface Me {
   email: string;
   name: string;
   role: 'admin' | 'agent';
+  /** Signed in with a one-time password: the console shows only the form to choose one's own. */
+  must_change_password: boolean;
 }
 
 export const STATUSES = ['new', 'open', 'pending', 'closed', 'spam'] as const;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { Account, ChoosePassword, ResetPassword } from './account';
 import { api, ApiKey, Me, Ref, whenSignedOut } from './api';
 import { Audit } from './audit';
 import { CannedReplies } from './canned-replies';
@@ -16,6 +17,8 @@ const TITLES: Record<string, string> = {
   staff: 'Staff',
   audit: 'Audit',
   unmatched: 'Unmatched mail',
+  'canned-replies': 'Canned replies',
+  account: 'Your account',
 };
 
 const SHORTCUTS: [string, string][] = [
@@ -28,6 +31,7 @@ const SHORTCUTS: [string, string][] = [
   ['u', 'show what is new on the open submission'],
   ['!', 'mark the open submission as spam, or as not spam'],
   ['/', 'search'],
+  ['f', 'filters (unfolds them on a narrow screen)'],
   ['?', 'show this help'],
 ];
 
@@ -35,6 +39,8 @@ const SHORTCUTS: [string, string][] = [
 export function App() {
   const route = useRoute();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
+  // The one-time password just typed at sign-in, so the forced change does not ask for it again.
+  const [oneTimePassword, setOneTimePassword] = useState<string | null>(null);
   const [keys, setKeys] = useState<Ref[]>([]);
   const [help, setHelp] = useState(false);
   const helpDialog = useRef<HTMLDialogElement>(null);
@@ -77,17 +83,42 @@ export function App() {
   const page = me === null ? 'Sign in' : (TITLES[route.path.split('/')[1] ?? 'inbox'] ?? TITLES.inbox);
   useEffect(() => setPageTitle(`${page} — contact-intake`), [page]);
 
+  if (route.path === '/reset') {
+    return <ResetPassword token={route.params.get('token') ?? ''} />;
+  }
+
   if (me === undefined) {
     return <p class="muted loading">Loading…</p>;
   }
   if (me === null) {
-    return <SignIn onSignedIn={setMe} />;
+    return (
+      <SignIn
+        onSignedIn={(account, password) => {
+          setOneTimePassword(account.must_change_password ? password : null);
+          setMe(account);
+        }}
+      />
+    );
   }
   const signOut = async () => {
     await api('logout', { method: 'POST' }).catch(() => undefined);
+    setOneTimePassword(null);
     setMe(null);
     navigate('/inbox');
   };
+  if (me.must_change_password) {
+    return (
+      <ChoosePassword
+        me={me}
+        oneTimePassword={oneTimePassword}
+        onChosen={() => {
+          setOneTimePassword(null);
+          setMe({ ...me, must_change_password: false });
+        }}
+        onSignOut={() => void signOut()}
+      />
+    );
+  }
   const admin = me.role === 'admin';
   const section = route.path.split('/')[1] ?? 'inbox';
   const adminOnly = ['keys', 'staff', 'audit', 'unmatched'].includes(section) && !admin;
@@ -121,9 +152,10 @@ export function App() {
             </>
           )}
         </nav>
-        <span class="who" title={me.email}>
+        <a class="who" href="#/account" title={me.email} aria-current={section === 'account' ? 'page' : undefined}>
+          <span class="sr-only">Your account: </span>
           {me.name}
-        </span>
+        </a>
         <button type="button" class="link" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
           ?
         </button>
@@ -147,6 +179,8 @@ export function App() {
         <Audit />
       ) : section === 'unmatched' ? (
         <Unmatched />
+      ) : section === 'account' ? (
+        <Account me={me} />
       ) : (
         <main>
           <h1 class="sr-only">Inbox</h1>

@@ -40,7 +40,13 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   const [active, setActive] = useState(0);
   const [search, setSearch] = useState(filters.q ?? '');
   const [tag, setTag] = useState(filters.tag ?? '');
+  // On a phone the filters fold away behind a button, so the list starts near the top.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersSet = (['assignee', 'api_key', 'tag', 'priority', 'from', 'to'] as const).filter(
+    (name) => filters[name],
+  ).length;
   const searchBox = useRef<HTMLInputElement>(null);
+  const firstFilter = useRef<HTMLSelectElement>(null);
   const detailHandle = useRef<DetailHandle | null>(null);
   const key = JSON.stringify(filters);
 
@@ -179,6 +185,11 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
       } else if (event.key === '/') {
         event.preventDefault();
         searchBox.current?.focus();
+      } else if (event.key === 'f') {
+        // Unfolded first (a narrow screen folds them), then focused once shown.
+        event.preventDefault();
+        setFiltersOpen(true);
+        setTimeout(() => firstFilter.current?.focus());
       }
     };
     document.addEventListener('keydown', onKey);
@@ -210,7 +221,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
           ))}
         </nav>
         <form
-          class="filters"
+          class={`filters${filtersOpen ? ' open' : ''}`}
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
@@ -237,59 +248,78 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
               }}
             />
           </label>
-          <label>
-            Assignee
-            <select value={filters.assignee ?? ''} onChange={(e) => setFilter('assignee', e.currentTarget.value)}>
-              <option value="">anyone</option>
-              <option value="me">me</option>
-              <option value="none">nobody</option>
-            </select>
-          </label>
-          <label>
-            API key
-            <select value={filters.api_key ?? ''} onChange={(e) => setFilter('api_key', e.currentTarget.value)}>
-              <option value="">any</option>
-              {keyOptions.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Tag
-            <input
-              value={tag}
-              maxLength={40}
-              onInput={(e) => setTag(e.currentTarget.value)}
-              onChange={(e) => setFilter('tag', e.currentTarget.value.trim())}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  setFilter('tag', e.currentTarget.value.trim());
-                }
-              }}
-            />
-          </label>
-          <label>
-            Priority
-            <select value={filters.priority ?? ''} onChange={(e) => setFilter('priority', e.currentTarget.value)}>
-              <option value="">any</option>
-              <option value="high,urgent">high or urgent</option>
-              <PriorityOptions />
-            </select>
-          </label>
-          <label>
-            From
-            <input type="date" value={filters.from ?? ''} onChange={(e) => setFilter('from', e.currentTarget.value)} />
-          </label>
-          <label>
-            To
-            <input type="date" value={filters.to ?? ''} onChange={(e) => setFilter('to', e.currentTarget.value)} />
-          </label>
-          <a class="button" href={apiUrl('submissions/export.csv', query())} download>
-            Export CSV
-          </a>
+          <button
+            type="button"
+            class="filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="inbox-filters"
+            onClick={() => setFiltersOpen(!filtersOpen)}
+          >
+            Filters{filtersSet > 0 ? ` (${filtersSet})` : ''}
+          </button>
+          <div id="inbox-filters" class="more-filters">
+            <label>
+              Assignee
+              <select
+                ref={firstFilter}
+                value={filters.assignee ?? ''}
+                onChange={(e) => setFilter('assignee', e.currentTarget.value)}
+              >
+                <option value="">anyone</option>
+                <option value="me">me</option>
+                <option value="none">nobody</option>
+              </select>
+            </label>
+            <label>
+              API key
+              <select value={filters.api_key ?? ''} onChange={(e) => setFilter('api_key', e.currentTarget.value)}>
+                <option value="">any</option>
+                {keyOptions.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Tag
+              <input
+                value={tag}
+                maxLength={40}
+                onInput={(e) => setTag(e.currentTarget.value)}
+                onChange={(e) => setFilter('tag', e.currentTarget.value.trim())}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    setFilter('tag', e.currentTarget.value.trim());
+                  }
+                }}
+              />
+            </label>
+            <label>
+              Priority
+              <select value={filters.priority ?? ''} onChange={(e) => setFilter('priority', e.currentTarget.value)}>
+                <option value="">any</option>
+                <option value="high,urgent">high or urgent</option>
+                <PriorityOptions />
+              </select>
+            </label>
+            <label>
+              From
+              <input
+                type="date"
+                value={filters.from ?? ''}
+                onChange={(e) => setFilter('from', e.currentTarget.value)}
+              />
+            </label>
+            <label>
+              To
+              <input type="date" value={filters.to ?? ''} onChange={(e) => setFilter('to', e.currentTarget.value)} />
+            </label>
+            <a class="button" href={apiUrl('submissions/export.csv', query())} download>
+              Export CSV
+            </a>
+          </div>
         </form>
         <ErrorLine error={error} />
         {filters.q && counts && searchNote !== 'unavailable: encrypted' && (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiKey } from './api';
 import { when } from './format';
-import { DataTable, ErrorLine, OneTimeSecret } from './parts';
+import { CopyButton, DataTable, ErrorLine, OneTimeSecret } from './parts';
 
 /** API keys (admins): create (the key shown once), edit limits, revoke. */
 export function Keys() {
@@ -12,7 +12,6 @@ export function Keys() {
   const [windowSeconds, setWindowSeconds] = useState('');
   // The new key lives only in this component's state: never in storage, gone once dismissed.
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
 
   const load = async () => setKeys(await api<ApiKey[]>('keys'));
@@ -26,7 +25,6 @@ export function Keys() {
       if (windowSeconds) body.rate_window = Number(windowSeconds);
       const key = await api<ApiKey & { key: string }>('keys', { method: 'POST', body });
       setCreated({ name: key.name, key: key.key });
-      setCopied(false);
       setName('');
       setLimit('');
       setWindowSeconds('');
@@ -75,12 +73,7 @@ export function Keys() {
           testId="new-key"
           actions={
             <>
-              <button
-                type="button"
-                onClick={() => void navigator.clipboard?.writeText(created.key).then(() => setCopied(true))}
-              >
-                {copied ? 'Copied' : 'Copy'}
-              </button>
+              <CopyButton key={created.key} text={created.key} />
               <button type="button" onClick={() => setCreated(null)}>
                 Done
               </button>
