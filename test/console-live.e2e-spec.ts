@@ -112,6 +112,12 @@ describe('live console (browser)', () => {
     await offer.waitFor({ timeout: 10_000 });
     expect(await offer.textContent()).toContain('status pending (was new)');
     expect(await axeSerious(first)).toEqual([]);
+    // On a phone the offer and "is viewing" wrap: nothing is wider than the screen.
+    await first.setViewportSize({ width: 390, height: 844 });
+    await first.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth + 1, undefined, {
+      timeout: 3_000,
+    });
+    await first.setViewportSize({ width: 1280, height: 800 });
     await first.keyboard.press('u');
     await atFirst.locator('.badge.status-pending').waitFor();
     expect(await offer.count()).toBe(0);
