@@ -18,7 +18,7 @@ export function whenSignedOut(handler: () => void): void {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   ifMatch?: string;
   /** Sent even as the page goes away (a "left" said on closing the tab). */
@@ -84,6 +84,9 @@ export interface Me {
 export const STATUSES = ['new', 'open', 'pending', 'closed', 'spam'] as const;
 export type Status = (typeof STATUSES)[number];
 
+export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
 export type SpamReason = 'duplicate' | 'marked_sender' | 'disposable_domain' | 'link_stuffed';
 
 /** What each reason means to a person reading the Spam tab. */
@@ -113,8 +116,22 @@ export interface Submission {
   first_response_at: string | null;
   /** Why the spam filter flagged it at intake; empty when it did not. */
   spam_reasons: SpamReason[];
+  /** `normal` unless staff set another. */
+  priority: Priority;
+  /** Staff's labels, in the order they gave. */
+  tags: string[];
   /** Present when stored fields could not be decrypted: which and why (those fields are null or ""). */
   unreadable?: string;
+}
+
+/** A shared answer; `{{name}}`, `{{ref}}` and `{{agent}}` are filled where it is inserted. */
+export interface CannedReply {
+  id: string;
+  title: string;
+  body: string;
+  author: Ref;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface AuditEvent {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, Me, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
+import { api, ApiError, Me, Priority, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
 import { describeEvent } from './events';
 import { when } from './format';
 import { Conversation } from './conversation';
 import { useLiveConnected, useLiveEvents } from './live';
-import { ErrorLine } from './parts';
+import { ErrorLine, PriorityOptions } from './parts';
 import { usePolling } from './use-polling';
 import { viewingSentence, whatIsNew } from './what-is-new';
 
@@ -32,9 +32,22 @@ const ACTIONS: { status: Status; label: string }[] = [
 export interface DetailHandle {
   setStatus: (status: Status) => void;
   assignToMe: () => void;
+  /** Moves focus to the priority select (the `p` shortcut). */
+  focusPriority: () => void;
+  /** Opens the reply box's canned replies (the `c` shortcut). */
+  openCannedReplies: () => void;
+  /** Shows the newer version someone else made (the `u` shortcut). */
   showNew: () => void;
   /** Spam -> new ("Not spam"), anything else -> spam. */
   toggleSpam: () => void;
+}
+
+/** What a PATCH of the detail may change. */
+interface Changes {
+  status?: Status;
+  assignee_id?: string | null;
+  priority?: Priority;
+  tags?: string[];
 }
 
 /**
@@ -67,6 +80,10 @@ export function Detail({
   const [note, setNote] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [assignable, setAssignable] = useState<Ref[]>([]);
+  const [tag, setTag] = useState('');
+  const prioritySelect = useRef<HTMLSelectElement>(null);
+  const tagInput = useRef<HTMLInputElement>(null);
+  const cannedOpener = useRef<(() => void) | null>(null);
   useEffect(() => {
     void api<Ref[]>('staff/assignable').then(setAssignable, () => undefined);
   }, []);
@@ -181,28 +198,62 @@ export function Detail({
     }
   };
 
-  const change = (body: { status?: Status; assignee_id?: string | null }) =>
-    write(async () => {
-      if (!detail) return;
-      try {
-        show(
-          await api<SubmissionDetail>(`submissions/${id}`, { method: 'PATCH', body, ifMatch: `"${detail.version}"` }),
-        );
-        setNotice(null);
-        onChanged();
-      } catch (caught) {
-        if ((caught as ApiError).status === 412) {
-          await checkForNews(true);
-        } else {
-          setError((caught as Error).message);
+  // One change at a time, each based on the version (and tags) the one before left: an agent's quick
+  // edits (a priority, then a tag) never refuse each other with 412; someone else's change still does,
+  // and then the page offers what is new.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /** Answers whether the change was made; `body` may be worked out from the submission as it is then. */
+  const change = (body: Changes | ((current: SubmissionDetail) => Changes)): Promise<boolean> => {
+    const run = queue.current.then(async () => {
+      let made = false;
+      await write(async () => {
+        const current = shown.current;
+        if (!current) return;
+        try {
+          show(
+            await api<SubmissionDetail>(`submissions/${id}`, {
+              method: 'PATCH',
+              body: typeof body === 'function' ? body(current) : body,
+              ifMatch: `"${current.version}"`,
+            }),
+          );
+          made = true;
+          setNotice(null);
+          setError(null);
+          onChanged();
+        } catch (caught) {
+          if ((caught as ApiError).status === 412) {
+            await checkForNews(true);
+          } else {
+            setError((caught as Error).message);
+          }
         }
-      }
+      });
+      return made;
     });
+    queue.current = run;
+    return run;
+  };
   handle.current = {
     setStatus: (status) => void change({ status }),
     assignToMe: () => void change({ assignee_id: me.id }),
     showNew: () => void (newer && load()),
-    toggleSpam: () => void change({ status: detail?.status === 'spam' ? 'new' : 'spam' }),
+    focusPriority: () => prioritySelect.current?.focus(),
+    openCannedReplies: () => cannedOpener.current?.(),
+    toggleSpam: () => void change((current) => ({ status: current.status === 'spam' ? 'new' : 'spam' })),
+  };
+  const addTag = async () => {
+    const added = tag;
+    if (added.trim() === '') return;
+    if (await change((current) => ({ tags: [...current.tags, added] }))) {
+      setTag((draft) => (draft === added ? '' : draft));
+    }
+  };
+  const removeTag = async (removed: string) => {
+    if (await change((current) => ({ tags: current.tags.filter((label) => label !== removed) }))) {
+      setNotice(`Tag “${removed}” removed.`);
+      tagInput.current?.focus();
+    }
   };
 
   const addNote = async (event: Event) => {
@@ -331,6 +382,52 @@ export function Detail({
           </select>
         </label>
       </div>
+      <div class="triage" role="group" aria-label="Priority and tags">
+        <label class="inline">
+          Priority
+          <select
+            ref={prioritySelect}
+            class={`priority-${detail.priority}`}
+            value={detail.priority}
+            onChange={(e) => void change({ priority: e.currentTarget.value as Priority })}
+          >
+            <PriorityOptions />
+          </select>
+        </label>
+        {detail.tags.length > 0 && (
+          <ul class="tag-list" aria-label="Tags">
+            {detail.tags.map((label) => (
+              <li key={label} class="badge tag">
+                {label}
+                <button
+                  type="button"
+                  class="tag-remove"
+                  aria-label={`Remove tag ${label}`}
+                  onClick={() => void removeTag(label)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <label class="inline">
+          Add a tag
+          <input
+            ref={tagInput}
+            maxLength={40}
+            value={tag}
+            placeholder="Enter adds it"
+            onInput={(e) => setTag(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void addTag();
+              }
+            }}
+          />
+        </label>
+      </div>
       <dl class="fields">
         <dt>E-mail</dt>
         <dd>{detail.email ?? '—'}</dd>
@@ -360,7 +457,13 @@ export function Detail({
         {detail.message ?? '—'}
       </p>
 
-      <Conversation detail={detail} onChanged={load} onConflict={() => void checkForNews(true)} />
+      <Conversation
+        detail={detail}
+        me={me}
+        onChanged={load}
+        onConflict={() => void checkForNews(true)}
+        cannedOpener={cannedOpener}
+      />
 
       {detail.history.length > 0 && (
         <>

@@ -42,6 +42,14 @@ export function describeEvent(event: AuditEvent, here = false): string {
       return `${who} changed the tags${here ? '' : ` of ${target}`} to ${listOf(after.tags)}`;
     case 'submission.priority_changed':
       return `${who} changed the priority${here ? '' : ` of ${target}`} from ${word(before.priority)} to ${word(after.priority)}`;
+    case 'canned_reply.created':
+      return `${who} added the canned reply “${text(after.title)}”`;
+    case 'canned_reply.updated':
+      return before.title !== after.title
+        ? `${who} renamed the canned reply “${text(before.title)}” to “${text(after.title)}”${after.body_changed ? ' and changed its text' : ''}`
+        : `${who} changed the text of the canned reply “${text(after.title)}”`;
+    case 'canned_reply.deleted':
+      return `${who} deleted the canned reply “${text(before.title)}”`;
     case 'submissions.exported':
       return `${who} exported submissions as CSV`;
     case 'api_key.created':

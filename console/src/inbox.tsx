@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, apiUrl, Counts, Me, Page, Ref, SPAM_REASON_TEXT, STATUSES, Status, Submission } from './api';
 import { Detail, DetailHandle } from './detail';
 import { ago, when } from './format';
-import { ErrorLine } from './parts';
+import { ErrorLine, PriorityOptions } from './parts';
 import { navigate, Route } from './router';
 import { useLiveConnected, useLiveEvents } from './live';
 import { usePolling } from './use-polling';
@@ -15,7 +15,7 @@ const POLL_MS = 5_000;
 const LIVE_POLL_MS = 60_000;
 /** The shortest time between two refreshes for events: a burst of submissions is a few refreshes. */
 const EVENT_SPACING_MS = 500;
-const FILTERS = ['status', 'q', 'assignee', 'api_key', 'from', 'to'] as const;
+const FILTERS = ['status', 'q', 'assignee', 'api_key', 'from', 'to', 'tag', 'priority'] as const;
 
 function filtersOf(route: Route): Record<string, string | undefined> {
   const filters: Record<string, string | undefined> = {};
@@ -39,6 +39,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   const [searchNote, setSearchNote] = useState<string | undefined>();
   const [active, setActive] = useState(0);
   const [search, setSearch] = useState(filters.q ?? '');
+  const [tag, setTag] = useState(filters.tag ?? '');
   const searchBox = useRef<HTMLInputElement>(null);
   const detailHandle = useRef<DetailHandle | null>(null);
   const key = JSON.stringify(filters);
@@ -83,6 +84,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
     setCursor(null);
     setActive(0);
     setSearch(filters.q ?? '');
+    setTag(filters.tag ?? '');
     void (async () => {
       try {
         const page = await api<Page<Submission>>('submissions', {}, query());
@@ -136,7 +138,8 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
     navigate('/inbox', { ...filters, [name]: value || undefined, open: undefined });
   const open = (id: string) => navigate('/inbox', { ...filters, open: id });
 
-  // Keyboard triage: j/k move, Enter opens, e closes, a assigns to me, / searches. One listener reads
+  // Keyboard triage: j/k move, Enter opens, e closes, a assigns to me, p goes to the priority, c opens
+  // the canned replies, / searches. One listener reads
   // the latest state through a ref: effects run after paint, and a key pressed in between must not
   // meet a stale list.
   const latest = useRef({ items, active, selected, open });
@@ -163,6 +166,12 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
         detailHandle.current?.setStatus('closed');
       } else if (event.key === 'a' && selected) {
         detailHandle.current?.assignToMe();
+      } else if (event.key === 'p' && selected) {
+        event.preventDefault();
+        detailHandle.current?.focusPriority();
+      } else if (event.key === 'c' && selected) {
+        event.preventDefault();
+        detailHandle.current?.openCannedReplies();
       } else if (event.key === 'u' && selected) {
         detailHandle.current?.showNew();
       } else if (event.key === '!' && selected) {
@@ -217,7 +226,15 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
               placeholder="Search (press /)"
               value={search}
               onInput={(e) => setSearch(e.currentTarget.value)}
-              onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  e.currentTarget.blur();
+                } else if (e.key === 'Enter') {
+                  // The form has two text fields (search, tag) and no submit button: no implicit submission.
+                  e.preventDefault();
+                  e.currentTarget.form?.requestSubmit();
+                }
+              }}
             />
           </label>
           <label>
@@ -237,6 +254,29 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
                   {option.name}
                 </option>
               ))}
+            </select>
+          </label>
+          <label>
+            Tag
+            <input
+              value={tag}
+              maxLength={40}
+              onInput={(e) => setTag(e.currentTarget.value)}
+              onChange={(e) => setFilter('tag', e.currentTarget.value.trim())}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  setFilter('tag', e.currentTarget.value.trim());
+                }
+              }}
+            />
+          </label>
+          <label>
+            Priority
+            <select value={filters.priority ?? ''} onChange={(e) => setFilter('priority', e.currentTarget.value)}>
+              <option value="">any</option>
+              <option value="high,urgent">high or urgent</option>
+              <PriorityOptions />
             </select>
           </label>
           <label>
@@ -277,11 +317,25 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
                   </time>
                 </span>
                 <span class="row-meta">
-                  <span class={`badge status-${item.status}`}>{item.status}</span> {item.email ?? item.phone ?? ''} ·{' '}
-                  {item.api_key.name}
+                  <span class={`badge status-${item.status}`}>{item.status}</span>{' '}
+                  {item.priority !== 'normal' && (
+                    <>
+                      <span class={`badge priority-${item.priority}`}>
+                        <span class="sr-only">priority </span>
+                        {item.priority}
+                      </span>{' '}
+                    </>
+                  )}
+                  {item.email ?? item.phone ?? ''} · {item.api_key.name}
                   {item.assignee ? ` · ${item.assignee.name}` : ''}
                   {item.spam_reasons.length > 0 &&
                     ` · flagged: ${item.spam_reasons.map((reason) => SPAM_REASON_TEXT[reason]).join('; ')}`}
+                  {item.tags.map((label) => (
+                    <span class="badge tag" key={label}>
+                      <span class="sr-only">tag </span>
+                      {label}
+                    </span>
+                  ))}
                 </span>
                 <span class="row-message">
                   {item.unreadable ? `Unreadable: ${item.unreadable}` : (item.message ?? '')}

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { PRIORITIES } from './api';
 
 /** A table that scrolls sideways on its own on a narrow screen; an empty header is read as "Actions". */
 export function DataTable({ columns, children }: { columns: string[]; children: ComponentChildren }) {
@@ -51,4 +52,17 @@ export function ErrorLine({ error }: { error: string | null }) {
       {error}
     </p>
   ) : null;
+}
+
+/** The four priorities as the options of a select. */
+export function PriorityOptions() {
+  return (
+    <>
+      {PRIORITIES.map((priority) => (
+        <option key={priority} value={priority}>
+          {priority}
+        </option>
+      ))}
+    </>
+  );
 }
