@@ -1,17 +1,12 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { Browser, Page } from 'playwright-core';
 import { refOf } from '../src/submissions/submission-ref';
 import { launchChromium } from './support/browser';
-import { ownDatabase } from './support/own-database';
-import { freePort, startService, StartedProcess } from './support/processes';
-import { deleteKeysUnder } from './support/redis-keys';
+import { ApiProcess, cliWith, customerAnswers, startApiProcess, submitTo } from './support/service-calls';
 import { sleep } from './support/wait';
 
-const run = promisify(execFile);
 const PASSWORD = 'live console passphrase';
 const INBOUND_TOKEN = 'live-console-inbound-token-0123';
 const TITLE = 'Inbox — contact-intake';
@@ -22,31 +17,16 @@ const TITLE = 'Inbox — contact-intake';
  * stream blocked the console still polls.
  */
 describe('live console (browser)', () => {
-  let service: StartedProcess;
+  let api: ApiProcess;
   let base: string;
   let env: Record<string, string>;
-  let drop: () => Promise<void>;
   let browser: Browser;
   let token: string;
   const alan = { email: `alan.${randomBytes(3).toString('hex')}@example.com` };
   const grace = { email: `grace.${randomBytes(3).toString('hex')}@example.com` };
 
-  const cli = async (args: string[], input?: string): Promise<Record<string, unknown>> => {
-    const child = run(process.execPath, ['dist/cli.js', ...args], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'error' },
-    });
-    child.child.stdin?.end(input ?? '');
-    return JSON.parse((await child).stdout) as Record<string, unknown>;
-  };
-  const submit = async (body: Record<string, unknown>): Promise<string> => {
-    const response = await fetch(`${base}/contact_api.php`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const cli = cliWith(() => env);
+  const submit = (body: Record<string, unknown>) => submitTo(base, token, body);
 
   /** A new browser (its own cookies) signed in as `email`, the inbox open; `prepare` runs before it loads. */
   async function signedIn(email: string, prepare?: (page: Page) => Promise<unknown>): Promise<Page> {
@@ -78,20 +58,8 @@ describe('live console (browser)', () => {
   };
 
   beforeAll(async () => {
-    const database = await ownDatabase();
-    drop = database.drop;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_PREFIX: `${process.env.REDIS_PREFIX}:live${randomBytes(3).toString('hex')}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROLE: 'api',
-      INBOUND_TOKEN,
-      STAFF_CHANNELS: 'webhooks',
-    };
-    service = await startService(env);
+    api = await startApiProcess('live', { INBOUND_TOKEN, STAFF_CHANNELS: 'webhooks' });
+    ({ base, env } = api);
     for (const [who, name] of [
       [alan, 'Alan Turing'],
       [grace, 'Grace Hopper'],
@@ -108,9 +76,7 @@ describe('live console (browser)', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await service?.stop();
-    await deleteKeysUnder(process.env.REDIS_URL!, env.REDIS_PREFIX);
-    await drop();
+    await api?.stop();
   });
 
   it('shows a new submission without a reload and counts it in the tab title until the agent looks', async () => {
@@ -146,6 +112,12 @@ describe('live console (browser)', () => {
     await offer.waitFor({ timeout: 10_000 });
     expect(await offer.textContent()).toContain('status pending (was new)');
     expect(await axeSerious(first)).toEqual([]);
+    // On a phone the offer and "is viewing" wrap: nothing is wider than the screen.
+    await first.setViewportSize({ width: 390, height: 844 });
+    await first.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth + 1, undefined, {
+      timeout: 3_000,
+    });
+    await first.setViewportSize({ width: 1280, height: 800 });
     await first.keyboard.press('u');
     await atFirst.locator('.badge.status-pending').waitFor();
     expect(await offer.count()).toBe(0);
@@ -161,20 +133,13 @@ describe('live console (browser)', () => {
     const id = await submit({ name: 'Hedy Lamarr', email: 'hedy@example.com', message: 'Frequency hopping?' });
     const page = await signedIn(alan.email);
     const detail = await openSubmission(page, 'Hedy Lamarr');
-    const mail = [
-      'From: hedy@example.com',
-      'To: help@intake.test',
-      `Subject: Re: [#${refOf(id)}]`,
-      `Message-ID: <live-console-${randomBytes(4).toString('hex')}@example.com>`,
-      '',
-      'Also, torpedoes.',
-    ].join('\r\n');
-    const inbound = await fetch(`${base}/inbound/email`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${INBOUND_TOKEN}`, 'Content-Type': 'message/rfc822' },
-      body: mail,
+    const inbound = await customerAnswers(base, INBOUND_TOKEN, {
+      from: 'hedy@example.com',
+      ref: refOf(id),
+      messageId: `live-console-${randomBytes(4).toString('hex')}@example.com`,
+      text: 'Also, torpedoes.',
     });
-    expect(inbound.status).toBe(202);
+    expect(inbound).toBe(202);
     await detail.getByText('Also, torpedoes.').waitFor({ timeout: 10_000 });
     await detail.getByText('New message from the customer.').waitFor();
     await page.context().close();

@@ -7,6 +7,7 @@ import { refOf } from '../src/submissions/submission-ref';
 import { EventStream, openEventStream } from './support/event-stream';
 import { ownDatabase } from './support/own-database';
 import { freePort, startService, StartedProcess } from './support/processes';
+import { customerAnswers, submitTo } from './support/service-calls';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { sleep, waitUntil } from './support/wait';
@@ -33,15 +34,7 @@ describe('the live event stream (GET /staff/api/stream)', () => {
     streams.push(opened);
     return opened;
   };
-  const submit = async (body: Record<string, unknown>, api = base): Promise<string> => {
-    const response = await fetch(`${api}/contact_api.php`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const submit = (body: Record<string, unknown>, api = base) => submitTo(api, access, body);
   const staffCall = (method: string, path: string, who: string, body?: unknown, extra: Record<string, string> = {}) =>
     fetch(`${base}/staff/api/${path}`, {
       method,
@@ -119,20 +112,13 @@ describe('the live event stream (GET /staff/api/stream)', () => {
     expect((await staffCall('POST', `submissions/${id}/notes`, cookie, { body: `note ${secret}` })).status).toBe(201);
     await live.next((event) => event.type === 'submission.changed' && event.id === id && event.version === undefined);
 
-    const mail = [
-      `From: sender.${secret}@example.com`,
-      'To: help@intake.test',
-      `Subject: Re: [#${refOf(id)}] more`,
-      `Message-ID: <live-${secret}@example.com>`,
-      '',
-      `customer words ${secret}`,
-    ].join('\r\n');
-    const inbound = await fetch(`${base}/inbound/email`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${INBOUND_TOKEN}`, 'Content-Type': 'message/rfc822' },
-      body: mail,
+    const inbound = await customerAnswers(base, INBOUND_TOKEN, {
+      from: `sender.${secret}@example.com`,
+      ref: refOf(id),
+      messageId: `live-${secret}@example.com`,
+      text: `customer words ${secret}`,
     });
-    expect(inbound.status).toBe(202);
+    expect(inbound).toBe(202);
     expect(await live.next((event) => event.type === 'message.received')).toEqual({ type: 'message.received', id });
 
     // Each event is `{type, id, version?}`: nothing a person wrote or is called travels on the stream.

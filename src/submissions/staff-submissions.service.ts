@@ -1,5 +1,4 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
@@ -49,11 +48,12 @@ const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 
 @Injectable()
 export class StaffSubmissionsService {
   private readonly logger = new Logger(StaffSubmissionsService.name);
-  private readonly counts = new LRUCache<'all', Record<WorkflowStatus, number>>({
-    max: 1,
-    ttl: COUNTS_CACHE_MS,
-    fetchMethod: () => this.submissions.countByStatus(),
-  });
+  /**
+   * The unfiltered counts, shared for COUNTS_CACHE_MS. Forgetting them drops the entry but lets a
+   * count in flight finish for those already waiting on it (an LRU fetch aborted by clear() failed its
+   * waiters: a 500 on the counts whenever a change landed mid-count).
+   */
+  private cachedCounts: { until: number; counts: Promise<Record<WorkflowStatus, number>> } | null = null;
 
   constructor(
     private readonly submissions: SubmissionsRepository,
@@ -94,7 +94,7 @@ export class StaffSubmissionsService {
    */
   async countByStatus(query: SubmissionCountsQuery, viewerId: string): Promise<Record<WorkflowStatus, number>> {
     if (Object.values(query).every((value) => value === undefined)) {
-      return (await this.counts.fetch('all'))!;
+      return this.unfilteredCounts();
     }
     const filter = this.filterOf(query, viewerId);
     if (filter === SEARCH_UNAVAILABLE) {
@@ -105,7 +105,23 @@ export class StaffSubmissionsService {
 
   /** Forgets the cached counts: a submission arrived or changed (in this process or another). */
   forgetCounts(): void {
-    this.counts.clear();
+    this.cachedCounts = null;
+  }
+
+  private unfilteredCounts(): Promise<Record<WorkflowStatus, number>> {
+    const now = Date.now();
+    if (!this.cachedCounts || this.cachedCounts.until <= now) {
+      const counts = this.submissions.countByStatus();
+      const entry = { until: now + COUNTS_CACHE_MS, counts };
+      this.cachedCounts = entry;
+      // A failed count is not kept: the next caller asks again.
+      counts.catch(() => {
+        if (this.cachedCounts === entry) {
+          this.cachedCounts = null;
+        }
+      });
+    }
+    return this.cachedCounts.counts;
   }
 
   async detail(id: string): Promise<SubmissionDetailView> {
@@ -254,7 +270,7 @@ export class StaffSubmissionsService {
         return work;
       });
       if (next.status !== undefined) {
-        this.counts.clear();
+        this.forgetCounts();
       }
       this.hooks.changed({ submissionId: id, version: current.version + 1 });
       // Queueing after commit: a failure (Redis away) is logged, never the PATCH's; what it would have
