@@ -3,6 +3,7 @@ import { AdminModule } from './admin/admin.module';
 import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
 import { AuditRoutesModule } from './audit/audit-routes.module';
 import { AuthModule } from './auth/auth.module';
+import { CannedRepliesModule } from './canned-replies/canned-replies.module';
 import { PrivacyAdminModule } from './privacy/privacy.module';
 import { WebhooksAdminModule } from './webhooks/webhooks-admin.module';
 import { AppConfig } from './config/app-config';
@@ -31,6 +32,7 @@ export class ApiModule {
         StaffSubmissionsModule,
         RedeliveryRoutesModule,
         ConversationRoutesModule,
+        CannedRepliesModule,
         InboundRoutesModule,
         ApiKeysAdminModule,
         AuditRoutesModule,

@@ -297,6 +297,71 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       body: { status: 'closed' },
     });
     await call({ method: 'patch', path: `/staff/api/submissions/${id}`, headers: staff, body: { status: 'open' } });
+    const tagged = (await call({ method: 'get', path: `/staff/api/submissions/${id}`, headers: staff })).headers.etag;
+    await call({
+      method: 'patch',
+      path: `/staff/api/submissions/${id}`,
+      headers: { ...staff, 'If-Match': tagged },
+      body: { tags: ['billing', 'VIP'], priority: 'high' },
+    });
+    await call({
+      method: 'patch',
+      path: `/staff/api/submissions/${id}`,
+      headers: { ...staff, 'If-Match': '*' },
+      body: { tags: ['a,b'] },
+    });
+    await call({
+      method: 'patch',
+      path: `/staff/api/submissions/${id}`,
+      headers: { ...staff, 'If-Match': '*' },
+      body: { priority: 'critical' },
+    });
+    await call({
+      method: 'get',
+      path: '/staff/api/submissions',
+      headers: staff,
+      query: { tag: 'billing', priority: 'high,urgent' },
+    });
+    await call({ method: 'get', path: '/staff/api/submissions/counts', headers: staff, query: { tag: 'vip' } });
+    await call({ method: 'get', path: '/staff/api/submissions/counts', headers: staff, query: { priority: 'soon' } });
+    await call({
+      method: 'get',
+      path: '/staff/api/submissions/export.csv',
+      headers: staff,
+      query: { tag: 'billing', priority: 'high' },
+    });
+
+    // Canned replies.
+    const canned = (
+      await call({
+        method: 'post',
+        path: '/staff/api/canned-replies',
+        headers: staff,
+        body: { title: 'OpenAPI welcome', body: 'Hello {{name}}' },
+      })
+    ).body as { id: string };
+    await call({
+      method: 'post',
+      path: '/staff/api/canned-replies',
+      headers: staff,
+      body: { title: 'OpenAPI welcome', body: 'Again' },
+    });
+    await call({ method: 'post', path: '/staff/api/canned-replies', headers: staff, body: { title: 'No body' } });
+    await call({ method: 'get', path: '/staff/api/canned-replies', headers: robot });
+    await call({
+      method: 'patch',
+      path: `/staff/api/canned-replies/${canned.id}`,
+      headers: staff,
+      body: { body: 'Hello {{name}}, [#{{ref}}]' },
+    });
+    await call({
+      method: 'patch',
+      path: `/staff/api/canned-replies/${canned.id}`,
+      headers: staff,
+      body: { title: 5 },
+    });
+    await call({ method: 'delete', path: `/staff/api/canned-replies/${canned.id}`, headers: robot });
+    await call({ method: 'delete', path: `/staff/api/canned-replies/${canned.id}`, headers: robot });
     await call({
       method: 'patch',
       path: `/staff/api/submissions/${id}`,

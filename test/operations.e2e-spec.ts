@@ -17,6 +17,8 @@ describe('OpenAPI document', () => {
       '/contact_api.php',
       '/inbound/email',
       '/staff/api/audit',
+      '/staff/api/canned-replies',
+      '/staff/api/canned-replies/{id}',
       '/staff/api/deliveries',
       '/staff/api/deliveries/{id}/replay',
       '/staff/api/inbound/unmatched',

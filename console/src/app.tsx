@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Account, ChoosePassword, ResetPassword } from './account';
 import { api, ApiKey, Me, Ref, whenSignedOut } from './api';
 import { Audit } from './audit';
+import { CannedReplies } from './canned-replies';
 import { Unmatched } from './unmatched';
 import { Inbox } from './inbox';
 import { Keys } from './keys';
@@ -14,6 +15,9 @@ const SHORTCUTS: [string, string][] = [
   ['Enter', 'open the selected submission'],
   ['e', 'close the open submission'],
   ['a', 'assign the open submission to me'],
+  ['p', 'set the priority of the open submission'],
+  ['c', 'insert a canned reply into the reply box (Esc leaves the box first)'],
+  ['!', 'mark the open submission as spam, or as not spam'],
   ['/', 'search'],
   ['f', 'filters (unfolds them on a narrow screen)'],
   ['?', 'show this help'],
@@ -104,6 +108,9 @@ export function App() {
           <a href="#/inbox" aria-current={section === 'inbox' ? 'page' : undefined}>
             Inbox
           </a>
+          <a href="#/canned-replies" aria-current={section === 'canned-replies' ? 'page' : undefined}>
+            Canned replies
+          </a>
           {admin && (
             <>
               <a href="#/keys" aria-current={section === 'keys' ? 'page' : undefined}>
@@ -138,6 +145,8 @@ export function App() {
             This page is for admins.
           </p>
         </main>
+      ) : section === 'canned-replies' ? (
+        <CannedReplies me={me} />
       ) : section === 'keys' ? (
         <Keys />
       ) : section === 'staff' ? (

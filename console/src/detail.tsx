@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, Me, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiError, Me, Priority, Ref, SPAM_REASON_TEXT, Status, SubmissionDetail } from './api';
+import { describeEvent } from './events';
 import { when } from './format';
 import { Conversation } from './conversation';
-import { ErrorLine } from './parts';
+import { ErrorLine, PriorityOptions } from './parts';
 import { usePolling } from './use-polling';
 
 /** How often an open submission with a webhook in flight is read again. */
@@ -18,6 +19,20 @@ const ACTIONS: { status: Status; label: string }[] = [
 export interface DetailHandle {
   setStatus: (status: Status) => void;
   assignToMe: () => void;
+  /** Moves focus to the priority select (the `p` shortcut). */
+  focusPriority: () => void;
+  /** Opens the reply box's canned replies (the `c` shortcut). */
+  openCannedReplies: () => void;
+  /** Spam -> new ("Not spam"), anything else -> spam. */
+  toggleSpam: () => void;
+}
+
+/** What a PATCH of the detail may change. */
+interface Changes {
+  status?: Status;
+  assignee_id?: string | null;
+  priority?: Priority;
+  tags?: string[];
 }
 
 /** One submission: every field, actions (with If-Match), deliveries, notes and events. */
@@ -40,6 +55,10 @@ export function Detail({
   const [note, setNote] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [assignable, setAssignable] = useState<Ref[]>([]);
+  const [tag, setTag] = useState('');
+  const prioritySelect = useRef<HTMLSelectElement>(null);
+  const tagInput = useRef<HTMLInputElement>(null);
+  const cannedOpener = useRef<(() => void) | null>(null);
   useEffect(() => {
     void api<Ref[]>('staff/assignable').then(setAssignable, () => undefined);
   }, []);
@@ -68,25 +87,59 @@ export function Detail({
     }
   }, WEBHOOK_POLL_MS);
 
-  const change = async (body: { status?: Status; assignee_id?: string | null }) => {
-    if (!detail) return;
-    try {
-      setDetail(
-        await api<SubmissionDetail>(`submissions/${id}`, { method: 'PATCH', body, ifMatch: `"${detail.version}"` }),
-      );
-      setNotice(null);
-      onChanged();
-    } catch (caught) {
-      if ((caught as ApiError).status === 412) {
-        setConflict(true);
-      } else {
-        setError((caught as Error).message);
+  // One change at a time, each based on the version (and tags) the one before left: an agent's quick
+  // edits (a priority, then a tag) never refuse each other with 412; someone else's change still does.
+  const latest = useRef<SubmissionDetail | null>(null);
+  latest.current = detail;
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /** Answers whether the change was made; `body` may be worked out from the submission as it is then. */
+  const change = (body: Changes | ((current: SubmissionDetail) => Changes)): Promise<boolean> => {
+    const run = queue.current.then(async () => {
+      const current = latest.current;
+      if (!current) return false;
+      try {
+        const updated = await api<SubmissionDetail>(`submissions/${id}`, {
+          method: 'PATCH',
+          body: typeof body === 'function' ? body(current) : body,
+          ifMatch: `"${current.version}"`,
+        });
+        latest.current = updated;
+        setDetail(updated);
+        setNotice(null);
+        setError(null);
+        onChanged();
+        return true;
+      } catch (caught) {
+        if ((caught as ApiError).status === 412) {
+          setConflict(true);
+        } else {
+          setError((caught as Error).message);
+        }
+        return false;
       }
-    }
+    });
+    queue.current = run;
+    return run;
   };
   handle.current = {
     setStatus: (status) => void change({ status }),
     assignToMe: () => void change({ assignee_id: me.id }),
+    focusPriority: () => prioritySelect.current?.focus(),
+    openCannedReplies: () => cannedOpener.current?.(),
+    toggleSpam: () => void change((current) => ({ status: current.status === 'spam' ? 'new' : 'spam' })),
+  };
+  const addTag = async () => {
+    const added = tag;
+    if (added.trim() === '') return;
+    if (await change((current) => ({ tags: [...current.tags, added] }))) {
+      setTag((draft) => (draft === added ? '' : draft));
+    }
+  };
+  const removeTag = async (removed: string) => {
+    if (await change((current) => ({ tags: current.tags.filter((label) => label !== removed) }))) {
+      setNotice(`Tag “${removed}” removed.`);
+      tagInput.current?.focus();
+    }
   };
 
   const addNote = async (event: Event) => {
@@ -209,6 +262,52 @@ export function Detail({
           </select>
         </label>
       </div>
+      <div class="triage" role="group" aria-label="Priority and tags">
+        <label class="inline">
+          Priority
+          <select
+            ref={prioritySelect}
+            class={`priority-${detail.priority}`}
+            value={detail.priority}
+            onChange={(e) => void change({ priority: e.currentTarget.value as Priority })}
+          >
+            <PriorityOptions />
+          </select>
+        </label>
+        {detail.tags.length > 0 && (
+          <ul class="tag-list" aria-label="Tags">
+            {detail.tags.map((label) => (
+              <li key={label} class="badge tag">
+                {label}
+                <button
+                  type="button"
+                  class="tag-remove"
+                  aria-label={`Remove tag ${label}`}
+                  onClick={() => void removeTag(label)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <label class="inline">
+          Add a tag
+          <input
+            ref={tagInput}
+            maxLength={40}
+            value={tag}
+            placeholder="Enter adds it"
+            onInput={(e) => setTag(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void addTag();
+              }
+            }}
+          />
+        </label>
+      </div>
       <dl class="fields">
         <dt>E-mail</dt>
         <dd>{detail.email ?? '—'}</dd>
@@ -238,7 +337,13 @@ export function Detail({
         {detail.message ?? '—'}
       </p>
 
-      <Conversation detail={detail} onChanged={load} onConflict={() => setConflict(true)} />
+      <Conversation
+        detail={detail}
+        me={me}
+        onChanged={load}
+        onConflict={() => setConflict(true)}
+        cannedOpener={cannedOpener}
+      />
 
       {detail.history.length > 0 && (
         <>
@@ -330,9 +435,7 @@ export function Detail({
       <ol class="events">
         {detail.events.map((event) => (
           <li key={event.id}>
-            <span class="mono">{event.action}</span> by {event.actor?.name ?? event.actor_type} ·{' '}
-            {when(event.created_at)}
-            {event.after && <span class="muted"> · {JSON.stringify(event.after)}</span>}
+            {describeEvent(event, true)} <span class="muted">· {when(event.created_at)}</span>
           </li>
         ))}
         {detail.events.length === 0 && <li class="muted">No changes yet.</li>}

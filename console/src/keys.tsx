@@ -51,6 +51,7 @@ export function Keys() {
           rate_limit: Number(form.get('rate_limit')),
           rate_window: Number(form.get('rate_window')),
           rate_block: Number(form.get('rate_block')),
+          spam_filter: form.get('spam_filter') === 'on',
         },
       });
       setEditing(null);
@@ -131,6 +132,9 @@ export function Keys() {
                   <label>
                     Block (s) <input name="rate_block" type="number" min={1} defaultValue={String(key.rate_block)} />
                   </label>
+                  <label>
+                    <input name="spam_filter" type="checkbox" defaultChecked={key.spam_filter} /> Spam filter
+                  </label>
                   <button type="submit">Save</button>
                   <button type="button" onClick={() => setEditing(null)}>
                     Cancel
@@ -141,7 +145,10 @@ export function Keys() {
               )}
             </td>
             <td>{when(key.last_used_at)}</td>
-            <td>{key.revoked_at ? `revoked ${when(key.revoked_at)}` : 'active'}</td>
+            <td>
+              {key.revoked_at ? `revoked ${when(key.revoked_at)}` : 'active'}
+              {!key.revoked_at && !key.spam_filter && ' · spam filter off'}
+            </td>
             <td class="row-actions">
               {!key.revoked_at && editing !== key.id && (
                 <>

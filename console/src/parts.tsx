@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { PRIORITIES } from './api';
 
 /**
  * A table; on a phone each row becomes a card whose cells are labelled with their column's name
@@ -75,4 +76,17 @@ export function ErrorLine({ error }: { error: string | null }) {
       {error}
     </p>
   ) : null;
+}
+
+/** The four priorities as the options of a select. */
+export function PriorityOptions() {
+  return (
+    <>
+      {PRIORITIES.map((priority) => (
+        <option key={priority} value={priority}>
+          {priority}
+        </option>
+      ))}
+    </>
+  );
 }
