@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { PRIORITIES } from './api';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { PRIORITIES } from './api';
 
 /**
  * A table; on a phone each row becomes a card whose cells are labelled with their column's name
