@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { Browser, Page } from 'playwright-core';
@@ -12,6 +13,9 @@ import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
 
 const run = promisify(execFile);
+/** `WRITE_SCREENSHOTS=1` refreshes the inbox and detail screenshots in docs/ (committed with the change). */
+const WRITE_SCREENSHOTS = process.env.WRITE_SCREENSHOTS === '1';
+const DOCS = join(__dirname, '..', 'docs');
 const PASSWORD = 'conversation test passphrase';
 const INBOUND_TOKEN = 'console-inbound-token-0123456789';
 
@@ -140,13 +144,28 @@ describe('staff console: the conversation (browser)', () => {
         `Message-ID: <console-answer@example.com>\r\n\r\nThen the tables are off.\r\n\r\nOn Tue, Help wrote:\r\n> We checked them twice\r\n`,
     );
     expect(answer.status).toBe(202);
-    // Pushed live to an open page is issue 26's (server-sent events); here the person reloads.
-    await page.reload();
+    // Pushed to the open page (server-sent events): no reload.
     await conversation.getByText('Then the tables are off.').waitFor({ timeout: 15_000 });
     const quoted = conversation.getByText('> We checked them twice');
     expect(await quoted.isVisible()).toBe(false);
     await conversation.getByText('Quoted history').click();
     await quoted.waitFor();
+    if (WRITE_SCREENSHOTS) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: join(DOCS, 'console-detail.png') });
+      for (const [name, address, message] of [
+        ['Dorothy Vaughan', 'dorothy@example.com', 'Can the FORTRAN course start a week later?'],
+        ['Grace Hopper', 'grace@example.com', 'The compiler rejects our invoice numbers since Monday.'],
+        ['Alan Turing', 'alan@example.com', 'Please send the signed contract again, the scan is unreadable.'],
+      ]) {
+        await submit({ name, email: address, message });
+      }
+      await page.goto(`${base}/staff/#/inbox?status=all`);
+      const list = page.getByRole('list', { name: 'Submission list' });
+      await list.getByRole('link').filter({ hasText: 'Alan Turing' }).waitFor({ timeout: 15_000 });
+      await list.getByRole('link').filter({ hasText: 'Katherine Johnson' }).waitFor();
+      await page.screenshot({ path: join(DOCS, 'console-inbox.png') });
+    }
   });
 
   it('assigns a submission to anyone from the picker', async () => {
