@@ -130,6 +130,16 @@ describe('the live event stream (GET /staff/api/stream)', () => {
     expect(live.text()).not.toContain('@');
   });
 
+  it('answers every count while events keep forgetting the cached counts', async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      const counts = Array.from({ length: 5 }, () => staffCall('GET', 'submissions/counts', cookie));
+      await submit({ name: `Counted ${round}` });
+      statuses.push(...(await Promise.all(counts)).map((response) => response.status));
+    }
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  });
+
   it('says nothing of a submission flagged as spam', async () => {
     const live = await stream({ Cookie: cookie });
     const words = `the same words ${randomBytes(4).toString('hex')}`;
