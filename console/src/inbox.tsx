@@ -58,12 +58,18 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   // The tabs count what the filters (but the status) let through: with a search, where its matches are.
   const countQuery = () => ({ ...filters, status: undefined });
 
+  // The filters now shown: an answer to a request made under other filters (a refresh in flight when the
+  // agent picked a tag, say) is dropped, never shown under the new ones.
+  const shownKey = useRef(key);
+  shownKey.current = key;
   const refresh = async () => {
+    const asked = key;
     try {
       const [page, latestCounts] = await Promise.all([
         api<Page<Submission>>('submissions', {}, query()),
         api<Counts>('submissions/counts', {}, countQuery()),
       ]);
+      if (shownKey.current !== asked) return;
       setCounts(latestCounts);
       setItems((loaded) => {
         // Keep what "load more" brought in (rows past a full first page); the first page replaces its
@@ -93,11 +99,15 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
     setTag(filters.tag ?? '');
     void (async () => {
       try {
-        const page = await api<Page<Submission>>('submissions', {}, query());
+        const [page, latestCounts] = await Promise.all([
+          api<Page<Submission>>('submissions', {}, query()),
+          api<Counts>('submissions/counts', {}, countQuery()),
+        ]);
+        if (shownKey.current !== key) return;
         setItems(page.items);
         setCursor(page.next_cursor);
         setSearchNote(page.search);
-        setCounts(await api<Counts>('submissions/counts', {}, countQuery()));
+        setCounts(latestCounts);
         setError(null);
       } catch (caught) {
         setError((caught as Error).message);
@@ -117,6 +127,9 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   }, [live]);
   // An event refreshes at once; during a burst, at most once per EVENT_SPACING_MS (the last one after it).
   const lastEventRefresh = useRef(0);
+  // The refresh of the latest render: the timer may fire after the filters changed.
+  const latestRefresh = useRef(refresh);
+  latestRefresh.current = refresh;
   const trailing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLiveEvents((event) => {
     if (event.type === 'presence' || trailing.current !== undefined) {
@@ -127,7 +140,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
       () => {
         trailing.current = undefined;
         lastEventRefresh.current = Date.now();
-        void refresh();
+        void latestRefresh.current();
       },
       Math.max(0, wait),
     );
