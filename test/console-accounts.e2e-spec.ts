@@ -267,6 +267,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
     /** The screens beside the inbox: the link that opens each, and its heading. */
     const SCREENS: [string | RegExp, string][] = [
       ['API keys', 'API keys'],
+      ['Canned replies', 'Canned replies'],
       ['Staff', 'Staff accounts'],
       ['Audit', 'Audit log'],
       ['Unmatched mail', 'Unmatched mail'],
