@@ -1,17 +1,14 @@
 /// <reference lib="dom" />
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { freePort, startService, StartedProcess } from './support/processes';
+import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
 
-const run = promisify(execFile);
 const PASSWORD = 'conversation test passphrase';
 const INBOUND_TOKEN = 'console-inbound-token-0123456789';
 
@@ -30,13 +27,7 @@ describe('staff console: the conversation (browser)', () => {
   let token: string;
   const email = `conversation.${randomBytes(3).toString('hex')}@example.com`;
 
-  const cli = async (args: string[], input?: string): Promise<Record<string, unknown>> => {
-    const child = run(process.execPath, ['dist/cli.js', ...args], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'error' },
-    });
-    child.child.stdin?.end(input ?? '');
-    return JSON.parse((await child).stdout) as Record<string, unknown>;
-  };
+  const cli = (args: string[], input?: string) => cliJson(env, args, input);
   const submit = async (body: Record<string, unknown>): Promise<string> => {
     const response = await fetch(`${base}/contact_api.php`, {
       method: 'POST',
