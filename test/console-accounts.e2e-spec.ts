@@ -1,20 +1,17 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { freePort, startService, StartedProcess } from './support/processes';
+import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
 
-const run = promisify(execFile);
 const PASSWORD = 'accounts test passphrase';
 const DOCS = join(__dirname, '..', 'docs');
 /** `WRITE_SCREENSHOTS=1` refreshes the phone screenshots in docs/ (committed with the change). */
@@ -40,13 +37,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
   let token: string;
   const people: Record<string, { email: string; id: string; name: string }> = {};
 
-  const cli = async (args: string[], input?: string): Promise<Record<string, unknown>> => {
-    const child = run(process.execPath, ['dist/cli.js', ...args], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'error' },
-    });
-    child.child.stdin?.end(input ?? '');
-    return JSON.parse((await child).stdout) as Record<string, unknown>;
-  };
+  const cli = (args: string[], input?: string) => cliJson(env, args, input);
   const person = async (label: string, name: string, role: 'admin' | 'agent') => {
     const email = `${label}.${randomBytes(3).toString('hex')}@example.com`;
     const created = await cli(
@@ -267,6 +258,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
     /** The screens beside the inbox: the link that opens each, and its heading. */
     const SCREENS: [string | RegExp, string][] = [
       ['API keys', 'API keys'],
+      ['Canned replies', 'Canned replies'],
       ['Staff', 'Staff accounts'],
       ['Audit', 'Audit log'],
       ['Unmatched mail', 'Unmatched mail'],

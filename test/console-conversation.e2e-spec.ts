@@ -1,18 +1,15 @@
 /// <reference lib="dom" />
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { freePort, startService, StartedProcess } from './support/processes';
+import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
 
-const run = promisify(execFile);
 /** `WRITE_SCREENSHOTS=1` refreshes the inbox and detail screenshots in docs/ (committed with the change). */
 const WRITE_SCREENSHOTS = process.env.WRITE_SCREENSHOTS === '1';
 const DOCS = join(__dirname, '..', 'docs');
@@ -34,13 +31,7 @@ describe('staff console: the conversation (browser)', () => {
   let token: string;
   const email = `conversation.${randomBytes(3).toString('hex')}@example.com`;
 
-  const cli = async (args: string[], input?: string): Promise<Record<string, unknown>> => {
-    const child = run(process.execPath, ['dist/cli.js', ...args], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'error' },
-    });
-    child.child.stdin?.end(input ?? '');
-    return JSON.parse((await child).stdout) as Record<string, unknown>;
-  };
+  const cli = (args: string[], input?: string) => cliJson(env, args, input);
   const submit = async (body: Record<string, unknown>): Promise<string> => {
     const response = await fetch(`${base}/contact_api.php`, {
       method: 'POST',

@@ -1,18 +1,15 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { freePort, startService, StartedProcess } from './support/processes';
+import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { waitUntil } from './support/wait';
 
-const run = promisify(execFile);
 const PASSWORD = 'desk console test passphrase';
 const ARTIFACTS = join(__dirname, 'artifacts');
 
@@ -31,13 +28,7 @@ describe('staff console: canned replies, priority and tags (browser)', () => {
   let token: string;
   const email = `desk.${randomBytes(3).toString('hex')}@example.com`;
 
-  const cli = async (args: string[], input?: string): Promise<Record<string, unknown>> => {
-    const child = run(process.execPath, ['dist/cli.js', ...args], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'error' },
-    });
-    child.child.stdin?.end(input ?? '');
-    return JSON.parse((await child).stdout) as Record<string, unknown>;
-  };
+  const cli = (args: string[], input?: string) => cliJson(env, args, input);
   const submit = async (body: Record<string, unknown>): Promise<string> => {
     const response = await fetch(`${base}/contact_api.php`, {
       method: 'POST',

@@ -1,20 +1,17 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import AxeBuilder from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { freePort, startService, StartedProcess } from './support/processes';
+import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
 
-const run = promisify(execFile);
 const PASSWORD = 'console test passphrase';
 const ARTIFACTS = join(__dirname, 'artifacts');
 
@@ -32,13 +29,7 @@ describe('staff console (browser)', () => {
   const admin = { email: `admin.${randomBytes(3).toString('hex')}@example.com`, id: '' };
   const agent = { email: `agent.${randomBytes(3).toString('hex')}@example.com`, id: '' };
 
-  const cli = async (args: string[], input?: string): Promise<Record<string, unknown>> => {
-    const child = run(process.execPath, ['dist/cli.js', ...args], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'error' },
-    });
-    child.child.stdin?.end(input ?? '');
-    return JSON.parse((await child).stdout) as Record<string, unknown>;
-  };
+  const cli = (args: string[], input?: string) => cliJson(env, args, input);
   const submit = async (body: Record<string, unknown>): Promise<string> => {
     const response = await fetch(`${base}/contact_api.php`, {
       method: 'POST',
