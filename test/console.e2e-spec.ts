@@ -2,8 +2,7 @@
 /// <reference lib="dom.iterable" />
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
@@ -13,7 +12,6 @@ import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const PASSWORD = 'console test passphrase';
-const ARTIFACTS = join(__dirname, 'artifacts');
 
 /**
  * The staff console in a real browser (Debian's Chromium through playwright-core) against a real API
@@ -106,7 +104,6 @@ describe('staff console (browser)', () => {
     const key = (await cli(['keys', 'create', '--name', 'Website', '--rate-limit', '100000', '--json'])).key as string;
     token = ((await (await tokenFor(key)).json()) as { access_token: string }).access_token;
     browser = await launchChromium();
-    mkdirSync(ARTIFACTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -462,36 +459,6 @@ describe('staff console (browser)', () => {
     }
   });
 
-  it('writes screenshots of inbox, detail and keys at 1280 and 390 px, light and dark', async () => {
-    await submit({
-      name: 'Katherine Johnson',
-      email: 'kj@example.com',
-      business: 'NASA',
-      message: 'Trajectory numbers for the next flight, please call.',
-    });
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [1280, 390]) {
-        const context = await browser.newContext({
-          colorScheme: scheme,
-          viewport: { width, height: width === 390 ? 844 : 800 },
-        });
-        const page = await signedIn(admin.email, context);
-        await row(page, 'Katherine Johnson').waitFor({ timeout: 10_000 });
-        await page.screenshot({ path: join(ARTIFACTS, `console-inbox-${width}-${scheme}.png`) });
-        await row(page, 'Katherine Johnson').click();
-        await page.locator('.detail h2').waitFor();
-        await page.screenshot({ path: join(ARTIFACTS, `console-detail-${width}-${scheme}.png`) });
-        await page.goto(`${base}/staff/#/keys`);
-        await page.locator('tbody tr').first().waitFor();
-        await page.screenshot({ path: join(ARTIFACTS, `console-keys-${width}-${scheme}.png`) });
-        // Nothing wider than the viewport: the layout stacks on a phone.
-        await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth + 1, undefined, {
-          timeout: 3_000,
-        });
-        await context.close();
-      }
-    }
-  });
   it('shows each webhook attempt of a submission and replays a failed delivery', async () => {
     const receiver = new WebhookReceiver();
     await receiver.start();
