@@ -3,6 +3,7 @@ import { AdminModule } from './admin/admin.module';
 import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
 import { AuditRoutesModule } from './audit/audit-routes.module';
 import { AuthModule } from './auth/auth.module';
+import { CannedRepliesModule } from './canned-replies/canned-replies.module';
 import { PrivacyAdminModule } from './privacy/privacy.module';
 import { WebhooksAdminModule } from './webhooks/webhooks-admin.module';
 import { AppConfig } from './config/app-config';
@@ -13,10 +14,11 @@ import { StaffSubmissionsModule } from './submissions/staff-submissions.module';
 import { RedeliveryRoutesModule } from './delivery/redelivery.module';
 import { ConversationRoutesModule } from './conversations/conversations.module';
 import { InboundRoutesModule } from './inbound/inbound.module';
+import { LiveModule } from './live/live.module';
 
 /**
  * The HTTP API: the three contract endpoints, the staff API (sign-in, submissions, administration,
- * audit), probes and metrics, and the queue dashboard when configured.
+ * audit, the live event stream), probes and metrics, and the queue dashboard when configured.
  */
 @Module({})
 export class ApiModule {
@@ -31,7 +33,9 @@ export class ApiModule {
         StaffSubmissionsModule,
         RedeliveryRoutesModule,
         ConversationRoutesModule,
+        CannedRepliesModule,
         InboundRoutesModule,
+        LiveModule,
         ApiKeysAdminModule,
         AuditRoutesModule,
         WebhooksAdminModule,

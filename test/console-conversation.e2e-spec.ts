@@ -1,17 +1,18 @@
 /// <reference lib="dom" />
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { freePort, startService, StartedProcess } from './support/processes';
+import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
 
-const run = promisify(execFile);
+/** `WRITE_SCREENSHOTS=1` refreshes the inbox and detail screenshots in docs/ (committed with the change). */
+const WRITE_SCREENSHOTS = process.env.WRITE_SCREENSHOTS === '1';
+const DOCS = join(__dirname, '..', 'docs');
 const PASSWORD = 'conversation test passphrase';
 const INBOUND_TOKEN = 'console-inbound-token-0123456789';
 
@@ -30,13 +31,7 @@ describe('staff console: the conversation (browser)', () => {
   let token: string;
   const email = `conversation.${randomBytes(3).toString('hex')}@example.com`;
 
-  const cli = async (args: string[], input?: string): Promise<Record<string, unknown>> => {
-    const child = run(process.execPath, ['dist/cli.js', ...args], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'error' },
-    });
-    child.child.stdin?.end(input ?? '');
-    return JSON.parse((await child).stdout) as Record<string, unknown>;
-  };
+  const cli = (args: string[], input?: string) => cliJson(env, args, input);
   const submit = async (body: Record<string, unknown>): Promise<string> => {
     const response = await fetch(`${base}/contact_api.php`, {
       method: 'POST',
@@ -140,13 +135,28 @@ describe('staff console: the conversation (browser)', () => {
         `Message-ID: <console-answer@example.com>\r\n\r\nThen the tables are off.\r\n\r\nOn Tue, Help wrote:\r\n> We checked them twice\r\n`,
     );
     expect(answer.status).toBe(202);
-    // Pushed live to an open page is issue 26's (server-sent events); here the person reloads.
-    await page.reload();
+    // Pushed to the open page (server-sent events): no reload.
     await conversation.getByText('Then the tables are off.').waitFor({ timeout: 15_000 });
     const quoted = conversation.getByText('> We checked them twice');
     expect(await quoted.isVisible()).toBe(false);
     await conversation.getByText('Quoted history').click();
     await quoted.waitFor();
+    if (WRITE_SCREENSHOTS) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: join(DOCS, 'console-detail.png') });
+      for (const [name, address, message] of [
+        ['Dorothy Vaughan', 'dorothy@example.com', 'Can the FORTRAN course start a week later?'],
+        ['Grace Hopper', 'grace@example.com', 'The compiler rejects our invoice numbers since Monday.'],
+        ['Alan Turing', 'alan@example.com', 'Please send the signed contract again, the scan is unreadable.'],
+      ]) {
+        await submit({ name, email: address, message });
+      }
+      await page.goto(`${base}/staff/#/inbox?status=all`);
+      const list = page.getByRole('list', { name: 'Submission list' });
+      await list.getByRole('link').filter({ hasText: 'Alan Turing' }).waitFor({ timeout: 15_000 });
+      await list.getByRole('link').filter({ hasText: 'Katherine Johnson' }).waitFor();
+      await page.screenshot({ path: join(DOCS, 'console-inbox.png') });
+    }
   });
 
   it('assigns a submission to anyone from the picker', async () => {

@@ -10,7 +10,11 @@ const SRC = join(__dirname, '..', 'src');
  */
 const FORBIDDEN: Record<string, string[]> = {
   // A submission's life; delivery, webhooks and privacy consume it (SubmissionHooks for the staff side).
-  submissions: ['delivery', 'webhooks', 'privacy', 'contact', 'admin'],
+  submissions: ['delivery', 'webhooks', 'privacy', 'contact', 'admin', 'canned-replies', 'live'],
+  // Staff's shared answers know no submission: the console fills their placeholders where a reply is written.
+  'canned-replies': ['submissions', 'conversations', 'inbound', 'mail', 'delivery', 'webhooks'],
+  // Live events: the rooms that change submissions publish through it (contact, inbound) or its hooks.
+  live: ['contact', 'inbound', 'conversations', 'delivery', 'webhooks'],
   // The connection, migrations and the cipher: entities and migrations are found by file name.
   database: [
     'submissions',

@@ -247,6 +247,35 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     });
     await call({ method: 'patch', path: `/staff/api/staff/${created.id}`, headers: staff, body: { role: 'boss' } });
 
+    // Passwords: an admin's reset (SMTP_URL names a closed port: 502), one's own change, a reset link.
+    await call({ method: 'post', path: `/staff/api/staff/${created.id}/password-reset`, headers: staff });
+    await call({ method: 'post', path: `/staff/api/staff/${admin.id}/password-reset`, headers: staff });
+    const agentPassword = (created as unknown as { password: string }).password;
+    const agentLogin = await call({
+      method: 'post',
+      path: '/staff/api/login',
+      headers: { 'Content-Type': 'application/json' },
+      body: { email: 'agent.openapi@example.com', password: agentPassword },
+    });
+    const agent = {
+      Cookie: /ci_staff=[^;,]+/.exec(agentLogin.headers['set-cookie'])![0],
+      'Content-Type': 'application/json',
+    };
+    const change = (body: object) => call({ method: 'post', path: '/staff/api/me/password', headers: agent, body });
+    await change({ current_password: agentPassword });
+    await change({ current_password: 'not the password', new_password: 'an openapi passphrase' });
+    await change({ current_password: agentPassword, new_password: 'an openapi passphrase' });
+    const reset = (body: object) =>
+      call({
+        method: 'post',
+        path: '/staff/api/password-reset',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+    await reset({ token: 'no such link', new_password: 'a long enough passphrase' });
+    await reset({ token: 'no such link', new_password: 'short' });
+    await reset({ new_password: 'a long enough passphrase' });
+
     // Submissions.
     await call({ method: 'get', path: '/staff/api/submissions', headers: staff, query: { limit: '5' } });
     await call({ method: 'get', path: '/staff/api/submissions', headers: staff, query: { limit: '1.5' } });
@@ -268,6 +297,71 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       body: { status: 'closed' },
     });
     await call({ method: 'patch', path: `/staff/api/submissions/${id}`, headers: staff, body: { status: 'open' } });
+    const tagged = (await call({ method: 'get', path: `/staff/api/submissions/${id}`, headers: staff })).headers.etag;
+    await call({
+      method: 'patch',
+      path: `/staff/api/submissions/${id}`,
+      headers: { ...staff, 'If-Match': tagged },
+      body: { tags: ['billing', 'VIP'], priority: 'high' },
+    });
+    await call({
+      method: 'patch',
+      path: `/staff/api/submissions/${id}`,
+      headers: { ...staff, 'If-Match': '*' },
+      body: { tags: ['a,b'] },
+    });
+    await call({
+      method: 'patch',
+      path: `/staff/api/submissions/${id}`,
+      headers: { ...staff, 'If-Match': '*' },
+      body: { priority: 'critical' },
+    });
+    await call({
+      method: 'get',
+      path: '/staff/api/submissions',
+      headers: staff,
+      query: { tag: 'billing', priority: 'high,urgent' },
+    });
+    await call({ method: 'get', path: '/staff/api/submissions/counts', headers: staff, query: { tag: 'vip' } });
+    await call({ method: 'get', path: '/staff/api/submissions/counts', headers: staff, query: { priority: 'soon' } });
+    await call({
+      method: 'get',
+      path: '/staff/api/submissions/export.csv',
+      headers: staff,
+      query: { tag: 'billing', priority: 'high' },
+    });
+
+    // Canned replies.
+    const canned = (
+      await call({
+        method: 'post',
+        path: '/staff/api/canned-replies',
+        headers: staff,
+        body: { title: 'OpenAPI welcome', body: 'Hello {{name}}' },
+      })
+    ).body as { id: string };
+    await call({
+      method: 'post',
+      path: '/staff/api/canned-replies',
+      headers: staff,
+      body: { title: 'OpenAPI welcome', body: 'Again' },
+    });
+    await call({ method: 'post', path: '/staff/api/canned-replies', headers: staff, body: { title: 'No body' } });
+    await call({ method: 'get', path: '/staff/api/canned-replies', headers: robot });
+    await call({
+      method: 'patch',
+      path: `/staff/api/canned-replies/${canned.id}`,
+      headers: staff,
+      body: { body: 'Hello {{name}}, [#{{ref}}]' },
+    });
+    await call({
+      method: 'patch',
+      path: `/staff/api/canned-replies/${canned.id}`,
+      headers: staff,
+      body: { title: 5 },
+    });
+    await call({ method: 'delete', path: `/staff/api/canned-replies/${canned.id}`, headers: robot });
+    await call({ method: 'delete', path: `/staff/api/canned-replies/${canned.id}`, headers: robot });
     await call({
       method: 'patch',
       path: `/staff/api/submissions/${id}`,
@@ -281,6 +375,22 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       body: { body: 'A note' },
     });
     await call({ method: 'post', path: `/staff/api/submissions/${id}/notes`, headers: staff, body: {} });
+    // Live: the stream (its 200 never ends, so only the refusal goes through this check) and presence.
+    await call({ method: 'get', path: '/staff/api/stream' });
+    await call({
+      method: 'post',
+      path: `/staff/api/submissions/${id}/viewing`,
+      headers: staff,
+      body: { viewing: true },
+    });
+    await call({ method: 'post', path: `/staff/api/submissions/${id}/viewing`, headers: staff, body: { viewing: 1 } });
+    await call({ method: 'get', path: `/staff/api/submissions/${id}/viewing`, headers: robot });
+    await call({
+      method: 'post',
+      path: `/staff/api/submissions/${id}/viewing`,
+      headers: staff,
+      body: { viewing: false },
+    });
     await call({ method: 'post', path: `/staff/api/submissions/${id}/redeliver`, headers: robot });
     const current = (await call({ method: 'get', path: `/staff/api/submissions/${id}`, headers: staff })).headers.etag;
     const reply = (

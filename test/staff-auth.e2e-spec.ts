@@ -36,7 +36,13 @@ describe('staff sign-in', () => {
   it('signs in (any letter case of the address), answers the account and sets an HttpOnly, SameSite=Strict session cookie', async () => {
     const account = await newAccount(t, 'Staff');
     const response = await login(account.email.toUpperCase(), PASSWORD).expect(200);
-    expect(response.body).toEqual({ id: account.id, email: account.email, name: 'Staff', role: 'agent' });
+    expect(response.body).toEqual({
+      id: account.id,
+      email: account.email,
+      name: 'Staff',
+      role: 'agent',
+      must_change_password: false,
+    });
     const cookie = (response.headers['set-cookie'] as unknown as string[])[0];
     expect(cookie).toMatch(/^ci_staff=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');

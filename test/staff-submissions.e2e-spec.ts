@@ -301,7 +301,7 @@ describe('staff: submissions', () => {
     const lines = answer.text.split('\r\n');
     // A byte order mark first, so spreadsheets read UTF-8.
     expect(lines[0]).toBe(
-      '\uFEFFid,created_at,status,delivery_state,assignee_id,assignee_name,api_key_id,api_key_name,name,email,phone,business,message,closed_at,unreadable',
+      '\uFEFFid,created_at,status,delivery_state,assignee_id,assignee_name,api_key_id,api_key_name,name,email,phone,business,message,closed_at,priority,tags,unreadable',
     );
     const disguisedLine = lines.find((line) => line.startsWith(`${disguised},`));
     expect(disguisedLine).toContain(`,'＝1+1,,,'\u200B=cmd|calc,'\u2060-2+3,`);

@@ -8,7 +8,8 @@
  * key still active (2 s cache), the per-key limit (one Lua script), every field checked with the
  * contract's bounds (validator.js's isEmail, code points, control characters, well-formed Unicode), the
  * spam checks (fingerprint, keyed sender hash, one Lua script, disposable domains, link stuffing), one
- * INSERT committed before the 200, then the outbox: one addBulk and one `queued` UPDATE per 20 ms.
+ * INSERT committed before the 200, then the outbox: one addBulk and one `queued` UPDATE per 20 ms, and
+ * for a clean submission one PUBLISH to the live console.
  * /auth.php: the per-IP failure check beside the key lookup, the per-key limit, a refresh token family
  * stored, an HS256 access token signed.
  *
@@ -164,6 +165,7 @@ const SUBMISSION_COLUMNS = [
   'closed_at',
   'first_response_at',
   'spam_reasons',
+  'priority',
 ];
 const insertSubmission = inserter('submissions', SUBMISSION_COLUMNS);
 
@@ -542,9 +544,14 @@ async function contact(request: IncomingMessage, response: ServerResponse, raw: 
     null,
     null,
     reasons.length > 0 ? reasons.join(',') : null,
+    'normal',
   ]);
   send(response, 200, { status: 'success', message: 'Submission received', id });
   enqueue(id).catch(() => undefined);
+  if (reasons.length === 0) {
+    // The live console hears of a clean submission (one PUBLISH, not waited for), as the service's.
+    redis.publish(`${prefix}:live`, JSON.stringify({ type: 'submission.created', id })).catch(() => undefined);
+  }
 }
 
 const server = createServer((request, response) => {

@@ -18,9 +18,11 @@ export function whenSignedOut(handler: () => void): void {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   ifMatch?: string;
+  /** Sent even as the page goes away (a "left" said on closing the tab). */
+  keepalive?: boolean;
 }
 
 export function apiUrl(path: string, query?: Record<string, string | undefined>): string {
@@ -50,6 +52,7 @@ export async function api<T>(
     method,
     headers,
     credentials: 'same-origin',
+    keepalive: options.keepalive,
     body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
   });
   if (response.status === 204) {
@@ -76,10 +79,15 @@ export interface Me {
   email: string;
   name: string;
   role: 'admin' | 'agent';
+  /** Signed in with a one-time password: the console shows only the form to choose one's own. */
+  must_change_password: boolean;
 }
 
 export const STATUSES = ['new', 'open', 'pending', 'closed', 'spam'] as const;
 export type Status = (typeof STATUSES)[number];
+
+export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type Priority = (typeof PRIORITIES)[number];
 
 export type SpamReason = 'duplicate' | 'marked_sender' | 'disposable_domain' | 'link_stuffed';
 
@@ -110,8 +118,22 @@ export interface Submission {
   first_response_at: string | null;
   /** Why the spam filter flagged it at intake; empty when it did not. */
   spam_reasons: SpamReason[];
+  /** `normal` unless staff set another. */
+  priority: Priority;
+  /** Staff's labels, in the order they gave. */
+  tags: string[];
   /** Present when stored fields could not be decrypted: which and why (those fields are null or ""). */
   unreadable?: string;
+}
+
+/** A shared answer; `{{name}}`, `{{ref}}` and `{{agent}}` are filled where it is inserted. */
+export interface CannedReply {
+  id: string;
+  title: string;
+  body: string;
+  author: Ref;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface AuditEvent {
@@ -123,6 +145,8 @@ export interface AuditEvent {
   target_id: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** Current names of the accounts and keys the event mentions, by id. */
+  names: Record<string, string>;
   ip: string | null;
   created_at: string;
 }
@@ -204,6 +228,8 @@ export interface ApiKey {
   rate_limit: number;
   rate_window: number;
   rate_block: number;
+  /** Whether the intake's spam checks run for the key's submissions. */
+  spam_filter: boolean;
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;

@@ -1,19 +1,37 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { Account, ChoosePassword, ResetPassword } from './account';
 import { api, ApiKey, Me, Ref, whenSignedOut } from './api';
 import { Audit } from './audit';
+import { CannedReplies } from './canned-replies';
 import { Unmatched } from './unmatched';
 import { Inbox } from './inbox';
 import { Keys } from './keys';
+import { setPageTitle, startLive, stopLive } from './live';
 import { navigate, useRoute } from './router';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
+
+const TITLES: Record<string, string> = {
+  inbox: 'Inbox',
+  keys: 'API keys',
+  staff: 'Staff',
+  audit: 'Audit',
+  unmatched: 'Unmatched mail',
+  'canned-replies': 'Canned replies',
+  account: 'Your account',
+};
 
 const SHORTCUTS: [string, string][] = [
   ['j / k', 'next / previous submission'],
   ['Enter', 'open the selected submission'],
   ['e', 'close the open submission'],
   ['a', 'assign the open submission to me'],
+  ['p', 'set the priority of the open submission'],
+  ['c', 'insert a canned reply into the reply box (Esc leaves the box first)'],
+  ['u', 'show what is new on the open submission'],
+  ['!', 'mark the open submission as spam, or as not spam'],
   ['/', 'search'],
+  ['f', 'filters (unfolds them on a narrow screen)'],
   ['?', 'show this help'],
 ];
 
@@ -21,6 +39,8 @@ const SHORTCUTS: [string, string][] = [
 export function App() {
   const route = useRoute();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
+  // The one-time password just typed at sign-in, so the forced change does not ask for it again.
+  const [oneTimePassword, setOneTimePassword] = useState<string | null>(null);
   const [keys, setKeys] = useState<Ref[]>([]);
   const [help, setHelp] = useState(false);
   const helpDialog = useRef<HTMLDialogElement>(null);
@@ -29,6 +49,14 @@ export function App() {
     whenSignedOut(() => setMe(null));
     api<Me>('me').then(setMe, () => setMe(null));
   }, []);
+  // One event stream per tab while signed in (new items count in the title, pages refresh on events).
+  useEffect(() => {
+    if (me) {
+      startLive();
+    } else {
+      stopLive();
+    }
+  }, [me?.id]);
   useEffect(() => {
     if (me?.role === 'admin') {
       api<ApiKey[]>('keys').then(
@@ -52,17 +80,45 @@ export function App() {
     else helpDialog.current?.close();
   }, [help]);
 
+  const page = me === null ? 'Sign in' : (TITLES[route.path.split('/')[1] ?? 'inbox'] ?? TITLES.inbox);
+  useEffect(() => setPageTitle(`${page} — contact-intake`), [page]);
+
+  if (route.path === '/reset') {
+    return <ResetPassword token={route.params.get('token') ?? ''} />;
+  }
+
   if (me === undefined) {
     return <p class="muted loading">Loading…</p>;
   }
   if (me === null) {
-    return <SignIn onSignedIn={setMe} />;
+    return (
+      <SignIn
+        onSignedIn={(account, password) => {
+          setOneTimePassword(account.must_change_password ? password : null);
+          setMe(account);
+        }}
+      />
+    );
   }
   const signOut = async () => {
     await api('logout', { method: 'POST' }).catch(() => undefined);
+    setOneTimePassword(null);
     setMe(null);
     navigate('/inbox');
   };
+  if (me.must_change_password) {
+    return (
+      <ChoosePassword
+        me={me}
+        oneTimePassword={oneTimePassword}
+        onChosen={() => {
+          setOneTimePassword(null);
+          setMe({ ...me, must_change_password: false });
+        }}
+        onSignOut={() => void signOut()}
+      />
+    );
+  }
   const admin = me.role === 'admin';
   const section = route.path.split('/')[1] ?? 'inbox';
   const adminOnly = ['keys', 'staff', 'audit', 'unmatched'].includes(section) && !admin;
@@ -75,6 +131,9 @@ export function App() {
         <nav aria-label="Sections">
           <a href="#/inbox" aria-current={section === 'inbox' ? 'page' : undefined}>
             Inbox
+          </a>
+          <a href="#/canned-replies" aria-current={section === 'canned-replies' ? 'page' : undefined}>
+            Canned replies
           </a>
           {admin && (
             <>
@@ -93,9 +152,10 @@ export function App() {
             </>
           )}
         </nav>
-        <span class="who" title={me.email}>
+        <a class="who" href="#/account" title={me.email} aria-current={section === 'account' ? 'page' : undefined}>
+          <span class="sr-only">Your account: </span>
           {me.name}
-        </span>
+        </a>
         <button type="button" class="link" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
           ?
         </button>
@@ -109,6 +169,8 @@ export function App() {
             This page is for admins.
           </p>
         </main>
+      ) : section === 'canned-replies' ? (
+        <CannedReplies me={me} />
       ) : section === 'keys' ? (
         <Keys />
       ) : section === 'staff' ? (
@@ -117,6 +179,8 @@ export function App() {
         <Audit />
       ) : section === 'unmatched' ? (
         <Unmatched />
+      ) : section === 'account' ? (
+        <Account me={me} />
       ) : (
         <main>
           <h1 class="sr-only">Inbox</h1>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, AuditEvent, Page, StaffAccount } from './api';
+import { describeEvent } from './events';
 import { when } from './format';
 import { DataTable, ErrorLine } from './parts';
 
@@ -75,16 +76,53 @@ export function Audit() {
         </label>
       </form>
       <ErrorLine error={error} />
-      <DataTable columns={['When', 'Who', 'Action', 'Target', 'Change']}>
+      <DataTable columns={['When', 'What happened', 'Details']}>
         {events.map((event) => (
           <tr key={event.id}>
             <td>{when(event.created_at)}</td>
-            <td>{event.actor?.name ?? event.actor_type}</td>
-            <td class="mono">{event.action}</td>
-            <td class="mono">{event.target_id ? `${event.target_type} ${event.target_id.slice(-8)}` : '—'}</td>
-            <td class="mono">
-              {event.before ? `${JSON.stringify(event.before)} → ` : ''}
-              {event.after ? JSON.stringify(event.after) : ''}
+            <td>
+              {describeEvent(event)}
+              {event.target_type === 'submission' && event.target_id && (
+                <>
+                  {' '}
+                  <a href={`#/inbox?status=all&open=${event.target_id}`}>Open the submission</a>
+                </>
+              )}
+            </td>
+            <td>
+              <details>
+                <summary>Raw change</summary>
+                <dl class="raw-change">
+                  <dt>Action</dt>
+                  <dd class="mono">{event.action}</dd>
+                  {event.target_id && (
+                    <>
+                      <dt>Target</dt>
+                      <dd class="mono">
+                        {event.target_type} {event.target_id}
+                      </dd>
+                    </>
+                  )}
+                  {event.before && (
+                    <>
+                      <dt>Before</dt>
+                      <dd class="mono">{JSON.stringify(event.before)}</dd>
+                    </>
+                  )}
+                  {event.after && (
+                    <>
+                      <dt>After</dt>
+                      <dd class="mono">{JSON.stringify(event.after)}</dd>
+                    </>
+                  )}
+                  {event.ip && (
+                    <>
+                      <dt>IP</dt>
+                      <dd class="mono">{event.ip}</dd>
+                    </>
+                  )}
+                </dl>
+              </details>
             </td>
           </tr>
         ))}

@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
-import { api, ApiError, SubmissionDetail, TimelineItem } from './api';
+import { useRef, useState } from 'preact/hooks';
+import { api, ApiError, Me, SubmissionDetail, TimelineItem } from './api';
+import { CannedReplyPicker } from './canned-replies';
 import { when } from './format';
 
 const LABELS: Record<TimelineItem['kind'], string> = {
@@ -13,19 +14,25 @@ const LABELS: Record<TimelineItem['kind'], string> = {
 /**
  * The mail of one submission's timeline: replies (with their sending state, and a retry for a failed
  * one) and the customer's answers (new text, quoted history folded, HTML never rendered: every body is
- * a text node), in time order; then the reply box (Ctrl+Enter sends). The request and the notes have
- * their own sections of the page.
+ * a text node), in time order; then the reply box (Ctrl+Enter sends, Esc leaves it) with its
+ * "Insert canned reply" menu (`cannedOpener` opens it: the `c` shortcut). The request and the notes
+ * have their own sections of the page.
  */
 export function Conversation({
   detail,
+  me,
   onChanged,
   onConflict,
+  cannedOpener,
 }: {
   detail: SubmissionDetail;
+  me: Me;
   onChanged: () => Promise<void>;
   onConflict: () => void;
+  cannedOpener: { current: (() => void) | null };
 }) {
   const [reply, setReply] = useState('');
+  const replyBox = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -50,6 +57,17 @@ export function Conversation({
     } finally {
       setBusy(false);
     }
+  };
+  // At the cursor (or over the selection) of the reply box, which keeps both while it is not focused.
+  const insertAtCursor = (text: string) => {
+    const box = replyBox.current;
+    const start = box?.selectionStart ?? reply.length;
+    const end = box?.selectionEnd ?? reply.length;
+    setReply(reply.slice(0, start) + text + reply.slice(end));
+    requestAnimationFrame(() => {
+      box?.focus();
+      box?.setSelectionRange(start + text.length, start + text.length);
+    });
   };
   const retry = async (messageId: string) => {
     try {
@@ -121,6 +139,7 @@ export function Conversation({
           <label for="reply">Reply to {detail.email}</label>
           <textarea
             id="reply"
+            ref={replyBox}
             rows={5}
             maxLength={20000}
             required
@@ -130,8 +149,16 @@ export function Conversation({
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
                 void send();
+              } else if (e.key === 'Escape') {
+                e.currentTarget.blur();
               }
             }}
+          />
+          <CannedReplyPicker
+            values={{ name: detail.name, ref: detail.ref, agent: me.name }}
+            onInsert={insertAtCursor}
+            onClose={() => replyBox.current?.focus()}
+            opener={cannedOpener}
           />
           <button type="submit" class="primary" disabled={busy}>
             Send reply

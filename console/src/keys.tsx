@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiKey } from './api';
 import { when } from './format';
-import { DataTable, ErrorLine, OneTimeSecret } from './parts';
+import { CopyButton, DataTable, ErrorLine, OneTimeSecret } from './parts';
 
 /** API keys (admins): create (the key shown once), edit limits, revoke. */
 export function Keys() {
@@ -12,7 +12,6 @@ export function Keys() {
   const [windowSeconds, setWindowSeconds] = useState('');
   // The new key lives only in this component's state: never in storage, gone once dismissed.
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
 
   const load = async () => setKeys(await api<ApiKey[]>('keys'));
@@ -26,7 +25,6 @@ export function Keys() {
       if (windowSeconds) body.rate_window = Number(windowSeconds);
       const key = await api<ApiKey & { key: string }>('keys', { method: 'POST', body });
       setCreated({ name: key.name, key: key.key });
-      setCopied(false);
       setName('');
       setLimit('');
       setWindowSeconds('');
@@ -53,6 +51,7 @@ export function Keys() {
           rate_limit: Number(form.get('rate_limit')),
           rate_window: Number(form.get('rate_window')),
           rate_block: Number(form.get('rate_block')),
+          spam_filter: form.get('spam_filter') === 'on',
         },
       });
       setEditing(null);
@@ -74,12 +73,7 @@ export function Keys() {
           testId="new-key"
           actions={
             <>
-              <button
-                type="button"
-                onClick={() => void navigator.clipboard?.writeText(created.key).then(() => setCopied(true))}
-              >
-                {copied ? 'Copied' : 'Copy'}
-              </button>
+              <CopyButton key={created.key} text={created.key} />
               <button type="button" onClick={() => setCreated(null)}>
                 Done
               </button>
@@ -138,6 +132,9 @@ export function Keys() {
                   <label>
                     Block (s) <input name="rate_block" type="number" min={1} defaultValue={String(key.rate_block)} />
                   </label>
+                  <label>
+                    <input name="spam_filter" type="checkbox" defaultChecked={key.spam_filter} /> Spam filter
+                  </label>
                   <button type="submit">Save</button>
                   <button type="button" onClick={() => setEditing(null)}>
                     Cancel
@@ -148,7 +145,10 @@ export function Keys() {
               )}
             </td>
             <td>{when(key.last_used_at)}</td>
-            <td>{key.revoked_at ? `revoked ${when(key.revoked_at)}` : 'active'}</td>
+            <td>
+              {key.revoked_at ? `revoked ${when(key.revoked_at)}` : 'active'}
+              {!key.revoked_at && !key.spam_filter && ' · spam filter off'}
+            </td>
             <td class="row-actions">
               {!key.revoked_at && editing !== key.id && (
                 <>

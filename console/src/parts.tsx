@@ -1,10 +1,25 @@
 import type { ComponentChildren } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { PRIORITIES } from './api';
 
-/** A table that scrolls sideways on its own on a narrow screen; an empty header is read as "Actions". */
+/**
+ * A table; on a phone each row becomes a card whose cells are labelled with their column's name
+ * (`data-label`, shown by the stylesheet), so nothing needs sideways scrolling and every row's buttons
+ * stay in view. An empty header is read as "Actions".
+ */
 export function DataTable({ columns, children }: { columns: string[]; children: ComponentChildren }) {
+  const table = useRef<HTMLTableElement>(null);
+  // After every render: rows come and go with the data, and the cells are the caller's markup.
+  useLayoutEffect(() => {
+    for (const row of table.current?.tBodies[0]?.rows ?? []) {
+      [...row.cells].forEach((cell, index) => {
+        cell.dataset.label = columns[index] ?? '';
+      });
+    }
+  });
   return (
     <div class="table-wrap">
-      <table>
+      <table ref={table}>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -45,10 +60,33 @@ export function OneTimeSecret({
   );
 }
 
+/** Copies a secret to the clipboard, and says so. */
+export function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button type="button" onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}>
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
 export function ErrorLine({ error }: { error: string | null }) {
   return error ? (
     <p class="error" role="alert">
       {error}
     </p>
   ) : null;
+}
+
+/** The four priorities as the options of a select. */
+export function PriorityOptions() {
+  return (
+    <>
+      {PRIORITIES.map((priority) => (
+        <option key={priority} value={priority}>
+          {priority}
+        </option>
+      ))}
+    </>
+  );
 }

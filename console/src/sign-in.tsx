@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, Me } from './api';
 
 /** Sign-in; on a 429 it says how long the lockout lasts. */
-export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+export function SignIn({ onSignedIn }: { onSignedIn: (me: Me, password: string) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -13,7 +13,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await api<Me>('login', { method: 'POST', body: { email, password } }));
+      onSignedIn(await api<Me>('login', { method: 'POST', body: { email, password } }), password);
     } catch (caught) {
       const failure = caught as ApiError;
       if (failure.status === 429) {

@@ -1,14 +1,20 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, Me, StaffAccount } from './api';
 import { when } from './format';
-import { DataTable, ErrorLine, OneTimeSecret } from './parts';
+import { CopyButton, DataTable, ErrorLine, OneTimeSecret } from './parts';
 
-/** Staff accounts (admins): create (the password shown once), role, disable. */
+/** What resetting an account's password gave: a one-time password (no SMTP), or where the link went. */
+type ResetAnswer = { temporary_password: string } | { sent_to: string };
+
+/** Staff accounts (admins): create (the password shown once), role, disable, reset a password. */
 export function Staff({ me }: { me: Me }) {
   const [accounts, setAccounts] = useState<StaffAccount[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [form, setForm] = useState({ email: '', name: '', role: 'agent' });
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  // A one-time password lives only here: never stored, gone once dismissed.
+  const [reset, setReset] = useState<{ email: string; password: string } | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
 
   const load = async () => setAccounts(await api<StaffAccount[]>('staff'));
   useEffect(() => void load().catch((caught: Error) => setError(caught.message)), []);
@@ -21,6 +27,21 @@ export function Staff({ me }: { me: Me }) {
     } catch (caught) {
       setError((caught as Error).message);
     }
+  };
+
+  const resetPassword = (account: StaffAccount) => {
+    const warning = `Reset the password of ${account.name}? Their sessions end, their API tokens are revoked and their current password stops working.`;
+    if (!window.confirm(warning)) return;
+    void act(async () => {
+      setReset(null);
+      setSent(null);
+      const answer = await api<ResetAnswer>(`staff/${account.id}/password-reset`, { method: 'POST' });
+      if ('temporary_password' in answer) {
+        setReset({ email: account.email, password: answer.temporary_password });
+      } else {
+        setSent(answer.sent_to);
+      }
+    });
   };
 
   const create = (event: Event) => {
@@ -41,11 +62,35 @@ export function Staff({ me }: { me: Me }) {
           warning="Hand it over now: it is shown only this once."
           secret={created.password}
           actions={
-            <button type="button" onClick={() => setCreated(null)}>
-              Done
-            </button>
+            <>
+              <CopyButton key={created.password} text={created.password} />
+              <button type="button" onClick={() => setCreated(null)}>
+                Done
+              </button>
+            </>
           }
         />
+      )}
+      {reset && (
+        <OneTimeSecret
+          heading={`One-time password for ${reset.email}.`}
+          warning="Hand it over now: it is shown only this once. Signing in with it, they must choose their own."
+          secret={reset.password}
+          testId="one-time-password"
+          actions={
+            <>
+              <CopyButton key={reset.password} text={reset.password} />
+              <button type="button" onClick={() => setReset(null)}>
+                Done
+              </button>
+            </>
+          }
+        />
+      )}
+      {sent && (
+        <p class="notice" role="status">
+          A reset link was sent to {sent}. It works once, within the hour.
+        </p>
       )}
       <form class="inline-form" onSubmit={create} aria-label="Create a staff account">
         <label>
@@ -73,7 +118,7 @@ export function Staff({ me }: { me: Me }) {
         </button>
       </form>
       <ErrorLine error={error} />
-      <DataTable columns={['Name', 'E-mail', 'Role', 'Last sign-in', 'State']}>
+      <DataTable columns={['Name', 'E-mail', 'Role', 'Last sign-in', 'State', '']}>
         {accounts.map((account) => (
           <tr key={account.id}>
             <td>{account.name}</td>
@@ -93,20 +138,35 @@ export function Staff({ me }: { me: Me }) {
             </td>
             <td>{when(account.last_login_at)}</td>
             <td>
-              {account.id === me.id ? (
-                'you'
-              ) : (
-                <button
-                  type="button"
-                  class={account.disabled_at ? '' : 'danger'}
-                  onClick={() =>
-                    void act(() =>
-                      api(`staff/${account.id}`, { method: 'PATCH', body: { disabled: !account.disabled_at } }),
-                    )
-                  }
-                >
-                  {account.disabled_at ? 'Enable' : 'Disable'}
-                </button>
+              {account.id === me.id
+                ? 'you'
+                : account.disabled_at
+                  ? 'disabled'
+                  : account.must_change_password
+                    ? 'to choose a password'
+                    : 'active'}
+            </td>
+            <td class="row-actions">
+              {account.id !== me.id && (
+                <>
+                  <button
+                    type="button"
+                    class={account.disabled_at ? '' : 'danger'}
+                    onClick={() =>
+                      void act(() =>
+                        api(`staff/${account.id}`, { method: 'PATCH', body: { disabled: !account.disabled_at } }),
+                      )
+                    }
+                  >
+                    {account.disabled_at ? 'Enable' : 'Disable'}
+                    <span class="sr-only"> {account.name}</span>
+                  </button>
+                  {!account.disabled_at && (
+                    <button type="button" onClick={() => resetPassword(account)}>
+                      Reset password<span class="sr-only"> of {account.name}</span>
+                    </button>
+                  )}
+                </>
               )}
             </td>
           </tr>

@@ -28,6 +28,15 @@ export class AuditEventView {
   @ApiProperty({ type: Object, nullable: true, example: { status: 'open' } })
   after!: Record<string, unknown> | null;
 
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description:
+      'The current names of the staff accounts and API keys the event mentions (its target, ids in its change), by id',
+    example: { '01a20a9d-0c5e-7e2a-9d1b-5a4f3c2b1a09': 'Grace Hopper' },
+  })
+  names!: Record<string, string>;
+
   @ApiProperty({ type: String, nullable: true })
   ip!: string | null;
 
@@ -35,7 +44,10 @@ export class AuditEventView {
   created_at!: string;
 }
 
-export function toAuditEventView(event: AuditEventWithActor): AuditEventView {
+export function toAuditEventView(event: AuditEventWithActor, names: ReadonlyMap<string, string>): AuditEventView {
+  const mentioned = [event.targetId, ...idsIn(event.before), ...idsIn(event.after)].filter(
+    (id): id is string => typeof id === 'string' && names.has(id),
+  );
   return {
     id: event.id,
     action: event.action,
@@ -45,7 +57,12 @@ export function toAuditEventView(event: AuditEventWithActor): AuditEventView {
     target_id: event.targetId,
     before: event.before,
     after: event.after,
+    names: Object.fromEntries(mentioned.map((id) => [id, names.get(id)!])),
     ip: event.ip,
     created_at: event.createdAt.toISOString(),
   };
+}
+
+function idsIn(change: Record<string, unknown> | null): unknown[] {
+  return Object.values(change ?? {});
 }

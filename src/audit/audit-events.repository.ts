@@ -59,6 +59,21 @@ export class AuditEventsRepository {
     return this.read(this.withActors().where('event.target_id = :targetId', { targetId }).orderBy('event.id', 'ASC'));
   }
 
+  /**
+   * The current names of the staff accounts and API keys among `ids` (what an event mentions by id),
+   * read by table name like the actor's: the audit module stands below both rooms.
+   */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) {
+      return new Map();
+    }
+    const rows = await this.events.query<{ id: string; name: string }[]>(
+      'SELECT id, name FROM staff_accounts WHERE id IN (?) UNION ALL SELECT id, name FROM api_keys WHERE id IN (?)',
+      [ids, ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   /** Joined by table name: the audit module stands below staff accounts and does not import them. */
   private withActors(): SelectQueryBuilder<AuditEventEntity> {
     return this.events

@@ -4,7 +4,7 @@ import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { DEFAULT_PAGE_SIZE } from '../http/validation/page-query';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
-import { AuditEventView, toAuditEventView } from './audit-event.view';
+import { AuditEventView } from './audit-event.view';
 import { AuditQuery } from './audit.query';
 import { AuditService } from './audit.service';
 
@@ -40,7 +40,7 @@ export class AuditController {
     });
     const page = events.slice(0, limit);
     return {
-      items: page.map(toAuditEventView),
+      items: await this.audit.views(page),
       next_cursor: events.length > limit ? page[page.length - 1].id : null,
     };
   }

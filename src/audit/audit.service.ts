@@ -3,7 +3,13 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../database/transactions';
 import { Actor } from './actor';
 import { AuditEventEntity } from './audit-event.entity';
+import { AuditEventView, toAuditEventView } from './audit-event.view';
 import { AuditEventsRepository, AuditEventWithActor, AuditFilter } from './audit-events.repository';
+
+/** Targets whose name a reader wants instead of an id. */
+const NAMED_TARGETS = new Set(['staff', 'api_key']);
+/** Id-valued change fields that name a staff account or an API key (`assignee_id`, `staff_id`, `api_key_id`). */
+const NAMED_FIELD = /(^|_)(assignee|staff|api_key)_id$/;
 
 export interface AuditRecord {
   action: string;
@@ -44,5 +50,28 @@ export class AuditService {
 
   timelineOf(targetId: string): Promise<AuditEventWithActor[]> {
     return this.events.forTarget(targetId);
+  }
+
+  /**
+   * The views of `events`, each with the names of the accounts and keys it mentions (its target, the
+   * accounts in its change), so a reader sees "Ada assigned this to Grace", never an id. One query for
+   * the whole page.
+   */
+  async views(events: AuditEventWithActor[]): Promise<AuditEventView[]> {
+    const mentioned = new Set<string>();
+    for (const event of events) {
+      if (event.targetId && event.targetType && NAMED_TARGETS.has(event.targetType)) {
+        mentioned.add(event.targetId);
+      }
+      for (const change of [event.before, event.after]) {
+        for (const [field, value] of Object.entries(change ?? {})) {
+          if (NAMED_FIELD.test(field) && typeof value === 'string') {
+            mentioned.add(value);
+          }
+        }
+      }
+    }
+    const names = await this.events.namesOf([...mentioned]);
+    return events.map((event) => toAuditEventView(event, names));
   }
 }

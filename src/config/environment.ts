@@ -417,6 +417,17 @@ export class EnvironmentVariables {
   @IsInt()
   @IsPositive()
   STAFF_SESSION_TTL = 12 * 3600;
+
+  /**
+   * Seconds between the heartbeats of an open event stream (GET /staff/api/stream): a comment line that
+   * keeps proxies from closing an idle connection, and the moment the stream checks that its session
+   * or token still holds (a signed-out stream closes within this).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(300)
+  LIVE_HEARTBEAT_INTERVAL = 20;
 }
 
 /** Every setting's name, from the validators declared above (so the list cannot drift from the class). */

@@ -120,10 +120,11 @@ export class ConversationsService implements OnModuleInit {
         { action: 'submission.replied', target: { type: 'submission', id: submissionId }, after: { message_id: id } },
         tx,
       );
-      return row;
+      return { row, version: submission.version + 1 };
     });
-    await this.queue(message.id);
-    return toMessageView(message);
+    this.hooks.changed({ submissionId, version: message.version });
+    await this.queue(message.row.id);
+    return toMessageView(message.row);
   }
 
   /**

@@ -9,6 +9,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { InboundUnmatchedEntity } from './entities/inbound-unmatched.entity';
 import { InboundMatcher } from './inbound-matcher';
 import { InboundMailHandler } from './inbound-mail-handler';
+import { LiveEventsModule } from '../live/live.module';
 import { MailModule } from '../mail/mail.module';
 import { QueueModule } from '../queue/queue.module';
 import { InboundRouteService } from './inbound-route.service';
@@ -27,6 +28,7 @@ import { InboundService } from './inbound.service';
     ApiKeyModule,
     MailModule,
     QueueModule,
+    LiveEventsModule,
   ],
   providers: [InboundMatcher, InboundService, InboundUnmatchedRepository, InboundMailHandler],
   exports: [InboundService, InboundUnmatchedRepository],

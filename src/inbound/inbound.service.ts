@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { ContactService } from '../contact/contact.service';
 import { ConversationsService } from '../conversations/conversations.service';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { LiveEvents } from '../live/live-events';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobProducer } from '../queue/job-producer';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
@@ -40,6 +41,7 @@ export class InboundService {
     private readonly apiKeys: ApiKeysRepository,
     private readonly metrics: MetricsService,
     private readonly jobs: JobProducer,
+    private readonly live: LiveEvents,
     private readonly config: AppConfig,
   ) {}
 
@@ -61,6 +63,7 @@ export class InboundService {
       }
       this.logger.log(`Mail ${stored.id} attached to submission ${match.submissionId} (by ${match.rule})`);
       this.metrics.inboundMail('attached');
+      this.live.publish({ type: 'message.received', id: match.submissionId });
       if (!mail.automatic) {
         const submission = await this.submissions.findById(match.submissionId);
         if (submission?.assigneeId) {

@@ -8,7 +8,7 @@ export interface MailSenderAddress {
   address: string;
 }
 
-/** One message to send, with its threading headers (ids without angle brackets). */
+/** One message to send, with its threading headers (ids without angle brackets; none for a message that starts no thread). */
 export interface OutgoingMail {
   from: MailSenderAddress;
   to: string;
@@ -16,8 +16,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   messageId: string;
-  inReplyTo: string;
-  references: string[];
+  inReplyTo?: string;
+  references?: string[];
   headers: Record<string, string>;
 }
 
@@ -45,8 +45,8 @@ export class SmtpMailer implements OnApplicationShutdown {
       subject: mail.subject,
       text: mail.text,
       messageId: `<${mail.messageId}>`,
-      inReplyTo: `<${mail.inReplyTo}>`,
-      references: mail.references.map((id) => `<${id}>`),
+      inReplyTo: mail.inReplyTo ? `<${mail.inReplyTo}>` : undefined,
+      references: mail.references?.map((id) => `<${id}>`),
       headers: mail.headers,
     });
   }

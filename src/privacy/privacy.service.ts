@@ -13,6 +13,7 @@ import { toDeliveryView } from '../webhooks/dto/webhook.views';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import { SealedRowsRepository } from '../database/sealed-rows.repository';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
+import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
 import { SubmissionDeletion } from './submission-deletion.service';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { toMessageView } from '../conversations/conversations.service';
@@ -50,6 +51,7 @@ export class PrivacyService {
   constructor(
     private readonly submissions: SubmissionsRepository,
     private readonly notes: SubmissionNotesRepository,
+    private readonly tags: SubmissionTagsRepository,
     private readonly messages: ConversationMessagesRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly sealedRows: SealedRowsRepository,
@@ -88,7 +90,11 @@ export class PrivacyService {
     const email = normalizedEmail(rawEmail);
     const rows = await this.submissionsByEmail(email);
     const ids = rows.map((row) => row.id);
-    const [notes, messages] = await Promise.all([this.notes.ofSubmissions(ids), this.messages.ofSubmissions(ids)]);
+    const [notes, messages, tags] = await Promise.all([
+      this.notes.ofSubmissions(ids),
+      this.messages.ofSubmissions(ids),
+      this.tags.ofSubmissions(ids),
+    ]);
     const submissions: Record<string, unknown>[] = [];
     for (const row of rows) {
       const webhookDeliveries = await this.webhooks.deliveriesOf(row.id);
@@ -101,6 +107,8 @@ export class PrivacyService {
         user_agent: row.userAgent,
         status: row.status,
         delivery_state: row.state,
+        priority: row.priority,
+        tags: tags.get(row.id) ?? [],
         notes: notes
           .filter((note) => note.submissionId === row.id)
           .map((note) => ({

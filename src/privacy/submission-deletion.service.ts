@@ -3,12 +3,13 @@ import { ConversationMessagesRepository } from '../conversations/conversation-me
 import { Transactions } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
+import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { webhookJobOf } from '../webhooks/webhooks.service';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 
 /**
- * Deletes submissions with everything that hangs on them (notes, conversation messages, channel
+ * Deletes submissions with everything that hangs on them (notes, tags, conversation messages, channel
  * records, webhook deliveries and attempts; erasure and retention): each room's
  * repository deletes its own rows, all in one transaction; then every job the catalogue can derive
  * for them (deliveries, redeliveries, status_changed webhooks, resends and replays) is removed, so no
@@ -20,6 +21,7 @@ export class SubmissionDeletion {
     private readonly transactions: Transactions,
     private readonly submissions: SubmissionsRepository,
     private readonly notes: SubmissionNotesRepository,
+    private readonly tags: SubmissionTagsRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly messages: ConversationMessagesRepository,
     private readonly jobs: JobProducer,
@@ -34,6 +36,7 @@ export class SubmissionDeletion {
       const removedDeliveries = await this.webhooks.deleteOfSubmissions(ids, tx);
       const removedMessages = await this.messages.deleteOfSubmissions(ids, tx);
       await this.notes.deleteOfSubmissions(ids, tx);
+      await this.tags.deleteOfSubmissions(ids, tx);
       return {
         deliveries: removedDeliveries,
         messageIds: removedMessages,

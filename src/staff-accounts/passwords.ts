@@ -8,6 +8,8 @@ import { randomInt } from 'node:crypto';
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const MIN_PASSWORD_LENGTH = 12;
+/** Enough for any passphrase; argon2 takes any length, the bound only keeps a request's work small. */
+export const MAX_PASSWORD_LENGTH = 1024;
 const GENERATED_LENGTH = 20;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
@@ -28,9 +30,13 @@ export function generatePassword(): string {
   return password;
 }
 
-/** Throws with a clear message when a chosen password is too short. */
+/** Throws with a clear message when a chosen password is too short or too long. */
 export function assertAcceptablePassword(password: string): void {
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH) {
     throw new Error(`the password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+  }
+  if (length > MAX_PASSWORD_LENGTH) {
+    throw new Error(`the password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
   }
 }

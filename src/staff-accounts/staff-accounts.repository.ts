@@ -31,7 +31,10 @@ export class StaffAccountsRepository {
   async update(
     id: string,
     changes: Partial<
-      Pick<StaffAccountEntity, 'name' | 'role' | 'passwordHash' | 'passwordChangedAt' | 'disabledAt' | 'lastLoginAt'>
+      Pick<
+        StaffAccountEntity,
+        'name' | 'role' | 'passwordHash' | 'passwordChangedAt' | 'mustChangePassword' | 'disabledAt' | 'lastLoginAt'
+      >
     >,
   ): Promise<void> {
     await this.accounts.update({ id }, changes);

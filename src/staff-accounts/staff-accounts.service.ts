@@ -8,6 +8,7 @@ import { ApiException } from '../http/api-exception';
 import { StaffAccountEntity, STAFF_ROLES, StaffRole } from './entities/staff-account.entity';
 import { assertAcceptablePassword, generatePassword, hashPassword } from './passwords';
 import { StaffAccountsRepository } from './staff-accounts.repository';
+import { StaffPasswordResetsRepository } from './staff-password-resets.repository';
 import { StaffTokensRepository } from './staff-tokens.repository';
 
 export interface NewStaffAccount {
@@ -31,6 +32,17 @@ export interface AccountWithPassword {
   password: string;
 }
 
+/** How setPassword treats the account's other credentials, and what the audit says. */
+export interface PasswordChange {
+  action: 'staff.password_reset' | 'staff.password_changed';
+  revokeTokens: boolean;
+  mustChange?: boolean;
+  /** A reset link that stays usable (the one just sent). */
+  keepLink?: string;
+  /** Added to the audit event's `after` (never a password). */
+  detail?: Record<string, string>;
+}
+
 const invalid = (message: string) => new ApiException(HttpStatus.BAD_REQUEST, message);
 
 /** Staff accounts: what the `staff` commands and the admin API do, each change recorded in the audit. */
@@ -39,6 +51,7 @@ export class StaffAccountsService {
   constructor(
     private readonly accounts: StaffAccountsRepository,
     private readonly tokens: StaffTokensRepository,
+    private readonly resets: StaffPasswordResetsRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -61,6 +74,7 @@ export class StaffAccountsService {
       passwordChangedAt: now,
       lastLoginAt: null,
       disabledAt: null,
+      mustChangePassword: false,
     };
     try {
       await this.accounts.insert(account);
@@ -137,23 +151,47 @@ export class StaffAccountsService {
     return { ...account, ...next };
   }
 
-  async resetPassword(id: string, chosen: string | undefined, actor: Actor): Promise<AccountWithPassword> {
+  /** `staff reset-password` (the CLI): a new password (chosen or generated), shown once by the caller. */
+  resetPassword(id: string, chosen: string | undefined, actor: Actor): Promise<AccountWithPassword> {
+    return this.setPassword(id, chosen, actor, { action: 'staff.password_reset', revokeTokens: true });
+  }
+
+  /**
+   * Sets an account's password: the one path of the CLI's reset, an admin's reset in the console (a
+   * one-time password or a link), a reset link used, and a change of one's own. Every session that began
+   * before the change ends (see StaffAuthService.accountOfSession) and every reset link but `keepLink`
+   * stops working; `revokeTokens` also revokes the account's `st_` tokens (a reset means the old
+   * credentials may be known to someone else); `mustChange` makes the account choose its own password
+   * before it may do anything else.
+   */
+  async setPassword(
+    id: string,
+    chosen: string | undefined,
+    actor: Actor,
+    how: PasswordChange,
+  ): Promise<AccountWithPassword> {
     const account = await this.get(id);
     const password = this.passwordFrom(chosen);
-    const changes = { passwordHash: await hashPassword(password), passwordChangedAt: new Date() };
-    // A reset means the old credentials may be known to someone else: its API tokens end with them
-    // (revoked first, as in update).
-    const tokensRevoked = await this.tokens.revokeAllOf(id, changes.passwordChangedAt);
+    const changes = {
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: new Date(),
+      mustChangePassword: how.mustChange ?? false,
+    };
+    // Revoked first, as in update: a crash in between leaves tokens dead rather than alive.
+    const tokensRevoked = how.revokeTokens ? await this.tokens.revokeAllOf(id, changes.passwordChangedAt) : 0;
     await this.accounts.update(id, changes);
+    await this.resets.deleteAllOf(id, how.keepLink);
+    const after = { ...how.detail, ...(tokensRevoked > 0 ? { tokens_revoked: tokensRevoked } : {}) };
     await this.audit.record(actor, {
-      action: 'staff.password_reset',
+      action: how.action,
       target: { type: 'staff', id },
-      ...(tokensRevoked > 0 ? { after: { tokens_revoked: tokensRevoked } } : {}),
+      ...(Object.keys(after).length > 0 ? { after } : {}),
     });
     return { account: { ...account, ...changes }, password };
   }
 
-  private passwordFrom(chosen: string | undefined): string {
+  /** A chosen password, or a generated one; 400 with the rule's message when a chosen one breaks it. */
+  passwordFrom(chosen: string | undefined): string {
     if (chosen === undefined) {
       return generatePassword();
     }

@@ -1,19 +1,30 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { NamedRefView } from '../http/openapi/named-ref.view';
 import { CreateStaffAccountDto, UpdateStaffAccountDto } from './dto/staff-account-changes.dto';
-import { CreatedStaffAccountView, StaffAccountAdminView, toStaffAccountAdminView } from './dto/staff-account.views';
+import {
+  CreatedStaffAccountView,
+  ResetLinkSentView,
+  StaffAccountAdminView,
+  TemporaryPasswordView,
+  toStaffAccountAdminView,
+} from './dto/staff-account.views';
 import { actorOf, StaffRequest } from './guards/staff-auth.guard';
 import { StaffAccountsService } from './staff-accounts.service';
 import { StaffAuth } from './staff-auth.decorators';
+import { DISABLED_ACCOUNT, OWN_RESET, RESET_MAIL_FAILED, StaffPasswordsService } from './staff-passwords.service';
 
 /** The `staff` commands over HTTP, for admins: the same service, so the same rules and audit events. */
 @ApiTags('staff: administration')
 @Controller(`${STAFF_API_PATH}/staff`)
 export class StaffAdminController {
-  constructor(private readonly accounts: StaffAccountsService) {}
+  constructor(
+    private readonly accounts: StaffAccountsService,
+    private readonly passwords: StaffPasswordsService,
+  ) {}
 
   @Get()
   @StaffAuth('admin')
@@ -61,5 +72,35 @@ export class StaffAdminController {
     @Req() request: StaffRequest,
   ): Promise<StaffAccountAdminView> {
     return toStaffAccountAdminView(await this.accounts.update(id, body, actorOf(request)));
+  }
+
+  @Post(':id/password-reset')
+  @HttpCode(HttpStatus.OK)
+  @StaffAuth('admin')
+  @ApiOperation({
+    summary:
+      "Reset another account's password: its sessions end and its st_ tokens are revoked. Without SMTP_URL, " +
+      'a one-time password (shown this once) the account must replace at its next sign-in; with SMTP_URL, ' +
+      "a link to choose one (valid one hour, once) is mailed to the account's address",
+  })
+  @ApiOkResponse({ type: TemporaryPasswordView, description: 'No SMTP_URL: the one-time password' })
+  @ApiAcceptedResponse({ type: ResetLinkSentView, description: 'SMTP_URL set: the link was sent' })
+  @ApiErrors({
+    400: [OWN_RESET],
+    404: ['Not found'],
+    409: [DISABLED_ACCOUNT],
+    502: [RESET_MAIL_FAILED],
+  })
+  async resetPassword(
+    @Param('id') id: string,
+    @Req() request: StaffRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TemporaryPasswordView | ResetLinkSentView> {
+    const reset = await this.passwords.adminReset(id, actorOf(request));
+    if ('sentTo' in reset) {
+      void reply.status(HttpStatus.ACCEPTED);
+      return { sent_to: reset.sentTo };
+    }
+    return { temporary_password: reset.temporaryPassword };
   }
 }

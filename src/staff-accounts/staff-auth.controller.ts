@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { FOREIGN_ORIGIN, NOT_JSON } from '../http/staff-writes';
+import { ChangePasswordDto, UseResetLinkDto } from './dto/password-changes.dto';
 import { SignInDto } from './dto/sign-in.dto';
 import { publicAccount, StaffAccountDto } from './dto/staff-account.views';
 import { StaffRequest, staffOf } from './guards/staff-auth.guard';
@@ -16,13 +17,23 @@ import {
   COOKIE_NEEDS_HTTPS,
   sessionIdOf,
   setSessionCookie,
+  staffTokenOf,
 } from './staff-cookie';
+import {
+  INVALID_RESET_LINK,
+  SAME_PASSWORD,
+  StaffPasswordsService,
+  WRONG_CURRENT_PASSWORD,
+} from './staff-passwords.service';
+
+const TOO_SHORT = 'the password must be at least 12 characters long';
 
 @ApiTags('staff')
 @Controller(STAFF_API_PATH)
 export class StaffAuthController {
   constructor(
     private readonly auth: StaffAuthService,
+    private readonly passwords: StaffPasswordsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -50,7 +61,7 @@ export class StaffAuthController {
 
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @StaffAuth()
+  @StaffAuth('agent', { beforePasswordChange: true })
   @ApiOperation({ summary: 'Sign out: ends the session' })
   @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared' })
   @ApiErrors({ 403: [FOREIGN_ORIGIN, NOT_JSON] })
@@ -64,10 +75,57 @@ export class StaffAuthController {
 
   @Get('me')
   @HttpCode(HttpStatus.OK)
-  @StaffAuth()
+  @StaffAuth('agent', { beforePasswordChange: true })
   @ApiOperation({ summary: 'The signed-in account' })
   @ApiOkResponse({ type: StaffAccountDto })
   me(@Req() request: StaffRequest): StaffAccountDto {
     return publicAccount(staffOf(request));
+  }
+
+  @Post('me/password')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @StaffAuth('agent', { beforePasswordChange: true })
+  @ApiOperation({
+    summary:
+      "Change your own password: the account's other sessions end, this one goes on under a new cookie " +
+      '(its st_ tokens stay); a wrong current password counts as a failed sign-in',
+  })
+  @ApiNoContentResponse({ description: 'Changed; Set-Cookie carries the new session (for a cookie session)' })
+  @ApiErrors({
+    400: ['Missing field: new_password', TOO_SHORT, SAME_PASSWORD, WRONG_CURRENT_PASSWORD],
+    403: [FOREIGN_ORIGIN, NOT_JSON],
+    429: ['Too many requests'],
+    503: ['Service unavailable'],
+  })
+  async changePassword(
+    @Body() body: ChangePasswordDto,
+    @Req() request: StaffRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const sessionId = await this.passwords.changeOwn(staffOf(request), body.current_password, body.new_password, {
+      ip: request.ip,
+      sessionId: staffTokenOf(request) ? undefined : sessionIdOf(request, this.config),
+    });
+    if (sessionId) {
+      setSessionCookie(reply, this.config, sessionId);
+    }
+  }
+
+  @Post('password-reset')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary:
+      'Choose a new password with the token of a reset link (once, within the hour); then sign in with it. ' +
+      'Failures count against the IP like failed sign-ins',
+  })
+  @ApiNoContentResponse({ description: 'The password is set' })
+  @ApiErrors({
+    400: ['Missing field: token', TOO_SHORT, INVALID_RESET_LINK],
+    403: [FOREIGN_ORIGIN, NOT_JSON],
+    429: ['Too many requests'],
+    503: ['Service unavailable'],
+  })
+  async useResetLink(@Body() body: UseResetLinkDto, @Req() request: StaffRequest): Promise<void> {
+    await this.passwords.useResetLink(body.token, body.new_password, request.ip);
   }
 }

@@ -3,22 +3,37 @@ import { ApiBearerAuth, ApiCookieAuth } from '@nestjs/swagger';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { STAFF_TOKEN_SECURITY } from '../http/openapi/openapi';
 import { StaffRole } from './entities/staff-account.entity';
-import { STAFF_ROLE, StaffAuthGuard } from './guards/staff-auth.guard';
+import {
+  BEFORE_PASSWORD_CHANGE,
+  PASSWORD_CHANGE_REQUIRED,
+  STAFF_ROLE,
+  StaffAuthGuard,
+} from './guards/staff-auth.guard';
 
 /**
  * A staff route: signed in by session cookie or staff API token, with `role` (admin routes refuse
  * agents with 403), counted against the account's STAFF_RATE_LIMIT; and its OpenAPI security and errors.
+ * An account that must change its password reaches only routes marked `beforePasswordChange` (who it
+ * is, signing out, the change itself).
  */
-export function StaffAuth(role: StaffRole = 'agent'): MethodDecorator {
+export function StaffAuth(
+  role: StaffRole = 'agent',
+  options: { beforePasswordChange?: boolean } = {},
+): MethodDecorator {
+  const forbidden = [
+    ...(role === 'admin' ? ['Forbidden'] : []),
+    ...(options.beforePasswordChange ? [] : [PASSWORD_CHANGE_REQUIRED]),
+  ];
+  const errors: Record<number, string[]> = { 401: ['Authentication required'], 429: ['Too many requests'] };
+  if (forbidden.length > 0) {
+    errors[403] = forbidden;
+  }
   return applyDecorators(
     SetMetadata(STAFF_ROLE, role),
+    SetMetadata(BEFORE_PASSWORD_CHANGE, options.beforePasswordChange ?? false),
     UseGuards(StaffAuthGuard),
     ApiCookieAuth(),
     ApiBearerAuth(STAFF_TOKEN_SECURITY),
-    ApiErrors(
-      role === 'admin'
-        ? { 401: ['Authentication required'], 403: ['Forbidden'], 429: ['Too many requests'] }
-        : { 401: ['Authentication required'], 429: ['Too many requests'] },
-    ),
+    ApiErrors(errors),
   );
 }

@@ -3,21 +3,16 @@ import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import { staffActor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
-import { AppConfig } from '../config/app-config';
-import { sha256Hex } from '../database/sha256';
 import { ApiException } from '../http/api-exception';
-import { FailOpen } from '../rate-limits/fail-open';
-import { FailureLimit } from '../rate-limits/failure-limit';
-import { RedisClient } from '../redis/redis-connection';
-import { InjectRedis } from '../redis/redis.module';
 import { StaffAccountEntity } from './entities/staff-account.entity';
 import { hashPassword, verifyPassword } from './passwords';
 import { StaffAccountsRepository } from './staff-accounts.repository';
 import { normalizeEmail } from './staff-accounts.service';
+import { StaffCredential } from './staff-cookie';
 import { StaffSessionsService } from './staff-sessions.service';
+import { StaffSignInLimits } from './staff-sign-in-limits';
 import { StaffTokensService } from './staff-tokens.service';
 
-const FIFTEEN_MINUTES_MS = 15 * 60_000;
 /** How long a signed-in account's row may be cached: disabling or a password reset bites within it. */
 const ACCOUNT_CACHE_MS = 2_000;
 
@@ -32,8 +27,6 @@ const invalidCredentials = () => new ApiException(HttpStatus.UNAUTHORIZED, 'Inva
  */
 @Injectable()
 export class StaffAuthService {
-  private readonly perEmail: FailureLimit;
-  private readonly perIp: FailureLimit;
   /** A hash of nothing anyone knows, so an unknown e-mail costs what a wrong password costs. */
   private readonly dummyHash = hashPassword(randomBytes(16).toString('hex'));
   private readonly accountsById = new LRUCache<string, { account: StaffAccountEntity | null }>({
@@ -47,14 +40,8 @@ export class StaffAuthService {
     private readonly sessions: StaffSessionsService,
     private readonly tokens: StaffTokensService,
     private readonly audit: AuditService,
-    @InjectRedis() redis: RedisClient,
-    config: AppConfig,
-    failOpen: FailOpen,
-  ) {
-    const prefix = `${config.redis.prefix}:stafffail`;
-    this.perEmail = new FailureLimit(redis, `${prefix}:email`, () => 5, FIFTEEN_MINUTES_MS, failOpen);
-    this.perIp = new FailureLimit(redis, `${prefix}:ip`, () => 20, FIFTEEN_MINUTES_MS, failOpen);
-  }
+    private readonly limits: StaffSignInLimits,
+  ) {}
 
   /** Checks the credentials and starts a session; returns the account and the session id. */
   async signIn(
@@ -63,11 +50,7 @@ export class StaffAuthService {
     ip: string,
   ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
     const address = normalizeEmail(email);
-    // Keyed by a hash: the limiter's Redis keys never hold an address.
-    const emailKey = sha256Hex(address);
-    // The IP first: a guesser spraying many addresses from one IP spends the IP's budget.
-    await this.perIp.takeAttempt(ip);
-    await this.perEmail.takeAttempt(emailKey);
+    await this.limits.takeAttempt(ip, address);
     const account = await this.accounts.findByEmail(address);
     const matches = await verifyPassword(account?.passwordHash ?? (await this.dummyHash), password);
     if (!account || !matches || account.disabledAt) {
@@ -83,7 +66,7 @@ export class StaffAuthService {
       );
       throw invalidCredentials();
     }
-    await Promise.all([this.perEmail.giveBack(emailKey), this.perIp.giveBack(ip)]);
+    await this.limits.giveBack(ip, address);
     const lastLoginAt = new Date();
     await this.accounts.update(account.id, { lastLoginAt });
     const sessionId = await this.sessions.start(account.id);
@@ -112,10 +95,28 @@ export class StaffAuthService {
     return account;
   }
 
+  /** The account a staff token or session stands for now, or null (see the two below). */
+  accountOf(credential: StaffCredential): Promise<StaffAccountEntity | null> {
+    return credential.token
+      ? this.accountOfToken(credential.token)
+      : credential.sessionId
+        ? this.accountOfSession(credential.sessionId)
+        : Promise.resolve(null);
+  }
+
   /** The active account of a staff API token, or null (unknown, revoked, or its account disabled). */
   async accountOfToken(token: string): Promise<StaffAccountEntity | null> {
     const accountId = await this.tokens.accountIdOf(token);
     return accountId ? this.activeAccount(accountId) : null;
+  }
+
+  /**
+   * The account as stored now, past the cache: for a decision a stale copy would get wrong for a
+   * moment (an account that just chose its own password is no longer held at the change form).
+   */
+  async reloaded(account: StaffAccountEntity): Promise<StaffAccountEntity | null> {
+    this.accountsById.delete(account.id);
+    return this.activeAccount(account.id);
   }
 
   private async activeAccount(id: string): Promise<StaffAccountEntity | null> {

@@ -67,6 +67,17 @@ export function sessionIdOf(request: FastifyRequest, config: AppConfig): string 
   return request.cookies?.[staffCookieName(config)] || undefined;
 }
 
+/** What identifies a staff request: its staff API token when it has one (the cookie is then ignored), else its session. */
+export interface StaffCredential {
+  token?: string;
+  sessionId?: string;
+}
+
+export function credentialOf(request: FastifyRequest, config: AppConfig): StaffCredential {
+  const token = staffTokenOf(request);
+  return token ? { token } : { sessionId: sessionIdOf(request, config) };
+}
+
 export function setSessionCookie(reply: FastifyReply, config: AppConfig, sessionId: string): void {
   void reply.setCookie(staffCookieName(config), sessionId, {
     httpOnly: true,

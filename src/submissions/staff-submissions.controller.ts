@@ -25,7 +25,7 @@ import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-a
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { CreateNoteDto } from './dto/create-note.dto';
 import { NoteView, StatusCountsView, SubmissionDetailView, SubmissionPageView } from './dto/staff-submission.views';
-import { SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
+import { SubmissionCountsQuery, SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
 import { StaffSubmissionsService } from './staff-submissions.service';
 import { csvFileName } from './submissions-csv';
@@ -42,7 +42,7 @@ export class StaffSubmissionsController {
   @StaffAuth()
   @ApiOperation({ summary: 'List submissions, newest first, filtered, keyset-paged' })
   @ApiOkResponse({ type: SubmissionPageView })
-  @ApiErrors({ 400: ['Invalid field: status', 'Unknown field: x'] })
+  @ApiErrors({ 400: ['Invalid field: status', 'Invalid field: tag', 'Invalid field: priority', 'Unknown field: x'] })
   list(@Query() query: SubmissionListQuery, @Req() request: StaffRequest): Promise<SubmissionPageView> {
     const { limit, cursor, ...filter } = query;
     return this.submissions.list(filter, staffOf(request).id, cursor, limit ?? DEFAULT_PAGE_SIZE);
@@ -50,10 +50,14 @@ export class StaffSubmissionsController {
 
   @Get('counts')
   @StaffAuth()
-  @ApiOperation({ summary: 'Submissions per workflow status' })
+  @ApiOperation({
+    summary:
+      "Submissions per workflow status; with the list's filters (but status), those that match them (where a search found something)",
+  })
   @ApiOkResponse({ type: StatusCountsView })
-  counts(): Promise<StatusCountsView> {
-    return this.submissions.countByStatus();
+  @ApiErrors({ 400: ['Invalid field: assignee', 'Invalid field: tag', 'Invalid field: priority', 'Unknown field: x'] })
+  counts(@Query() query: SubmissionCountsQuery, @Req() request: StaffRequest): Promise<StatusCountsView> {
+    return this.submissions.countByStatus(query, staffOf(request).id);
   }
 
   @Get('export.csv')
@@ -65,7 +69,7 @@ export class StaffSubmissionsController {
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV with a header line', content: { 'text/csv': { schema: { type: 'string' } } } })
-  @ApiErrors({ 400: ['Invalid field: status'] })
+  @ApiErrors({ 400: ['Invalid field: status', 'Invalid field: tag', 'Invalid field: priority'] })
   export(@Query() query: SubmissionFilterQuery, @Req() request: StaffRequest): StreamableFile {
     const rows = this.submissions.exportCsv(query, staffOf(request).id, actorOf(request));
     return new StreamableFile(Readable.from(rows), {
@@ -90,11 +94,20 @@ export class StaffSubmissionsController {
 
   @Patch(':id')
   @StaffAuth()
-  @ApiOperation({ summary: 'Change status and/or assignee; requires If-Match with the current ETag' })
+  @ApiOperation({
+    summary:
+      'Change status, assignee, priority and/or tags (the whole new list); requires If-Match with the current ETag',
+  })
   @ApiHeader({ name: 'If-Match', required: true, description: 'The ETag of the version the change is based on' })
   @ApiOkResponse({ type: SubmissionDetailView, headers: ETAG_HEADER })
   @ApiErrors({
-    400: ['Unknown field: x', 'Invalid field: status', 'Invalid field: assignee_id'],
+    400: [
+      'Unknown field: x',
+      'Invalid field: status',
+      'Invalid field: assignee_id',
+      'Invalid field: tags',
+      'Invalid field: priority',
+    ],
     403: ['Forbidden'],
     404: ['Not found'],
     412: ['Submission changed; reload it'],

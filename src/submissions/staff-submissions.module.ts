@@ -10,5 +10,6 @@ import { SubmissionsModule } from './submissions.module';
   imports: [SubmissionsModule, StaffAccountsModule, StaffAuthModule, AuditModule],
   controllers: [StaffSubmissionsController],
   providers: [StaffSubmissionsService],
+  exports: [StaffSubmissionsService],
 })
 export class StaffSubmissionsModule {}

@@ -1,14 +1,12 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
-import { toAuditEventView } from '../audit/audit-event.view';
 import { AuditService } from '../audit/audit.service';
 import { FieldCipher } from '../database/field-cipher';
 import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
-import { SubmissionFilterQuery } from './dto/submission-list.query';
+import { SubmissionCountsQuery, SubmissionFilterQuery } from './dto/submission-list.query';
 import {
   HistoryItemView,
   NoteView,
@@ -22,8 +20,11 @@ import { SubmissionEntity } from './entities/submission.entity';
 import { unreadableOf } from './staff-submission';
 import { csvLine, csvRowOf, CSV_COLUMNS, UTF8_BOM } from './submissions-csv';
 import { toBooleanSearch } from './submission-search';
-import { WorkflowStatus } from './submission-state';
+import { WORKFLOW_STATUSES, WorkflowStatus } from './submission-state';
+import { Priority } from './submission-priority';
+import { normalizedTags, tagKey } from './submission-tags';
 import { SubmissionNotesRepository } from './submission-notes.repository';
+import { SubmissionTagsRepository } from './submission-tags.repository';
 import { SubmissionFilter, SubmissionsRepository, WorkflowChanges } from './submissions.repository';
 import { SubmissionHooks } from './submission-hooks';
 import { refOf } from './submission-ref';
@@ -47,15 +48,17 @@ const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 
 @Injectable()
 export class StaffSubmissionsService {
   private readonly logger = new Logger(StaffSubmissionsService.name);
-  private readonly counts = new LRUCache<'all', Record<WorkflowStatus, number>>({
-    max: 1,
-    ttl: COUNTS_CACHE_MS,
-    fetchMethod: () => this.submissions.countByStatus(),
-  });
+  /**
+   * The unfiltered counts, shared for COUNTS_CACHE_MS. Forgetting them drops the entry but lets a
+   * count in flight finish for those already waiting on it (an LRU fetch aborted by clear() failed its
+   * waiters: a 500 on the counts whenever a change landed mid-count).
+   */
+  private cachedCounts: { until: number; counts: Promise<Record<WorkflowStatus, number>> } | null = null;
 
   constructor(
     private readonly submissions: SubmissionsRepository,
     private readonly notes: SubmissionNotesRepository,
+    private readonly tags: SubmissionTagsRepository,
     private readonly accounts: StaffAccountsRepository,
     private readonly audit: AuditService,
     private readonly hooks: SubmissionHooks,
@@ -77,14 +80,48 @@ export class StaffSubmissionsService {
     // One row more than asked says whether another page follows.
     const rows = await this.submissions.findPage(filter, cursor, limit + 1);
     const page = rows.slice(0, limit);
+    const matching = page.filter(this.sameAddressAs(query));
+    const tags = await this.tags.ofSubmissions(matching.map((row) => row.id));
     return {
-      items: page.filter(this.sameAddressAs(query)).map(toSubmissionView),
+      items: matching.map((row) => toSubmissionView(row, tags.get(row.id) ?? [])),
       next_cursor: rows.length > limit ? page[page.length - 1].id : null,
     };
   }
 
-  async countByStatus(): Promise<Record<WorkflowStatus, number>> {
-    return (await this.counts.fetch('all'))!;
+  /**
+   * Submissions per status. Unfiltered (the tabs' counts, polled by every open console) from a cache
+   * of COUNTS_CACHE_MS; with filters (a search, say: where are the matches?) counted now.
+   */
+  async countByStatus(query: SubmissionCountsQuery, viewerId: string): Promise<Record<WorkflowStatus, number>> {
+    if (Object.values(query).every((value) => value === undefined)) {
+      return this.unfilteredCounts();
+    }
+    const filter = this.filterOf(query, viewerId);
+    if (filter === SEARCH_UNAVAILABLE) {
+      return Object.fromEntries(WORKFLOW_STATUSES.map((status) => [status, 0])) as Record<WorkflowStatus, number>;
+    }
+    return this.submissions.countByStatus(filter);
+  }
+
+  /** Forgets the cached counts: a submission arrived or changed (in this process or another). */
+  forgetCounts(): void {
+    this.cachedCounts = null;
+  }
+
+  private unfilteredCounts(): Promise<Record<WorkflowStatus, number>> {
+    const now = Date.now();
+    if (!this.cachedCounts || this.cachedCounts.until <= now) {
+      const counts = this.submissions.countByStatus();
+      const entry = { until: now + COUNTS_CACHE_MS, counts };
+      this.cachedCounts = entry;
+      // A failed count is not kept: the next caller asks again.
+      counts.catch(() => {
+        if (this.cachedCounts === entry) {
+          this.cachedCounts = null;
+        }
+      });
+    }
+    return this.cachedCounts.counts;
   }
 
   async detail(id: string): Promise<SubmissionDetailView> {
@@ -92,15 +129,16 @@ export class StaffSubmissionsService {
     if (!submission) {
       throw notFound();
     }
-    const [deliveries, notes, events, sections, history] = await Promise.all([
+    const [deliveries, notes, events, sections, history, tags] = await Promise.all([
       this.submissions.deliveriesOf(id),
       this.notes.forSubmission(id),
       this.audit.timelineOf(id),
       this.hooks.detailSectionsOf(id),
       this.historyOf(submission),
+      this.tags.of(id),
     ]);
     return {
-      ...toSubmissionView(submission),
+      ...toSubmissionView(submission, tags),
       client_ip: submission.clientIp,
       user_agent: submission.userAgent,
       attempts: submission.attempts,
@@ -117,7 +155,7 @@ export class StaffSubmissionsService {
       timeline: (sections.timeline as object[] | undefined) ?? [],
       history,
       notes: notes.map(toNoteView),
-      events: events.map(toAuditEventView),
+      events: await this.audit.views(events),
     };
   }
 
@@ -173,26 +211,34 @@ export class StaffSubmissionsService {
       }
       next.assigneeId = changes.assignee_id;
     }
-    if (Object.keys(next).length > 0) {
+    if (changes.priority !== undefined && changes.priority !== current.priority) {
+      next.priority = changes.priority;
+    }
+    const tags = await this.tagChange(id, changes.tags);
+    if (Object.keys(next).length > 0 || tags) {
       // The row, its audit events and what other rooms record for the change (webhook deliveries)
       // commit together: a crash anywhere in between leaves all of them or none.
       const afterCommit = await this.transactions.run(async (tx) => {
         if (!(await this.submissions.updateWorkflow(id, current.version, next, tx))) {
           throw changedMeanwhile();
         }
-        const target = { type: 'submission', id };
-        let work: (() => Promise<void>)[] = [];
-        if (next.status !== undefined) {
-          const event = await this.audit.record(
+        // One event per changed field: `{field: before}` -> `{field: after}`.
+        const recordChange = (action: string, field: string, before: unknown, after: unknown) =>
+          this.audit.record(
             actor,
-            {
-              action: 'submission.status_changed',
-              target,
-              before: { status: current.status },
-              after: { status: next.status },
-            },
+            { action, target: { type: 'submission', id }, before: { [field]: before }, after: { [field]: after } },
             tx,
           );
+        if (tags) {
+          await this.tags.replace(id, tags.after, tx);
+          await recordChange('submission.tags_changed', 'tags', tags.before, tags.after);
+        }
+        if (next.priority !== undefined) {
+          await recordChange('submission.priority_changed', 'priority', current.priority, next.priority);
+        }
+        let work: (() => Promise<void>)[] = [];
+        if (next.status !== undefined) {
+          const event = await recordChange('submission.status_changed', 'status', current.status, next.status);
           work = await this.hooks.statusChanged(
             {
               submissionId: id,
@@ -206,16 +252,7 @@ export class StaffSubmissionsService {
           );
         }
         if (next.assigneeId !== undefined) {
-          const event = await this.audit.record(
-            actor,
-            {
-              action: 'submission.assigned',
-              target,
-              before: { assignee_id: current.assigneeId },
-              after: { assignee_id: next.assigneeId },
-            },
-            tx,
-          );
+          const event = await recordChange('submission.assigned', 'assignee_id', current.assigneeId, next.assigneeId);
           work.push(
             ...(await this.hooks.assigned(
               {
@@ -233,8 +270,9 @@ export class StaffSubmissionsService {
         return work;
       });
       if (next.status !== undefined) {
-        this.counts.clear();
+        this.forgetCounts();
       }
+      this.hooks.changed({ submissionId: id, version: current.version + 1 });
       // Queueing after commit: a failure (Redis away) is logged, never the PATCH's; what it would have
       // queued is committed, and the queue reconciler adds it.
       for (const work of afterCommit) {
@@ -242,6 +280,23 @@ export class StaffSubmissionsService {
       }
     }
     return this.detail(id);
+  }
+
+  /**
+   * The labels a PATCH asks for against those the submission has: null when it asks nothing, or for
+   * the same labels (normalised, in the same order and spelling), which changes nothing.
+   */
+  private async tagChange(id: string, asked: unknown): Promise<{ before: string[]; after: string[] } | null> {
+    if (asked === undefined) {
+      return null;
+    }
+    // The DTO has refused what does not normalise; null here would be a bug, answered as the field.
+    const after = normalizedTags(asked);
+    if (after === null) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: tags');
+    }
+    const before = await this.tags.of(id);
+    return before.join('\n') === after.join('\n') ? null : { before, after };
   }
 
   async addNote(submissionId: string, body: string, actor: Actor & { id: string }): Promise<NoteView> {
@@ -262,6 +317,7 @@ export class StaffSubmissionsService {
       target: { type: 'submission', id: submissionId },
       after: { note_id: note.id },
     });
+    this.hooks.changed({ submissionId });
     const author = await this.accounts.findById(actor.id);
     return toNoteView({ ...note, author: author ?? undefined });
   }
@@ -280,6 +336,8 @@ export class StaffSubmissionsService {
         api_key: query.api_key ?? null,
         from: query.from ?? null,
         to: query.to ?? null,
+        tag: query.tag ?? null,
+        priority: query.priority ?? null,
         search: Boolean(query.q),
       },
     });
@@ -292,7 +350,8 @@ export class StaffSubmissionsService {
       const rows = await this.submissions.findPage(filter, cursor, EXPORT_PAGE);
       const matching = rows.filter(this.sameAddressAs(query));
       if (matching.length > 0) {
-        yield matching.map(csvRowOf).join('');
+        const tags = await this.tags.ofSubmissions(matching.map((row) => row.id));
+        yield matching.map((row) => csvRowOf(row, tags.get(row.id) ?? [])).join('');
       }
       if (rows.length < EXPORT_PAGE) {
         return;
@@ -331,6 +390,12 @@ export class StaffSubmissionsService {
 
 function filterOf(query: SubmissionFilterQuery, viewerId: string): SubmissionFilter {
   const filter: SubmissionFilter = {};
+  if (query.tag) {
+    filter.tagKey = tagKey(query.tag);
+  }
+  if (query.priority) {
+    filter.priorities = [...new Set(query.priority.split(','))] as Priority[];
+  }
   if (query.status) {
     filter.statuses = [...new Set(query.status.split(','))] as WorkflowStatus[];
   }
@@ -363,7 +428,7 @@ function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-export function toSubmissionView(submission: SubmissionEntity): SubmissionView {
+export function toSubmissionView(submission: SubmissionEntity, tags: string[]): SubmissionView {
   return {
     id: submission.id,
     status: submission.status,
@@ -382,6 +447,8 @@ export function toSubmissionView(submission: SubmissionEntity): SubmissionView {
     ref: refOf(submission.id),
     first_response_at: iso(submission.firstResponseAt),
     spam_reasons: submission.spamReasons ? submission.spamReasons.split(',') : [],
+    priority: submission.priority,
+    tags,
     ...unreadableOf(submission),
   };
 }

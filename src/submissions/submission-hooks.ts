@@ -32,11 +32,23 @@ export interface AssignmentChange {
 /** Writes what an assignment implies in its transaction; answers work for after the commit. */
 export type AssignmentListener = (change: AssignmentChange, tx: Transaction) => Promise<(() => Promise<void>) | void>;
 
+/**
+ * A committed staff change of a submission (its workflow fields, a note), ids only: `version` is the
+ * submission's version after the change when the change moved it.
+ */
+export interface SubmissionChange {
+  submissionId: string;
+  version?: number;
+}
+
+/** Hears of a committed change; runs after the commit and must not throw (live events, say). */
+export type ChangeListener = (change: SubmissionChange) => void;
+
 /** A section of the staff detail of one submission that another room contributes (its webhooks, say). */
 export type DetailSection = (submissionId: string) => Promise<unknown>;
 
 /**
- * Where the rooms that consume submissions (webhooks, later conversations and live events) plug into
+ * Where the rooms that consume submissions (webhooks, conversations, live events) plug into
  * the staff workflow, so that arrows point into submissions/ and never out of it: they register here
  * when they start, and the staff service calls whatever is registered.
  */
@@ -44,6 +56,7 @@ export type DetailSection = (submissionId: string) => Promise<unknown>;
 export class SubmissionHooks {
   private readonly statusListeners: StatusChangeListener[] = [];
   private readonly assignmentListeners: AssignmentListener[] = [];
+  private readonly changeListeners: ChangeListener[] = [];
   private readonly sections = new Map<string, DetailSection>();
 
   onStatusChange(listener: StatusChangeListener): void {
@@ -64,6 +77,17 @@ export class SubmissionHooks {
       }
     }
     return afterCommit;
+  }
+
+  onChange(listener: ChangeListener): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** Tells every change listener of a committed change. */
+  changed(change: SubmissionChange): void {
+    for (const listener of this.changeListeners) {
+      listener(change);
+    }
   }
 
   addDetailSection(name: string, section: DetailSection): void {

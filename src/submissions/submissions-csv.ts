@@ -16,6 +16,9 @@ export const CSV_COLUMNS = [
   'business',
   'message',
   'closed_at',
+  'priority',
+  // The labels in their order, `, ` between them (a label holds no comma).
+  'tags',
   // Empty, or which fields could not be decrypted and why (see SubmissionEntity.unreadable).
   'unreadable',
 ] as const;
@@ -52,7 +55,7 @@ export function csvLine(cells: (string | null)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-export function csvRowOf(submission: SubmissionEntity): string {
+export function csvRowOf(submission: SubmissionEntity, tags: string[]): string {
   return csvLine([
     submission.id,
     submission.createdAt.toISOString(),
@@ -68,6 +71,8 @@ export function csvRowOf(submission: SubmissionEntity): string {
     submission.business,
     submission.message,
     submission.closedAt?.toISOString() ?? null,
+    submission.priority,
+    tags.join(', '),
     submission.unreadable ?? null,
   ]);
 }

@@ -5,7 +5,9 @@ import { QueueModule } from '../queue/queue.module';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
 import { SubmissionNoteEntity } from './entities/submission-note.entity';
+import { SubmissionTagEntity } from './entities/submission-tag.entity';
 import { SubmissionNotesRepository } from './submission-notes.repository';
+import { SubmissionTagsRepository } from './submission-tags.repository';
 import { SealedColumnsSubscriber } from '../database/sealed-columns.subscriber';
 import { SubmissionOutbox } from './submission-outbox.service';
 import { SubmissionsRepository } from './submissions.repository';
@@ -14,16 +16,27 @@ import { SubmissionsService } from './submissions.service';
 
 /** A submission's life: its tables, its states, and the operator's list and retry. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity, SubmissionNoteEntity]), QueueModule],
+  imports: [
+    TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity, SubmissionNoteEntity, SubmissionTagEntity]),
+    QueueModule,
+  ],
   providers: [
     FieldCipher,
     SealedColumnsSubscriber,
     SubmissionsRepository,
     SubmissionNotesRepository,
+    SubmissionTagsRepository,
     SubmissionsService,
     SubmissionHooks,
   ],
-  exports: [FieldCipher, SubmissionsRepository, SubmissionNotesRepository, SubmissionsService, SubmissionHooks],
+  exports: [
+    FieldCipher,
+    SubmissionsRepository,
+    SubmissionNotesRepository,
+    SubmissionTagsRepository,
+    SubmissionsService,
+    SubmissionHooks,
+  ],
 })
 export class SubmissionsModule {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { In, IsNull, LessThan, MoreThan, Not, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { batchedEntityInsert, EntityInserts, RunStatement } from '../database/batched-insert';
 import { retryOnConflict } from '../database/commit-conflict';
 import { poolStatement } from '../database/pool-statement';
@@ -8,6 +8,8 @@ import type { Transaction } from '../database/transactions';
 import { FieldCipher } from '../database/field-cipher';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
+import { SubmissionTagEntity } from './entities/submission-tag.entity';
+import { DEFAULT_PRIORITY, Priority } from './submission-priority';
 import {
   SUBMISSION_STATE,
   SUBMISSION_TRANSITIONS,
@@ -29,6 +31,7 @@ export type NewSubmission = Omit<
   | 'firstResponseAt'
   | 'emailHash'
   | 'encKeyId'
+  | 'priority'
 > & {
   /** The e-mail's keyed hash (FieldCipher.emailHash) when the caller has made it already; else made here. */
   emailHash?: string | null;
@@ -48,10 +51,13 @@ export interface SubmissionFilter {
   from?: Date;
   /** created_at < before */
   before?: Date;
+  /** Carrying this label (its compared form: see tagKey). */
+  tagKey?: string;
+  priorities?: Priority[];
 }
 
 /** The workflow columns a staff change writes. */
-export type WorkflowChanges = Partial<Pick<SubmissionEntity, 'status' | 'assigneeId' | 'closedAt'>>;
+export type WorkflowChanges = Partial<Pick<SubmissionEntity, 'status' | 'assigneeId' | 'closedAt' | 'priority'>>;
 
 /** Every query of the `submissions` and `submission_deliveries` tables. */
 @Injectable()
@@ -105,12 +111,18 @@ export class SubmissionsRepository {
       closedAt: null,
       firstResponseAt: null,
       spamReasons: submission.spamReasons,
+      priority: DEFAULT_PRIORITY,
     };
     return this.inserts.insert(this.cipher.sealRow('submissions', row));
   }
 
   findById(id: string): Promise<SubmissionEntity | null> {
     return this.submissions.findOneBy({ id });
+  }
+
+  /** Whether the submission is there (its primary key only: nothing to decrypt). */
+  exists(id: string): Promise<boolean> {
+    return this.submissions.existsBy({ id });
   }
 
   findByIdempotencyKey(
@@ -207,31 +219,7 @@ export class SubmissionsRepository {
       .addSelect(['k.id', 'k.name'])
       .leftJoin('s.assignee', 'a')
       .addSelect(['a.id', 'a.name']);
-    if (filter.statuses) {
-      query.andWhere('s.status IN (:...statuses)', { statuses: filter.statuses });
-    }
-    if (filter.assigneeId === null) {
-      query.andWhere('s.assignee_id IS NULL');
-    } else if (filter.assigneeId !== undefined) {
-      query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filter.assigneeId });
-    }
-    if (filter.apiKeyId) {
-      query.andWhere('s.api_key_id = :apiKeyId', { apiKeyId: filter.apiKeyId });
-    }
-    if (filter.search) {
-      query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
-        search: filter.search,
-      });
-    }
-    if (filter.emailHashes) {
-      query.andWhere('s.email_hash IN (:...emailHashes)', { emailHashes: filter.emailHashes });
-    }
-    if (filter.from) {
-      query.andWhere('s.created_at >= :from', { from: filter.from });
-    }
-    if (filter.before) {
-      query.andWhere('s.created_at < :before', { before: filter.before });
-    }
+    filtered(query, filter);
     if (olderThan) {
       query.andWhere('s.id < :olderThan', { olderThan });
     }
@@ -250,10 +238,9 @@ export class SubmissionsRepository {
       .getOne();
   }
 
-  /** Submissions per workflow status (every status, zero included). */
-  async countByStatus(): Promise<Record<WorkflowStatus, number>> {
-    const rows = await this.submissions
-      .createQueryBuilder('s')
+  /** Submissions per workflow status (every status, zero included), of those that pass `filter`. */
+  async countByStatus(filter: SubmissionFilter = {}): Promise<Record<WorkflowStatus, number>> {
+    const rows = await filtered(this.submissions.createQueryBuilder('s'), filter)
       .select('s.status', 'status')
       .addSelect('COUNT(*)', 'count')
       .groupBy('s.status')
@@ -267,11 +254,9 @@ export class SubmissionsRepository {
 
   /**
    * Applies a staff change if the row is still at `version` (a conditional UPDATE: of two writers
-   * holding the same version exactly one succeeds). Returns whether it did.
-   */
-  /**
-   * Changes the workflow fields if the row is still at `version`, in `tx` (whose runner retries it
-   * after a commit conflict: two PATCHes on two Galera nodes, the loser's retry matches no row, 412).
+   * holding the same version exactly one succeeds), in `tx`, whose runner retries it after a commit
+   * conflict (two PATCHes on two Galera nodes: the loser's retry matches no row, 412). Empty `changes`
+   * still make a new version (the tags, kept beside the row, changed). Returns whether it applied.
    */
   async updateWorkflow(id: string, version: number, changes: WorkflowChanges, tx: Transaction): Promise<boolean> {
     const result = await tx
@@ -409,4 +394,49 @@ export interface RetentionScope {
   apiKeyIds: string[];
   /** true: only `apiKeyIds`; false: every key except them. */
   only: boolean;
+}
+
+/** Narrows a query on `submissions` (alias `s`) to the rows that pass `filter`. */
+function filtered<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  filter: SubmissionFilter,
+): SelectQueryBuilder<T> {
+  if (filter.statuses) {
+    query.andWhere('s.status IN (:...statuses)', { statuses: filter.statuses });
+  }
+  if (filter.assigneeId === null) {
+    query.andWhere('s.assignee_id IS NULL');
+  } else if (filter.assigneeId !== undefined) {
+    query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filter.assigneeId });
+  }
+  if (filter.apiKeyId) {
+    query.andWhere('s.api_key_id = :apiKeyId', { apiKeyId: filter.apiKeyId });
+  }
+  if (filter.search) {
+    query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
+      search: filter.search,
+    });
+  }
+  if (filter.emailHashes) {
+    query.andWhere('s.email_hash IN (:...emailHashes)', { emailHashes: filter.emailHashes });
+  }
+  if (filter.from) {
+    query.andWhere('s.created_at >= :from', { from: filter.from });
+  }
+  if (filter.before) {
+    query.andWhere('s.created_at < :before', { before: filter.before });
+  }
+  if (filter.tagKey !== undefined) {
+    // Through the tag's own index (`ix_submission_tags_tag`: the compared form, then the submission).
+    const tagged = query
+      .subQuery()
+      .select('t.submission_id')
+      .from(SubmissionTagEntity, 't')
+      .where('t.tag_key = :tagKey');
+    query.andWhere(`s.id IN ${tagged.getQuery()}`, { tagKey: filter.tagKey });
+  }
+  if (filter.priorities) {
+    query.andWhere('s.priority IN (:...priorities)', { priorities: filter.priorities });
+  }
+  return query;
 }

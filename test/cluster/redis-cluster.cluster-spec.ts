@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import request from 'supertest';
+import { openEventStream } from '../support/event-stream';
 import { ownDatabase } from '../support/own-database';
 import { freePort, startService, StartedProcess } from '../support/processes';
 import { RedisCluster, startRedisCluster } from '../support/redis-cluster';
@@ -112,6 +113,34 @@ describe('on a Redis Cluster', () => {
 
     await request(apis[0]).post('/auth_refresh.php').send({ refresh_token }).expect(200);
     await request(apis[1]).post('/auth_refresh.php').send({ refresh_token }).expect(401);
+  });
+
+  it("pushes live events through the cluster's pub/sub: a submission taken by one API process reaches the other's stream", async () => {
+    const account = await cli(
+      'staff',
+      'create',
+      '--email',
+      'live@example.com',
+      '--name',
+      'Live',
+      '--role',
+      'agent',
+      '--json',
+    );
+    const { token } = await cli('staff', 'token', 'create', '--staff', account.id, '--name', 'cluster live', '--json');
+    const streams = await Promise.all(
+      apis.map((api) => openEventStream(`${api}/staff/api/stream`, { Authorization: `Bearer ${token}` })),
+    );
+    try {
+      expect(streams.map((stream) => stream.status)).toEqual([200, 200]);
+      const { access_token } = await tokensFor(await newKey(100));
+      const id = (await submit(apis[0], access_token, { name: 'Live On The Cluster' }).expect(200)).body.id as string;
+      for (const stream of streams) {
+        expect(await stream.next((event) => event.id === id)).toEqual({ type: 'submission.created', id });
+      }
+    } finally {
+      streams.forEach((stream) => stream.close());
+    }
   });
 
   it('loses nothing when the master holding the queues dies while submissions flow, and recovers without a restart', async () => {

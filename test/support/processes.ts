@@ -1,7 +1,10 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { waitUntil } from './wait';
+
+const runFile = promisify(execFile);
 
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -68,4 +71,20 @@ export async function startRedis(port: number): Promise<StartedProcess> {
   );
   await waitUntil(() => started.output().includes('Ready to accept connections'), `redis-server on ${port}`);
   return started;
+}
+
+/**
+ * Runs the built CLI (`node dist/cli.js <args>`) with the run's settings plus `env`, `input` on its
+ * stdin, and answers the one JSON line a `--json` command prints.
+ */
+export async function cliJson(
+  env: Record<string, string>,
+  args: string[],
+  input?: string,
+): Promise<Record<string, unknown>> {
+  const child = runFile(process.execPath, [join(__dirname, '..', '..', 'dist', 'cli.js'), ...args], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'error' },
+  });
+  child.child.stdin?.end(input ?? '');
+  return JSON.parse((await child).stdout) as Record<string, unknown>;
 }

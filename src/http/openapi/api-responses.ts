@@ -1,6 +1,5 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import type { HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ApiOkResponse, ApiProperty, ApiResponse, DECORATORS, getSchemaPath } from '@nestjs/swagger';
+import type { ExamplesObject, HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 /** Specification 2.4: the body of every error. */
 export class ErrorResultDto {
@@ -61,23 +60,39 @@ export const NO_STORE_HEADERS: HeadersObject = {
   Pragma: { description: 'Always `no-cache`', schema: { type: 'string' } },
 };
 
-/** Documents error statuses with the contract's envelope, their headers and the exact messages each can carry. */
+type ErrorContent = { content?: { 'application/json'?: { examples?: ExamplesObject } } };
+
+/**
+ * Documents error statuses with the contract's envelope, their headers and the exact messages each can
+ * carry. A status documented twice on one route (by `@StaffAuth` and by the route itself, say) lists
+ * the messages of both: Swagger's own merge would keep only the last content.
+ */
 export function ApiErrors(errors: Record<number, string[]>): MethodDecorator {
-  return applyDecorators(
-    ...Object.entries(errors).map(([status, messages]) =>
+  return (target, key, descriptor) => {
+    const documented = (Reflect.getMetadata(DECORATORS.API_RESPONSE, descriptor.value as object) ?? {}) as Record<
+      string,
+      ErrorContent
+    >;
+    for (const [status, messages] of Object.entries(errors)) {
+      const earlier = documented[status]?.content?.['application/json']?.examples ?? {};
       ApiResponse({
         status: Number(status),
-        description: STATUS_DESCRIPTIONS[Number(status)] ?? 'Error',
+        // Swagger joins two descriptions of one status: the first one stands.
+        description: documented[status] ? '' : (STATUS_DESCRIPTIONS[Number(status)] ?? 'Error'),
         headers: STATUS_HEADERS[Number(status)],
         content: {
           'application/json': {
             schema: { $ref: getSchemaPath(ErrorResultDto) },
-            examples: Object.fromEntries(messages.map((message) => [message, { value: { status: 'error', message } }])),
+            examples: {
+              ...earlier,
+              ...Object.fromEntries(messages.map((message) => [message, { value: { status: 'error', message } }])),
+            },
           },
         },
-      }),
-    ),
-  );
+      })(target, key, descriptor);
+    }
+    return descriptor;
+  };
 }
 
 /** Errors every endpoint can answer, whatever it does. */

@@ -14,6 +14,11 @@ export class StaffAccountDto {
 
   @ApiProperty({ enum: STAFF_ROLES })
   role!: string;
+
+  @ApiProperty({
+    description: 'Signed in with a one-time password: every other route answers 403 until POST /staff/api/me/password',
+  })
+  must_change_password!: boolean;
 }
 
 /** What admins see of an account. */
@@ -35,7 +40,13 @@ export class CreatedStaffAccountView extends StaffAccountAdminView {
 }
 
 export function publicAccount(account: StaffAccountEntity): StaffAccountDto {
-  return { id: account.id, email: account.email, name: account.name, role: account.role };
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    role: account.role,
+    must_change_password: account.mustChangePassword,
+  };
 }
 
 export function toStaffAccountAdminView(account: StaffAccountEntity): StaffAccountAdminView {
@@ -45,4 +56,16 @@ export function toStaffAccountAdminView(account: StaffAccountEntity): StaffAccou
     last_login_at: account.lastLoginAt?.toISOString() ?? null,
     disabled_at: account.disabledAt?.toISOString() ?? null,
   };
+}
+
+/** POST /staff/api/staff/:id/password-reset without SMTP_URL: the one-time password, shown this once. */
+export class TemporaryPasswordView {
+  @ApiProperty({ description: 'Shown once; the account must choose its own password when it signs in with it' })
+  temporary_password!: string;
+}
+
+/** POST /staff/api/staff/:id/password-reset with SMTP_URL: where the reset link went. */
+export class ResetLinkSentView {
+  @ApiProperty({ example: 'grace@example.com', description: "The account's address, which the link was sent to" })
+  sent_to!: string;
 }

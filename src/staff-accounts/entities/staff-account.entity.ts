@@ -32,6 +32,10 @@ export class StaffAccountEntity {
   @Column({ name: 'last_login_at', type: 'datetime', precision: 3, nullable: true })
   lastLoginAt!: Date | null;
 
+  /** Set by an admin's reset to a one-time password: until the account chooses its own, it may do nothing else. */
+  @Column({ name: 'must_change_password', type: 'boolean', default: false })
+  mustChangePassword!: boolean;
+
   @Column({ name: 'disabled_at', type: 'datetime', precision: 3, nullable: true })
   disabledAt!: Date | null;
 }

@@ -7,7 +7,7 @@ import { ApiException } from '../../http/api-exception';
 import { StaffRateLimit } from '../../rate-limits/staff-rate-limit';
 import { StaffAccountEntity, StaffRole } from '../entities/staff-account.entity';
 import { StaffAuthService } from '../staff-auth.service';
-import { sessionIdOf, staffTokenOf } from '../staff-cookie';
+import { credentialOf } from '../staff-cookie';
 
 export interface StaffRequest extends FastifyRequest {
   staff?: StaffAccountEntity;
@@ -26,10 +26,18 @@ export function actorOf(request: StaffRequest): Actor {
 /** Route metadata: the role a staff route needs (see @StaffAuth). */
 export const STAFF_ROLE = 'staffRole';
 
+/** Route metadata: the route serves an account that must still choose its own password (see @StaffAuth). */
+export const BEFORE_PASSWORD_CHANGE = 'staffBeforePasswordChange';
+
+export const PASSWORD_CHANGE_REQUIRED =
+  'Password change required: choose your own password first (POST /staff/api/me/password)';
+
 /**
  * Requires a staff identity: a live session cookie, or `Authorization: Bearer st_...` (a staff API
  * token, with its account's rights); 401 `Authentication required` otherwise. Then the route's role
  * (an agent on an admin route: 403 `Forbidden`) and the account's own rate limit (STAFF_RATE_LIMIT).
+ * An account given a one-time password reaches only the routes that let it choose its own (403
+ * PASSWORD_CHANGE_REQUIRED elsewhere).
  */
 @Injectable()
 export class StaffAuthGuard implements CanActivate {
@@ -42,15 +50,16 @@ export class StaffAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<StaffRequest>();
-    const token = staffTokenOf(request);
-    const sessionId = sessionIdOf(request, this.config);
-    const account = token
-      ? await this.auth.accountOfToken(token)
-      : sessionId
-        ? await this.auth.accountOfSession(sessionId)
-        : null;
+    let account = await this.auth.accountOf(credentialOf(request, this.config));
+    if (account?.mustChangePassword) {
+      // Signed in with a one-time password: nothing but the change (a cached copy may be a moment old).
+      account = await this.auth.reloaded(account);
+    }
     if (!account) {
       throw new ApiException(HttpStatus.UNAUTHORIZED, 'Authentication required');
+    }
+    if (account.mustChangePassword && !this.reflector.get<boolean>(BEFORE_PASSWORD_CHANGE, context.getHandler())) {
+      throw new ApiException(HttpStatus.FORBIDDEN, PASSWORD_CHANGE_REQUIRED);
     }
     const role = this.reflector.get<StaffRole | undefined>(STAFF_ROLE, context.getHandler());
     if (role === 'admin' && account.role !== 'admin') {

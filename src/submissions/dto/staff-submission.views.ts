@@ -1,6 +1,7 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { AuditEventView } from '../../audit/audit-event.view';
 import { NamedRefView } from '../../http/openapi/named-ref.view';
+import { PRIORITIES } from '../submission-priority';
 import { SPAM_REASONS, SUBMISSION_STATES, WORKFLOW_STATUSES } from '../submission-state';
 
 /** What `unreadable` means wherever a view has it (issue 24). */
@@ -61,6 +62,12 @@ export class SubmissionView {
     description: 'Why the spam filter flagged it at intake; empty when it did not (marked by staff, or clean)',
   })
   spam_reasons!: string[];
+
+  @ApiProperty({ enum: PRIORITIES, description: '`normal` unless staff set another' })
+  priority!: string;
+
+  @ApiProperty({ type: [String], example: ['billing', 'VIP'], description: "Staff's labels, in the order they gave" })
+  tags!: string[];
 
   @ApiProperty({ required: false, description: UNREADABLE })
   unreadable?: string;

@@ -1,10 +1,13 @@
-import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsISO8601, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
+import { IsISO8601, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { CanonicalId, Optional } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
+import { PRIORITIES } from '../submission-priority';
 import { WORKFLOW_STATUSES } from '../submission-state';
+import { isTag, MAX_TAG_LENGTH, TAG_PATTERN } from '../submission-tags';
 
 const STATUS_LIST = new RegExp(`^(${WORKFLOW_STATUSES.join('|')})(,(${WORKFLOW_STATUSES.join('|')}))*$`);
+const PRIORITY_LIST = new RegExp(`^(${PRIORITIES.join('|')})(,(${PRIORITIES.join('|')}))*$`);
 const ASSIGNEE = /^(me|none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** The filters of the staff list and the CSV export (query parameters). */
@@ -47,7 +50,27 @@ export class SubmissionFilterQuery {
   @Optional()
   @IsISO8601({ strict: true })
   to?: string;
+
+  @ApiPropertyOptional({
+    description: 'Only submissions with this label (compared in any letter case)',
+    minLength: 1,
+    maxLength: MAX_TAG_LENGTH,
+    pattern: TAG_PATTERN,
+    example: 'billing',
+  })
+  @Optional()
+  @ValidateBy({ name: 'tag', validator: { validate: isTag } })
+  tag?: string;
+
+  @ApiPropertyOptional({ description: 'Comma list of priorities', example: 'high,urgent' })
+  @Optional()
+  @IsString()
+  @Matches(PRIORITY_LIST)
+  priority?: string;
 }
 
 /** The list: filters, page size and the cursor of the previous page. */
 export class SubmissionListQuery extends IntersectionType(SubmissionFilterQuery, PageQuery) {}
+
+/** The counts per status: the list's filters but the status itself (each status is counted). */
+export class SubmissionCountsQuery extends OmitType(SubmissionFilterQuery, ['status'] as const) {}

@@ -1,7 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, ValidateIf } from 'class-validator';
+import { IsIn, IsString, ValidateBy, ValidateIf } from 'class-validator';
 import { CanonicalId, Optional } from '../../http/validation/contract-fields';
+import { PRIORITIES, Priority } from '../submission-priority';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../submission-state';
+import { MAX_TAG_LENGTH, MAX_TAGS, normalizedTags, TAG_PATTERN } from '../submission-tags';
 
 /** PATCH /staff/api/submissions/:id: the workflow fields staff change. */
 export class UpdateSubmissionDto {
@@ -16,4 +18,24 @@ export class UpdateSubmissionDto {
   @ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null)
   @CanonicalId()
   assignee_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength: MAX_TAG_LENGTH, pattern: TAG_PATTERN },
+    maxItems: MAX_TAGS,
+    example: ['billing', 'VIP'],
+    description:
+      'The whole new list of labels ([] removes every one): each trimmed and in NFC, 1-40 characters, ' +
+      'no comma or control character; duplicates in any letter case are folded into the first spelling',
+  })
+  // Only an absent field skips the check: null is not a list.
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined)
+  @ValidateBy({ name: 'tags', validator: { validate: (value: unknown) => normalizedTags(value) !== null } })
+  tags?: string[];
+
+  @ApiPropertyOptional({ enum: PRIORITIES })
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined)
+  @IsString()
+  @IsIn([...PRIORITIES])
+  priority?: Priority;
 }

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ApiKeyEntity } from '../../api-keys/entities/api-key.entity';
 import { StaffAccountEntity } from '../../staff-accounts/entities/staff-account.entity';
+import type { Priority } from '../submission-priority';
 import type { SubmissionState, WorkflowStatus } from '../submission-state';
 
 /**
@@ -16,6 +17,7 @@ import type { SubmissionState, WorkflowStatus } from '../submission-state';
 @Index('ix_submissions_created', ['createdAt'])
 @Index('ix_submissions_email_hash', ['emailHash'])
 @Index('ix_submissions_status_created', ['status', 'createdAt'])
+@Index('ix_submissions_priority', ['priority', 'id'])
 @Index('ft_submissions_text', ['name', 'email', 'business', 'message'], { fulltext: true })
 export class SubmissionEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
@@ -114,4 +116,8 @@ export class SubmissionEntity {
   /** Why the spam filter flagged it at intake (comma list of SpamReason); null: it did not. */
   @Column({ name: 'spam_reasons', type: 'varchar', length: 100, nullable: true })
   spamReasons!: string | null;
+
+  /** How urgent staff consider it (see submission-priority.ts); its tags are in `submission_tags`. */
+  @Column({ type: 'varchar', length: 8, default: 'normal' })
+  priority!: Priority;
 }

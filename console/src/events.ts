@@ -1,0 +1,170 @@
+import type { AuditEvent } from './api';
+
+/**
+ * Audit events as sentences a person reads ("Ada assigned this to Grace", "Grace changed the status
+ * from New to Pending"): names from the event's `names`, never an id or JSON. `here` is true on a
+ * submission's own timeline, where the submission is "this"; the audit screen names the target.
+ */
+export function describeEvent(event: AuditEvent, here = false): string {
+  const who = actorOf(event);
+  const before = event.before ?? {};
+  const after = event.after ?? {};
+  const target = here ? 'this' : targetOf(event);
+  switch (event.action) {
+    case 'submission.status_changed':
+      return `${who} changed the status${here ? '' : ` of ${target}`} from ${statusName(before.status)} to ${statusName(after.status)}`;
+    case 'submission.assigned': {
+      const assignee = after.assignee_id;
+      if (typeof assignee !== 'string') {
+        return `${who} unassigned ${target}`;
+      }
+      if (event.actor && assignee === event.actor.id) {
+        return `${who} took ${target}`;
+      }
+      return `${who} assigned ${target} to ${nameOf(event, assignee, 'someone')}`;
+    }
+    case 'submission.note_added':
+      return `${who} added a note${here ? '' : ` to ${target}`}`;
+    case 'submission.replied':
+      return `${who} replied${here ? '' : ` to ${target}`} by e-mail`;
+    case 'submission.message_received':
+      if (after.automatic === true) {
+        return `An automatic e-mail arrived${here ? '' : ` for ${target}`}`;
+      }
+      return after.from_other === true
+        ? `Someone else on the thread wrote${here ? '' : ` about ${target}`}`
+        : `The customer wrote${here ? '' : ` about ${target}`}`;
+    case 'message.retried':
+      return `${who} sent a failed e-mail again`;
+    case 'submission.redelivered':
+      return `${who} sent ${target} to the staff channels again`;
+    case 'submission.tags_changed':
+      return `${who} changed the tags${here ? '' : ` of ${target}`} to ${listOf(after.tags)}`;
+    case 'submission.priority_changed':
+      return `${who} changed the priority${here ? '' : ` of ${target}`} from ${word(before.priority)} to ${word(after.priority)}`;
+    case 'canned_reply.created':
+      return `${who} added the canned reply “${text(after.title)}”`;
+    case 'canned_reply.updated':
+      return before.title !== after.title
+        ? `${who} renamed the canned reply “${text(before.title)}” to “${text(after.title)}”${after.body_changed ? ' and changed its text' : ''}`
+        : `${who} changed the text of the canned reply “${text(after.title)}”`;
+    case 'canned_reply.deleted':
+      return `${who} deleted the canned reply “${text(before.title)}”`;
+    case 'submissions.exported':
+      return `${who} exported submissions as CSV`;
+    case 'api_key.created':
+      return `${who} created the API key “${text(after.name)}”`;
+    case 'api_key.updated':
+      return `${who} changed ${target}: ${changedFields(before, after)}`;
+    case 'api_key.revoked':
+      return `${who} revoked ${target}`;
+    case 'staff.created':
+      return `${who} created the account of ${text(after.name)} (${text(after.role)})`;
+    case 'staff.updated':
+      return `${who} changed the account of ${nameOf(event, event.target_id, 'someone')}: ${changedFields(before, after)}`;
+    case 'staff.password_reset':
+      return `${who} reset the password of ${nameOf(event, event.target_id, 'someone')}`;
+    case 'staff.login':
+      return `${who} signed in`;
+    case 'staff.logout':
+      return `${who} signed out`;
+    case 'staff.login_failed':
+      return `A sign-in failed${after.reason ? ` (${word(after.reason)})` : ''}`;
+    case 'staff_token.created':
+      return `${who} created the API token “${text(after.name)}” for ${nameOf(event, after.staff_id, 'an account')}`;
+    case 'staff_token.revoked':
+      return `${who} revoked an API token`;
+    case 'webhook.added':
+      return `${who} added a webhook destination`;
+    case 'webhook.removed':
+      return `${who} removed a webhook destination`;
+    case 'webhook.secret_rotated':
+      return `${who} rotated a webhook destination's secret`;
+    case 'webhook.enabled':
+      return `${who} enabled a webhook destination`;
+    case 'webhook.disabled':
+      return `${event.actor ? who : 'The service'} disabled a webhook destination${after.disabled_reason ? ` (${word(after.disabled_reason)})` : ''}`;
+    case 'webhook.replayed':
+      return `${who} sent a webhook delivery again`;
+    case 'privacy.exported':
+      return `${who} exported the personal data of one address (${count(after.submissions, 'submission')})`;
+    case 'privacy.erased':
+      return `${who} erased the personal data of one address (${count(after.submissions, 'submission')})`;
+    case 'privacy.reencrypted':
+      return `${who} re-encrypted stored data`;
+    case 'retention.ran':
+      return `Retention deleted ${count(after.submissions, 'old submission')}`;
+    default:
+      // A new kind of event still reads as words: "staff.password_changed" -> "password changed".
+      return `${who}: ${word(event.action.slice(event.action.indexOf('.') + 1))}${here ? '' : ` (${word(event.action.split('.')[0])})`}`;
+  }
+}
+
+function actorOf(event: AuditEvent): string {
+  if (event.actor) return event.actor.name || 'A staff member';
+  if (event.actor_type === 'cli') return 'The command line';
+  return 'The service';
+}
+
+function targetOf(event: AuditEvent): string {
+  switch (event.target_type) {
+    case 'submission':
+      return 'a submission';
+    case 'api_key':
+      return event.target_id && event.names?.[event.target_id]
+        ? `the API key “${event.names[event.target_id]}”`
+        : 'an API key';
+    case 'staff':
+      return nameOf(event, event.target_id, 'an account');
+    default:
+      return event.target_type ? `a ${word(event.target_type)}` : 'it';
+  }
+}
+
+function nameOf(event: AuditEvent, id: unknown, otherwise: string): string {
+  return typeof id === 'string' && event.names?.[id] ? event.names[id] : otherwise;
+}
+
+const STATUS_NAMES: Record<string, string> = {
+  new: 'New',
+  open: 'Open',
+  pending: 'Pending',
+  closed: 'Closed',
+  spam: 'Spam',
+};
+
+function statusName(status: unknown): string {
+  return typeof status === 'string' ? (STATUS_NAMES[status] ?? status) : 'none';
+}
+
+function word(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/[_.]/g, ' ') : 'none';
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+function listOf(value: unknown): string {
+  return Array.isArray(value) && value.length > 0 ? value.map(text).join(', ') : 'none';
+}
+
+function count(value: unknown, noun: string): string {
+  const n = typeof value === 'number' ? value : 0;
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** "limit 60 → 100, spam filter on → off": what changed between two snapshots, in words. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string {
+  const changes = Object.keys(after)
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => `${word(field)} ${shown(before[field])} → ${shown(after[field])}`);
+  return changes.length > 0 ? changes.join(', ') : 'no visible change';
+}
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (typeof value === 'object') return 'set';
+  return String(value);
+}

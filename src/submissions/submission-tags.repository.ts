@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import type { Transaction } from '../database/transactions';
+import { SubmissionTagEntity } from './entities/submission-tag.entity';
+import { tagKey } from './submission-tags';
+
+/** The `submission_tags` table: each submission's labels, replaced as a whole when staff change them. */
+@Injectable()
+export class SubmissionTagsRepository {
+  constructor(@InjectRepository(SubmissionTagEntity) private readonly tags: Repository<SubmissionTagEntity>) {}
+
+  /** The labels of one submission, in the order staff gave them. */
+  async of(submissionId: string, tx?: Transaction): Promise<string[]> {
+    const repository = tx ? tx.getRepository(SubmissionTagEntity) : this.tags;
+    const rows = await repository.find({ where: { submissionId }, order: { position: 'ASC' } });
+    return rows.map((row) => row.tag);
+  }
+
+  /** The labels of each of these submissions (a page of the list, of the export), in order. */
+  async ofSubmissions(submissionIds: string[]): Promise<Map<string, string[]>> {
+    const bySubmission = new Map<string, string[]>();
+    if (submissionIds.length === 0) {
+      return bySubmission;
+    }
+    const rows = await this.tags.find({
+      where: { submissionId: In(submissionIds) },
+      order: { submissionId: 'ASC', position: 'ASC' },
+    });
+    for (const row of rows) {
+      bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), row.tag]);
+    }
+    return bySubmission;
+  }
+
+  /** Replaces a submission's labels with `tags` (already normalised: see normalizedTags), in `tx`. */
+  async replace(submissionId: string, tags: string[], tx: Transaction): Promise<void> {
+    const repository = tx.getRepository(SubmissionTagEntity);
+    await repository.delete({ submissionId });
+    if (tags.length > 0) {
+      await repository.insert(tags.map((tag, position) => ({ submissionId, tagKey: tagKey(tag), tag, position })));
+    }
+  }
+
+  /** Deletes the labels of these submissions, in `tx` (erasure and retention). */
+  async deleteOfSubmissions(submissionIds: string[], tx: Transaction): Promise<void> {
+    await tx.getRepository(SubmissionTagEntity).delete({ submissionId: In(submissionIds) });
+  }
+}

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { ownDatabase } from './own-database';
+import { freePort, startService, StartedProcess } from './processes';
+import { deleteKeysUnder } from './redis-keys';
+
+const run = promisify(execFile);
+
+/**
+ * The built CLI (`dist/cli.js`) with a service's settings (`env()`, read at each call): runs a
+ * command with `--json` and answers its parsed line; `input` goes to standard input (a password).
+ */
+export function cliWith(env: () => Record<string, string>) {
+  return async (args: string[], input?: string): Promise<Record<string, unknown>> => {
+    const child = run(process.execPath, ['dist/cli.js', ...args], {
+      env: { ...process.env, ...env(), LOG_LEVEL: 'error' },
+    });
+    child.child.stdin?.end(input ?? '');
+    return JSON.parse((await child).stdout) as Record<string, unknown>;
+  };
+}
+
+/** POST /contact_api.php at `base` with an access token, as a client's form would; answers the id (expects 200). */
+export async function submitTo(base: string, accessToken: string, body: Record<string, unknown>): Promise<string> {
+  const response = await fetch(`${base}/contact_api.php`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) {
+    throw new Error(`POST /contact_api.php answered ${response.status}: ${await response.text()}`);
+  }
+  return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * The requester answers by e-mail, as a mail provider forwards it to `POST /inbound/email`: from their
+ * own address with `[#<ref>]` in the subject (matched to the submission). Answers the route's status.
+ */
+export async function customerAnswers(
+  base: string,
+  inboundToken: string,
+  mail: { from: string; ref: string; messageId: string; text: string },
+): Promise<number> {
+  const raw = [
+    `From: ${mail.from}`,
+    'To: help@intake.test',
+    `Subject: Re: [#${mail.ref}]`,
+    `Message-ID: <${mail.messageId}>`,
+    '',
+    mail.text,
+  ].join('\r\n');
+  const response = await fetch(`${base}/inbound/email`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${inboundToken}`, 'Content-Type': 'message/rfc822' },
+    body: raw,
+  });
+  return response.status;
+}
+
+export interface ApiProcess {
+  service: StartedProcess;
+  /** Its settings (for the CLI, or a second process on the same database and Redis prefix). */
+  env: Record<string, string>;
+  base: string;
+  /** Stops it, then removes its Redis keys and its database. */
+  stop: () => Promise<void>;
+}
+
+/** An API process (`node dist/main.js`, ROLE=api) on a free port, with a database and Redis prefix of its own. */
+export async function startApiProcess(label: string, settings: Record<string, string> = {}): Promise<ApiProcess> {
+  const database = await ownDatabase();
+  const port = await freePort();
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_PREFIX: `${process.env.REDIS_PREFIX}:${label}${randomBytes(3).toString('hex')}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ROLE: 'api',
+    ...settings,
+  };
+  const service = await startService(env);
+  return {
+    service,
+    env,
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await service.stop();
+      await deleteKeysUnder(process.env.REDIS_URL!, env.REDIS_PREFIX);
+      await database.drop();
+    },
+  };
+}
