@@ -217,13 +217,20 @@ describe('staff console (browser)', () => {
       { timeout: 10_000 },
     );
     // A search looks in every status; triage works in the New tab, where a closed one leaves the list.
+    // The tab's list is emptied and asked for again: wait for its answer, then for its rows.
+    const newTab = page.waitForResponse(
+      (response) => response.url().includes('api/submissions?') && response.url().includes('status=new'),
+    );
     await page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: /^New/ }).click();
+    await newTab;
     await page.waitForFunction(
-      () => new URLSearchParams(location.hash.split('?')[1]).get('status') === 'new',
-      undefined,
+      (tag) => {
+        const rows = [...document.querySelectorAll('.list .row-name')].map((name) => name.textContent ?? '');
+        return rows.length === 3 && rows.every((name) => name.includes(tag));
+      },
+      tag,
       { timeout: 10_000 },
     );
-    await page.locator('.list .row').first().waitFor();
     await page.keyboard.press('Escape');
     const focusedName = () => page.evaluate(() => document.activeElement?.querySelector('.row-name')?.textContent);
     await page.keyboard.press('j');
