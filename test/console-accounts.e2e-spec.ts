@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/browser';
+import { launchChromium, seriousAxeViolations } from './support/browser';
 import { ownDatabase } from './support/own-database';
 import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
@@ -69,9 +68,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
     return page;
   }
   const axeClean = async (page: Page, where: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-    expect([where, ...serious.map((violation) => `${violation.id}: ${violation.help}`)]).toEqual([where]);
+    expect([where, ...(await seriousAxeViolations(page))]).toEqual([where]);
   };
 
   beforeAll(async () => {

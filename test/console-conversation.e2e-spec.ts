@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser';
+import { launchChromium, signedInPage } from './support/browser';
 import { ownDatabase } from './support/own-database';
 import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
@@ -102,13 +102,7 @@ describe('staff console: the conversation (browser)', () => {
   });
 
   async function signedIn(): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${base}/staff/`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-    return page;
+    return signedInPage(await browser.newContext(), base, email, PASSWORD);
   }
 
   it('sends a reply with Ctrl+Enter, shows it sent, then the customer answer with its quoted history folded', async () => {

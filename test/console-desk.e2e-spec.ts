@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/browser';
+import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
 import { ownDatabase } from './support/own-database';
 import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
@@ -39,19 +38,11 @@ describe('staff console: canned replies, priority and tags (browser)', () => {
     return ((await response.json()) as { id: string }).id;
   };
   const checkAxe = async (page: Page) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-    expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   };
 
   async function signedIn(context?: BrowserContext): Promise<Page> {
-    const page = await (context ?? (await browser.newContext())).newPage();
-    await page.goto(`${base}/staff/`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-    return page;
+    return signedInPage(context ?? (await browser.newContext()), base, email, PASSWORD);
   }
 
   beforeAll(async () => {

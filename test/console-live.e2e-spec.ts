@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { refOf } from '../src/submissions/submission-ref';
-import { launchChromium } from './support/browser';
+import { launchChromium, seriousAxeViolations } from './support/browser';
 import { ApiProcess, cliWith, customerAnswers, startApiProcess, submitTo } from './support/service-calls';
 import { sleep } from './support/wait';
 
@@ -51,10 +50,7 @@ describe('live console (browser)', () => {
     return detail;
   };
   const axeSerious = async (page: Page) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-      .map((violation) => `${violation.id}: ${violation.help}`);
+    return seriousAxeViolations(page);
   };
 
   beforeAll(async () => {

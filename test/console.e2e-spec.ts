@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/browser';
+import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
 import { ownDatabase } from './support/own-database';
 import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
@@ -41,13 +40,7 @@ describe('staff console (browser)', () => {
     fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
 
   async function signedIn(email: string, context?: BrowserContext): Promise<Page> {
-    const page = await (context ?? (await browser.newContext())).newPage();
-    await page.goto(`${base}/staff/`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-    return page;
+    return signedInPage(context ?? (await browser.newContext()), base, email, PASSWORD);
   }
   const row = (page: Page, name: string) => page.locator('.list .row', { hasText: name });
 
@@ -440,11 +433,7 @@ describe('staff console (browser)', () => {
 
   it('has no serious or critical accessibility violations on sign-in, inbox, detail and keys', async () => {
     const check = async (page: Page) => {
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) =>
-        ['serious', 'critical'].includes(violation.impact ?? ''),
-      );
-      expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     };
     const signIn = await (await browser.newContext()).newPage();
     await signIn.goto(`${base}/staff/`);

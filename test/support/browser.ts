@@ -1,4 +1,5 @@
-import { Browser, chromium } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`); never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,4 +11,28 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
+}
+
+/** A new page of `context`, signed in to the console at `base` as a person would, once its sections show. */
+export async function signedInPage(
+  context: BrowserContext,
+  base: string,
+  email: string,
+  password: string,
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${base}/staff/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+  return page;
+}
+
+/** axe's serious and critical violations on the page as it is, one `id: help` line each (none: clean). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.help}`);
 }
