@@ -197,6 +197,23 @@ describe('spam filter', () => {
     ).toBe(1);
   });
 
+  it('never flags concurrent retries of one Idempotency-Key, which store one clean row', async () => {
+    const { post } = await client();
+    const body = { name: 'Concurrent retries', message: 'Sent five times at once by an impatient client' };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(body, { 'Idempotency-Key': 'order-43' }).expect(200)),
+    );
+    const ids = new Set(answers.map((answer) => answer.body.id as string));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    await settled([id]);
+    expect(await detail(id)).toMatchObject({ status: 'new', spam_reasons: [] });
+    // The content stays recorded: the same words without the key are a duplicate.
+    const copy = (await post(body).expect(200)).body.id as string;
+    await settled([copy]);
+    expect(await detail(copy)).toMatchObject({ status: 'spam', spam_reasons: ['duplicate'] });
+  });
+
   it('does not filter a key whose spam_filter is off (API and CLI setting)', async () => {
     const { keyId, post } = await client();
     const patched = await t

@@ -50,7 +50,7 @@ export class ContactService {
         return earlier;
       }
     }
-    const spam = await this.spam.check({ id: context.apiKeyId, spamFilter: context.spamFilter }, dto);
+    const spam = await this.spam.check({ id: context.apiKeyId, spamFilter: context.spamFilter }, dto, idempotencyKey);
     const now = new Date();
     const id = uuidv7();
     try {
@@ -73,8 +73,12 @@ export class ContactService {
         updatedAt: now,
       });
     } catch (error) {
-      // Not stored: its content must not make its own retry a duplicate.
-      await spam.undo();
+      const twinStored = idempotencyKey !== null && isDuplicateKey(error);
+      if (!twinStored) {
+        // Not stored: its content must not make its own retry a duplicate. (A concurrent retry that
+        // stored the row keeps the content recorded.)
+        await spam.undo();
+      }
       if (idempotencyKey && isDuplicateKey(error)) {
         const earlier = await this.findByIdempotencyKey(context.apiKeyId, idempotencyKey);
         if (earlier) {

@@ -36,13 +36,18 @@ export class SpamFilter {
     private readonly metrics: MetricsService,
   ) {}
 
-  async check(apiKey: { id: string; spamFilter: boolean }, content: SubmissionContent): Promise<SpamVerdict> {
+  /** `idempotencyKey`: the request's (hashed), so its concurrent retries are not each other's duplicates. */
+  async check(
+    apiKey: { id: string; spamFilter: boolean },
+    content: SubmissionContent,
+    idempotencyKey: string | null = null,
+  ): Promise<SpamVerdict> {
     if (!apiKey.spamFilter) {
       return CLEAN;
     }
     const fingerprint = contentFingerprint(content);
     const sender = content.email ? this.cipher.emailHash(content.email) : null;
-    const ledger = await this.ledger.check(apiKey.id, fingerprint, sender);
+    const ledger = await this.ledger.check(apiKey.id, fingerprint, sender, idempotencyKey);
     const found: [boolean, SpamReason][] = [
       [ledger.duplicate, 'duplicate'],
       [ledger.markedSender, 'marked_sender'],

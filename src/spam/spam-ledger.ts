@@ -8,12 +8,20 @@ const DAY_MS = 86_400_000;
 
 /**
  * The intake's one Redis step. KEYS: the content's key, the sender's mark. ARGV: window ms, whether
- * there is a sender to look up. Returns {seen before, sender marked}. The content's key is set again
- * each time, so a bot that keeps posting within the window keeps being a duplicate.
+ * there is a sender to look up, the request's Idempotency-Key hash (or '-'). Returns {seen before,
+ * sender marked}. The content's key is set again each time, so a bot that keeps posting within the
+ * window keeps being a duplicate; it holds the Idempotency-Key that set it, so the same request's
+ * concurrent retries (which store one row between them) never count as each other's duplicate.
  */
 const CHECK_SCRIPT = `
-local seen = redis.call('EXISTS', KEYS[1])
-redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+local previous = redis.call('GET', KEYS[1])
+redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[1])
+local seen = 0
+if previous and (ARGV[3] == '-' or previous ~= ARGV[3]) then
+  seen = 1
+elseif previous then
+  seen = 2
+end
 local marked = 0
 if ARGV[2] == '1' then
   marked = redis.call('EXISTS', KEYS[2])
@@ -22,7 +30,13 @@ return {seen, marked}
 `;
 
 type RedisWithSpamCheck = RedisClient & {
-  spamCheck(contentKey: string, markKey: string, windowMs: number, hasSender: '0' | '1'): Promise<[number, number]>;
+  spamCheck(
+    contentKey: string,
+    markKey: string,
+    windowMs: number,
+    hasSender: '0' | '1',
+    idempotencyKey: string,
+  ): Promise<[number, number]>;
 };
 
 export interface LedgerAnswer {
@@ -53,13 +67,19 @@ export class SpamLedger {
     this.prefix = config.redis.prefix;
   }
 
-  async check(apiKeyId: string, fingerprint: string, senderHash: string | null): Promise<LedgerAnswer> {
+  async check(
+    apiKeyId: string,
+    fingerprint: string,
+    senderHash: string | null,
+    idempotencyKey: string | null,
+  ): Promise<LedgerAnswer> {
     try {
       const [seen, marked] = await this.redis.spamCheck(
         this.contentKey(apiKeyId, fingerprint),
         this.markKey(apiKeyId, senderHash ?? '-'),
         this.config.spam.duplicateWindow * 1000,
         senderHash ? '1' : '0',
+        idempotencyKey ?? '-',
       );
       return { duplicate: seen === 1, markedSender: marked === 1, firstOfContent: seen === 0 };
     } catch (error) {

@@ -41,8 +41,13 @@ describe('on a MariaDB Galera cluster', () => {
       access_token: string;
       refresh_token: string;
     };
+  // Each request says something new: the same content twice under one key is a duplicate to the spam filter.
+  let sent = 0;
   const submit = (api: string, token: string, body: object = { name: 'Galera Client' }) =>
-    request(api).post('/contact_api.php').set('Authorization', `Bearer ${token}`).send(body);
+    request(api)
+      .post('/contact_api.php')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ message: `Request ${++sent}`, ...body });
 
   beforeAll(async () => {
     [galera] = await Promise.all([startGaleraCluster(), receiver.start()]);
