@@ -10,6 +10,7 @@ import { cliJson, freePort, StartedProcess, startService } from './support/proce
 import { deleteKeysUnder } from './support/redis-keys';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
+import { submitTo } from './support/service-calls';
 
 const PASSWORD = 'accounts test passphrase';
 const DOCS = join(__dirname, '..', 'docs');
@@ -45,15 +46,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
     );
     people[label] = { email, id: created.id as string, name };
   };
-  const submit = async (body: Record<string, unknown>): Promise<string> => {
-    const response = await fetch(`${base}/contact_api.php`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const submit = (body: Record<string, unknown>): Promise<string> => submitTo(base, token, body);
 
   async function signIn(page: Page, email: string, password: string, at = base): Promise<void> {
     await page.goto(`${at}/staff/`);

@@ -8,6 +8,7 @@ import { ownDatabase } from './support/own-database';
 import { cliJson, freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { waitUntil } from './support/wait';
+import { submitTo } from './support/service-calls';
 
 const PASSWORD = 'desk console test passphrase';
 const ARTIFACTS = join(__dirname, 'artifacts');
@@ -28,15 +29,7 @@ describe('staff console: canned replies, priority and tags (browser)', () => {
   const email = `desk.${randomBytes(3).toString('hex')}@example.com`;
 
   const cli = (args: string[], input?: string) => cliJson(env, args, input);
-  const submit = async (body: Record<string, unknown>): Promise<string> => {
-    const response = await fetch(`${base}/contact_api.php`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const submit = (body: Record<string, unknown>): Promise<string> => submitTo(base, token, body);
   const checkAxe = async (page: Page) => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   };

@@ -9,6 +9,7 @@ import { cliJson, freePort, StartedProcess, startService } from './support/proce
 import { deleteKeysUnder } from './support/redis-keys';
 import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { submitTo } from './support/service-calls';
 
 const PASSWORD = 'console test passphrase';
 
@@ -27,15 +28,7 @@ describe('staff console (browser)', () => {
   const agent = { email: `agent.${randomBytes(3).toString('hex')}@example.com`, id: '' };
 
   const cli = (args: string[], input?: string) => cliJson(env, args, input);
-  const submit = async (body: Record<string, unknown>): Promise<string> => {
-    const response = await fetch(`${base}/contact_api.php`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const submit = (body: Record<string, unknown>): Promise<string> => submitTo(base, token, body);
   const tokenFor = async (key: string): Promise<Response> =>
     fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
 

@@ -1,24 +1,14 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { ownDatabase } from './own-database';
-import { freePort, startService, StartedProcess } from './processes';
+import { cliJson, freePort, startService, StartedProcess } from './processes';
 import { deleteKeysUnder } from './redis-keys';
-
-const run = promisify(execFile);
 
 /**
  * The built CLI (`dist/cli.js`) with a service's settings (`env()`, read at each call): runs a
  * command with `--json` and answers its parsed line; `input` goes to standard input (a password).
  */
 export function cliWith(env: () => Record<string, string>) {
-  return async (args: string[], input?: string): Promise<Record<string, unknown>> => {
-    const child = run(process.execPath, ['dist/cli.js', ...args], {
-      env: { ...process.env, ...env(), LOG_LEVEL: 'error' },
-    });
-    child.child.stdin?.end(input ?? '');
-    return JSON.parse((await child).stdout) as Record<string, unknown>;
-  };
+  return (args: string[], input?: string): Promise<Record<string, unknown>> => cliJson(env(), args, input);
 }
 
 /** POST /contact_api.php at `base` with an access token, as a client's form would; answers the id (expects 200). */
