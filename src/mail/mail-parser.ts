@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { convert } from 'html-to-text';
-import { AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 
 /** An address of a mail header: the address itself (domain in lower case), and the display name. */
 export interface MailAddress {
@@ -122,6 +121,9 @@ function isAutomatic(
 
 /** Parses a raw RFC 5322 message; broken MIME yields what can be read, never an exception. */
 export async function parseMail(raw: Buffer): Promise<InboundMail> {
+  // Loaded on the first message, not at start-up: an API process that never receives mail does not
+  // carry the MIME parser (and its charset tables) in memory.
+  const [{ simpleParser }, { convert }] = await Promise.all([import('mailparser'), import('html-to-text')]);
   const parsed = await simpleParser(raw, { skipHtmlToText: false, skipTextLinks: true, skipImageLinks: true });
   const lines = (parsed.headerLines ?? []) as { key: string; line: string }[];
   const contentType = String((parsed.headers.get('content-type') as { value?: string } | undefined)?.value ?? '');

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ImapFlow, ImapFlowOptions } from 'imapflow';
+import type { ImapFlow, ImapFlowOptions } from 'imapflow';
 import { AppConfig } from '../config/app-config';
 import { OccasionalLog } from '../logging/occasional-log';
 import { InboundMailbox } from './inbound-mailbox';
@@ -54,6 +54,8 @@ export class MailboxPoller {
       return 0;
     }
     const { options, mailbox } = imapOptionsOf(url);
+    // imapflow is loaded by the first poll: only a worker with IMAP_URL ever polls.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow(options);
     client.on('error', (error: Error) => this.trouble.error(`IMAP connection problem: ${error.message}`));
     await client.connect();

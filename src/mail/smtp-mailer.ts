@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config';
 
 /** A sender: REPLY_FROM, or a key's own `reply_from`. */
@@ -21,6 +21,12 @@ export interface OutgoingMail {
   headers: Record<string, string>;
 }
 
+/**
+ * nodemailer, loaded when the first message is sent rather than at start-up: an API process that sends
+ * no mail (most of them) does not carry it in memory.
+ */
+export const loadNodemailer = () => import('nodemailer');
+
 /** Sends mail through SMTP_URL (nodemailer), keeping the Message-ID it is given on every try. */
 @Injectable()
 export class SmtpMailer implements OnApplicationShutdown {
@@ -37,7 +43,8 @@ export class SmtpMailer implements OnApplicationShutdown {
     if (!this.config.mail.smtpUrl) {
       throw new Error('SMTP_URL is not set: no mail can be sent');
     }
-    this.transport ??= createTransport(this.config.mail.smtpUrl);
+    // nodemailer is loaded with the first message (see loadNodemailer).
+    this.transport ??= (await loadNodemailer()).createTransport(this.config.mail.smtpUrl);
     await this.transport.sendMail({
       from: mail.from.name ? { name: mail.from.name, address: mail.from.address } : mail.from.address,
       to: mail.to,

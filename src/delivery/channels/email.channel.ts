@@ -1,4 +1,5 @@
-import { createTransport, Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../../mail/smtp-mailer';
 import { StaffChannel, StaffSubmission } from './staff-channel';
 
 const escapeHtml = (text: string): string =>
@@ -7,15 +8,13 @@ const escapeHtml = (text: string): string =>
 /** One plain-text and HTML e-mail per submission to STAFF_EMAIL_TO, replying to the submitter. */
 export class EmailChannel implements StaffChannel {
   readonly name = 'email';
-  private readonly transport: Transporter;
+  private transport?: Transporter;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly to: string,
     private readonly from: string,
-  ) {
-    this.transport = createTransport(smtpUrl);
-  }
+  ) {}
 
   async send(submission: StaffSubmission): Promise<void> {
     const rows: [string, string | null][] = [
@@ -29,6 +28,7 @@ export class EmailChannel implements StaffChannel {
     ];
     const shown = rows.filter((row): row is [string, string] => row[1] !== null);
     const message = submission.message ?? '';
+    this.transport ??= (await loadNodemailer()).createTransport(this.smtpUrl);
     await this.transport.sendMail({
       from: this.from,
       to: this.to,
@@ -43,6 +43,6 @@ export class EmailChannel implements StaffChannel {
   }
 
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 }
