@@ -26,8 +26,8 @@ export interface AccessTokenClaims {
  */
 @Injectable()
 export class AccessTokenService {
-  private readonly currentKid: string;
-  private readonly currentKey: KeyObject;
+  /** @nestjs/jwt set up once with the current secret (as a KeyObject) and every signing option. */
+  private readonly signer: JwtService;
   /**
    * Secrets as KeyObjects, made once: given a string, jsonwebtoken first tries to parse it as a PEM key
    * on every call (createPrivateKey/createPublicKey, throwing and catching), which profiling showed
@@ -48,8 +48,17 @@ export class AccessTokenService {
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
   ) {
-    this.currentKid = kidOf(config.auth.jwtSecret);
-    this.currentKey = createSecretKey(Buffer.from(config.auth.jwtSecret));
+    const currentKid = kidOf(config.auth.jwtSecret);
+    this.signer = new JwtService({
+      privateKey: createSecretKey(Buffer.from(config.auth.jwtSecret)) as unknown as Buffer,
+      signOptions: {
+        algorithm: ALGORITHM,
+        header: { alg: ALGORITHM, typ: ACCESS_TOKEN_TYP, kid: currentKid },
+        issuer: config.auth.issuer,
+        audience: config.auth.audience,
+        expiresIn: config.auth.accessTokenTtl,
+      },
+    });
     for (const secret of [config.auth.jwtSecret, ...config.auth.jwtPreviousSecrets]) {
       this.keysByKid.set(kidOf(secret), createSecretKey(Buffer.from(secret)));
     }
@@ -60,18 +69,9 @@ export class AccessTokenService {
   }
 
   issue(apiKeyId: string): string {
-    return this.jwt.sign(
-      { jti: randomUUID() },
-      {
-        privateKey: this.currentKey,
-        algorithm: ALGORITHM,
-        header: { alg: ALGORITHM, typ: ACCESS_TOKEN_TYP, kid: this.currentKid },
-        subject: apiKeyId,
-        issuer: this.config.auth.issuer,
-        audience: this.config.auth.audience,
-        expiresIn: this.ttl,
-      },
-    );
+    // The subject as a claim and no options per call: options passed to sign() are copied and have
+    // properties deleted on every call (@nestjs/jwt's mergeJwtOptions), 2 % of /auth.php's CPU.
+    return this.signer.sign({ jti: randomUUID(), sub: apiKeyId });
   }
 
   /** The token's claims, or null for anything that is not a valid, unexpired access token of ours. */
