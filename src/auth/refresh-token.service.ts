@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { sha256Hex } from '../database/sha256';
 import { AppConfig } from '../config/app-config';
@@ -7,6 +7,24 @@ import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 
 export const REFRESH_TOKEN_PREFIX = 'rt_';
+/** 256 random bits per token. */
+const TOKEN_BYTES = 32;
+/**
+ * Tokens' random bytes come from a pool filled by the CSPRNG 4 KiB (128 tokens) at a time, as Node
+ * does for randomUUID: a randomBytes call per token was 5 % of /auth.php's CPU. Each byte is used once.
+ */
+const randomPool = Buffer.alloc(TOKEN_BYTES * 128);
+let poolOffset = randomPool.length;
+
+function randomTokenText(): string {
+  if (poolOffset + TOKEN_BYTES > randomPool.length) {
+    randomFillSync(randomPool);
+    poolOffset = 0;
+  }
+  const text = randomPool.toString('base64url', poolOffset, poolOffset + TOKEN_BYTES);
+  poolOffset += TOKEN_BYTES;
+  return text;
+}
 
 export type RotationOutcome =
   | { ok: true; apiKeyId: string; refreshToken: string }
@@ -81,7 +99,7 @@ export class RefreshTokenService {
     familyExpiresAt: Date,
     now: Date,
   ): { token: string; row: RefreshTokenEntity } {
-    const token = REFRESH_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const token = REFRESH_TOKEN_PREFIX + randomTokenText();
     const idleExpiresAt = now.getTime() + this.config.auth.refreshTokenIdleTtl * 1000;
     const expiresAt = new Date(Math.min(idleExpiresAt, familyExpiresAt.getTime()));
     return {

@@ -23,18 +23,21 @@ class RedisCloser implements OnApplicationShutdown {
       provide: REDIS_CLIENT,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
-        const redis = connectRedis(config.redis, {
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 1,
-          commandTimeout: 1000,
-          connectTimeout: 2000,
-          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-          // No auto-pipelining: it wraps every command in a pipeline of its own, deferred a tick, which
-          // cost more than the socket writes it saves. Measured on a quiet machine (docs/performance.md):
-          // without it /auth.php took 15 % less CPU per request at c=1 and p99 fell from 28 to 17 ms at
-          // c=64, and submissions were the same or better.
-          enableAutoPipelining: false,
-        });
+        const redis = connectRedis(
+          config.redis,
+          {
+            enableOfflineQueue: false,
+            maxRetriesPerRequest: 1,
+            commandTimeout: 1000,
+            connectTimeout: 2000,
+            retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+            // The commands of one event-loop turn (concurrent requests' limit and spam scripts) go out in
+            // one write (see writeOncePerTurn), not through ioredis's auto-pipelining, which cost more
+            // than it saved (docs/performance.md).
+            enableAutoPipelining: false,
+          },
+          { oneWritePerTurn: true },
+        );
         // Failures surface where commands are used (the rate limiter fails open and reports them).
         redis.on('error', () => undefined);
         return redis;
