@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { setImmediate as afterThisTurn } from 'node:timers/promises';
 import { ApiKeyService } from '../api-keys/api-key.service';
 import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
 import { AUTH_REFRESH_PATH } from '../http/contract-paths';
@@ -33,17 +32,11 @@ export class AuthService {
 
   /** /auth.php: a new token family for an authenticated key. */
   async issueTokens(apiKey: ApiKeyEntity): Promise<TokenSetDto> {
-    const stored = Promise.all([this.refreshTokens.issueFamily(apiKey.id), this.apiKeys.markUsed(apiKey)]);
-    // Its failure is answered below, once the access token is made.
-    stored.catch(() => undefined);
-    // The access token is signed while the refresh token's INSERT travels to the database and back
-    // (the grouped INSERT goes out at the end of this turn, so the signing follows it there): one
-    // request at a time then waits for the round trip or the signature, not for both. Nothing is
-    // answered before the INSERT has committed.
-    await afterThisTurn();
-    const accessToken = this.accessTokens.issue(apiKey.id);
-    const [refreshToken] = await stored;
-    return this.tokenSetOf(accessToken, refreshToken);
+    const [refreshToken] = await Promise.all([
+      this.refreshTokens.issueFamily(apiKey.id),
+      this.apiKeys.markUsed(apiKey),
+    ]);
+    return this.tokenSet(apiKey.id, refreshToken);
   }
 
   /** /auth_refresh.php: spends the refresh token and answers a new token set. */
@@ -73,12 +66,8 @@ export class AuthService {
   }
 
   private tokenSet(apiKeyId: string, refreshToken: string): TokenSetDto {
-    return this.tokenSetOf(this.accessTokens.issue(apiKeyId), refreshToken);
-  }
-
-  private tokenSetOf(accessToken: string, refreshToken: string): TokenSetDto {
     return {
-      access_token: accessToken,
+      access_token: this.accessTokens.issue(apiKeyId),
       token_type: 'Bearer',
       expires_in: this.accessTokens.ttl,
       refresh_token: refreshToken,
