@@ -32,6 +32,28 @@ export class ApiKeyThrottlerGuard extends ThrottlerGuard {
     super(options, storage, reflector);
   }
 
+  /**
+   * The library's own request handling (storage, headers, refusal) for the one per-key throttler, with
+   * the limits read from the key. @nestjs/throttler's canActivate first looks up six kinds of
+   * route-level metadata (@Throttle, @SkipThrottle and the like) and awaits each setting; the contract
+   * routes use none of them, since a key's budget is the key's own, and those lookups were 2 % of
+   * /auth.php's CPU.
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (await this.shouldSkip(context)) {
+      return true;
+    }
+    return this.handleRequest({
+      context,
+      throttler: this.throttlers[0],
+      limit: perKeyThrottler.limit(context),
+      ttl: perKeyThrottler.ttl(context),
+      blockDuration: perKeyThrottler.blockDuration(context),
+      getTracker: this.commonOptions.getTracker!,
+      generateKey: this.commonOptions.generateKey!,
+    });
+  }
+
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<IdentifiedRequest>();
     if (!request.identityChecked) {
