@@ -179,7 +179,8 @@ async function fire(port: number, requests: Request[], connections: number, seco
     duration: seconds,
     requests,
   }) as Promise<Result> & NodeJS.EventEmitter;
-  run.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+  const events: NodeJS.EventEmitter = run;
+  events.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
   });
   const result = await run;
