@@ -48,9 +48,12 @@ export class AccessTokenService {
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
   ) {
+    for (const secret of [config.auth.jwtSecret, ...config.auth.jwtPreviousSecrets]) {
+      this.keysByKid.set(kidOf(secret), createSecretKey(Buffer.from(secret)));
+    }
     const currentKid = kidOf(config.auth.jwtSecret);
     this.signer = new JwtService({
-      privateKey: createSecretKey(Buffer.from(config.auth.jwtSecret)) as unknown as Buffer,
+      privateKey: this.keysByKid.get(currentKid) as unknown as Buffer,
       signOptions: {
         algorithm: ALGORITHM,
         header: { alg: ALGORITHM, typ: ACCESS_TOKEN_TYP, kid: currentKid },
@@ -59,9 +62,6 @@ export class AccessTokenService {
         expiresIn: config.auth.accessTokenTtl,
       },
     });
-    for (const secret of [config.auth.jwtSecret, ...config.auth.jwtPreviousSecrets]) {
-      this.keysByKid.set(kidOf(secret), createSecretKey(Buffer.from(secret)));
-    }
   }
 
   get ttl(): number {
