@@ -26,6 +26,12 @@ export interface InboundMail {
   text: string;
   newText: string;
   automatic: boolean;
+  /**
+   * The `Authentication-Results` headers (RFC 8601), unfolded, in the order they stand (the receiving
+   * server's own is the topmost). Only one from an `authserv-id` the operator trusts means anything:
+   * a sender can write the header too.
+   */
+  authenticationResults: string[];
   attachments: { name: string; type: string; size: number }[];
 }
 
@@ -150,6 +156,7 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
     text,
     newText: newTextOf(text),
     automatic: isAutomatic(parsed.headers, lines, contentType),
+    authenticationResults: headerValues(lines, 'authentication-results').map((value) => value.replace(/\s+/g, ' ')),
     attachments: parsed.attachments.map((attachment) => ({
       name: attachment.filename ?? '(no name)',
       type: attachment.contentType,
