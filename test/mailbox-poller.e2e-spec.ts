@@ -2,7 +2,9 @@ import { simpleParser } from 'mailparser';
 import { DataSource } from 'typeorm';
 import { InboundService } from '../src/inbound/inbound.service';
 import { InboundMailbox } from '../src/mail/inbound-mailbox';
-import { imapOptionsOf, MailboxPoller, PROCESSED_KEYWORD } from '../src/mail/mailbox-poller';
+import { imapOptionsOf, MailboxPoller, MAX_HANDOVER_FAILURES, PROCESSED_KEYWORD } from '../src/mail/mailbox-poller';
+import { MailReading } from '../src/mail/mail-reader';
+import { deepMultipart, hugeHeader, manyParts, nestedDivs } from './support/hostile-mail';
 import { startDovecot, Dovecot } from './support/dovecot';
 import { ownDatabase } from './support/own-database';
 import { SmtpSink } from './support/smtp-sink';
@@ -45,16 +47,21 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
     return app;
   }
 
+  /** The Message-ID of a message as read (parsed or unreadable). */
+  const idOf = (reading: MailReading) => ('mail' in reading ? reading.mail.messageId : reading.messageId);
+  /** An error as mysql2 raises it when the database is not reachable. */
+  const databaseAway = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
+
   it('hands every new message over once, marks it \\Seen and processed, and retries one whose handler failed', async () => {
     const t = await appWith();
     const handed: string[] = [];
     let failOnce = 'imap-b';
-    t.app.get(InboundMailbox).onMessage(async (parsed) => {
-      if (parsed.messageId === `${failOnce}@example.com`) {
+    t.app.get(InboundMailbox).onMessage(async (reading) => {
+      if (idOf(reading) === `${failOnce}@example.com`) {
         failOnce = '';
-        throw new Error('database away');
+        throw databaseAway();
       }
-      handed.push(parsed.messageId);
+      handed.push(idOf(reading));
       await Promise.resolve();
     });
     for (const id of ['imap-a', 'imap-b', 'imap-c']) {
@@ -79,9 +86,9 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
     const first = await appWith();
     const inbound = first.app.get(InboundService);
     // The worker stores the mail, then dies before the poll marks it (the mark never happens).
-    first.app.get(InboundMailbox).onMessage(async (parsed, raw) => {
-      await inbound.receive(parsed, raw.length);
-      throw new Error('killed before marking');
+    first.app.get(InboundMailbox).onMessage(async (reading, raw) => {
+      await inbound.take(reading, raw.length);
+      throw databaseAway();
     });
     await dovecot.append(mail('imap-crash'));
     expect(await first.app.get(MailboxPoller).pollOnce()).toBe(0);
@@ -99,6 +106,68 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
     expect(Number((await kept())[0].n)).toBe(1);
     expect(await poller.pollOnce()).toBe(0);
     expect(Number((await kept())[0].n)).toBe(1);
+  });
+
+  it('sets a message aside after failing for reasons of its own in MAX_HANDOVER_FAILURES polls (kept for admins), and takes the others meanwhile', async () => {
+    const t = await appWith();
+    const inbound = t.app.get(InboundService);
+    const taken: string[] = [];
+    t.app.get(InboundMailbox).onMessage(async (reading, raw) => {
+      if ('mail' in reading && reading.mail.messageId === 'imap-poison@example.com') {
+        throw new TypeError("Cannot read properties of undefined (reading 'x')");
+      }
+      taken.push(idOf(reading));
+      await inbound.take(reading, raw.length);
+    });
+    await dovecot.append(mail('imap-poison'));
+    const poison = (await dovecot.flags()).length - 1;
+    const poller = t.app.get(MailboxPoller);
+    for (let poll = 1; poll < MAX_HANDOVER_FAILURES; poll++) {
+      await dovecot.append(mail(`imap-meanwhile-${poll}`));
+      expect(await poller.pollOnce()).toBe(1);
+      expect((await dovecot.flags())[poison]).toEqual(
+        Array.from({ length: poll }, (_, index) => `$IntakeFailed${index + 1}`),
+      );
+    }
+    expect(taken).toEqual(['imap-meanwhile-1@example.com', 'imap-meanwhile-2@example.com']);
+    // The last attempt fails too: the message is set aside, kept with its reason, and never taken again.
+    expect(await poller.pollOnce()).toBe(1);
+    expect(taken.at(-1)).toBe('imap-poison@example.com');
+    const kept = await t.app
+      .get(DataSource)
+      .query(
+        "SELECT reason, subject IS NOT NULL AS has_subject FROM inbound_unmatched WHERE message_id = 'imap-poison@example.com'",
+      );
+    expect(kept).toEqual([{ reason: 'failed', has_subject: 1 }]);
+    expect(await poller.pollOnce()).toBe(0);
+    await t.close();
+    apps.splice(apps.indexOf(t), 1);
+  });
+
+  it('marks every message the parser cannot read within its budget as processed on the first poll and keeps it with its reason', async () => {
+    const t = await appWith({ INBOUND_PARSE_TIMEOUT_MS: '20000' });
+    const hostile = [
+      deepMultipart('imap-deep', 2_000),
+      manyParts('imap-parts', 50_000),
+      hugeHeader('imap-header', 1024 * 1024),
+      nestedDivs('imap-divs', 100_000),
+    ];
+    for (const raw of hostile) {
+      await dovecot.append(raw);
+    }
+    await dovecot.append(mail('imap-after-hostile'));
+    const before = (await dovecot.flags()).length;
+    expect(await t.app.get(MailboxPoller).pollOnce()).toBe(hostile.length + 1);
+    expect((await dovecot.flags()).slice(before - hostile.length - 1)).toEqual(
+      Array(hostile.length + 1).fill([PROCESSED_KEYWORD, '\\Seen'].sort()),
+    );
+    const rows: { size: number; reason: string | null }[] = await t.app
+      .get(DataSource)
+      .query('SELECT size, reason FROM inbound_unmatched ORDER BY id DESC LIMIT 5');
+    const reasonOfSize = new Map(rows.map((row) => [Number(row.size), row.reason]));
+    expect(hostile.map((raw) => reasonOfSize.get(raw.length))).toEqual(['malformed', 'malformed', 'malformed', null]);
+    await t.close();
+    apps.splice(apps.indexOf(t), 1);
   });
 
   it('threads a customer reply from the mailbox to its submission within one poll (the scheduled job)', async () => {

@@ -71,6 +71,9 @@ export class AppConfig {
     inboundAddress?: string;
     imapUrl?: string;
     pollInterval: number;
+    /** The budget of parsing one inbound message on a worker thread. */
+    parse: { timeoutMs: number; memoryMb: number; threads: number };
+    unmatchedMax: number;
     inboundToken?: string;
     inboundMaxBytes: number;
     newSubmissionsKeyId?: string;
@@ -181,6 +184,12 @@ export class AppConfig {
       inboundToken: env.INBOUND_TOKEN,
       inboundMaxBytes: env.INBOUND_MAX_BYTES,
       newSubmissionsKeyId: env.INBOUND_NEW_SUBMISSIONS_KEY?.toLowerCase(),
+      parse: {
+        timeoutMs: env.INBOUND_PARSE_TIMEOUT_MS,
+        memoryMb: env.INBOUND_PARSE_MEMORY_MB,
+        threads: env.INBOUND_PARSE_THREADS,
+      },
+      unmatchedMax: env.INBOUND_UNMATCHED_MAX,
     };
     this.webhooks = {
       secretOverlap: env.WEBHOOK_SECRET_OVERLAP,

@@ -371,6 +371,32 @@ export class EnvironmentVariables {
   @IsUUID()
   INBOUND_NEW_SUBMISSIONS_KEY?: string;
 
+  /**
+   * Inbound mail is parsed on worker threads, each message within a budget: at most this many
+   * milliseconds and INBOUND_PARSE_MEMORY_MB of heap. A message over budget is kept as unreadable.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  INBOUND_PARSE_TIMEOUT_MS = 10_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(32)
+  INBOUND_PARSE_MEMORY_MB = 256;
+
+  /** Threads that parse inbound mail, per process (started with the first message). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  INBOUND_PARSE_THREADS = 1;
+
+  /** Unmatched and unreadable mail kept for admins at most; the oldest go first (counted in a metric). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  INBOUND_UNMATCHED_MAX = 10_000;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()

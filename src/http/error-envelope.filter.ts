@@ -74,6 +74,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * The database or Redis is away, or a commit lost a race and outlasted its retries: nothing was
+ * changed and the same work can run again later. Whoever sent it is not to blame.
+ */
+export function isOutage(error: unknown): boolean {
+  return isDatabaseUnavailable(error) || isCommitConflict(error) || isRedisUnavailable(error);
+}
+
+/**
  * Turns every error, from any layer, into the contract's body `{"status":"error","message":"..."}`.
  * Unexpected errors are logged with their stack and answered 500 without internals.
  */
@@ -130,7 +138,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     }
     const candidate = exception as ErrorLike;
     // A commit conflict that outlasted its retries (see retryOnConflict) changed nothing either: retry later.
-    if (isDatabaseUnavailable(exception) || isCommitConflict(exception) || isRedisUnavailable(exception)) {
+    if (isOutage(exception)) {
       return [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable', { 'Retry-After': '5' }];
     }
     if (typeof candidate?.statusCode === 'number' && candidate.statusCode >= 400 && candidate.statusCode < 500) {

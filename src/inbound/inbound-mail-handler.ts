@@ -11,8 +11,8 @@ export class InboundMailHandler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.mailbox.onMessage(async (mail, raw) => {
-      await this.inbound.receive(mail, raw.length);
+    this.mailbox.onMessage(async (reading, raw) => {
+      await this.inbound.take(reading, raw.length);
     });
   }
 }

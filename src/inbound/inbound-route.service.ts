@@ -1,8 +1,10 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
-import { parseMail } from '../mail/mail-parser';
+import { isOutage } from '../http/error-envelope.filter';
+import { glanceAtHeaders } from '../mail/mail-parser';
+import { MailReaderBusyError, MailReader } from '../mail/mail-reader';
 import { InboundAcceptedView, UnmatchedPageView } from './dto/inbound.views';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
 import { InboundService } from './inbound.service';
@@ -21,8 +23,11 @@ function sameSecret(given: string, expected: string): boolean {
  */
 @Injectable()
 export class InboundRouteService {
+  private readonly logger = new Logger(InboundRouteService.name);
+
   constructor(
     private readonly inbound: InboundService,
+    private readonly reader: MailReader,
     private readonly unmatchedMail: InboundUnmatchedRepository,
     private readonly config: AppConfig,
   ) {}
@@ -39,7 +44,25 @@ export class InboundRouteService {
     if (!Buffer.isBuffer(body) || body.length === 0) {
       throw new ApiException(HttpStatus.BAD_REQUEST, 'Empty message');
     }
-    return { outcome: await this.inbound.receive(await parseMail(body), body.length) };
+    const reading = await this.reader.read(body).catch((error: unknown) => {
+      if (error instanceof MailReaderBusyError) {
+        throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable', { 'Retry-After': '5' });
+      }
+      throw error;
+    });
+    try {
+      return { outcome: await this.inbound.take(reading, body.length) };
+    } catch (error) {
+      // The database or Redis away: 503, and the provider sends it again. Anything else is this
+      // message's own doing (or a fault it found): it is kept for admins, never a 500 for the sender.
+      if (isOutage(error)) {
+        throw error;
+      }
+      this.logger.error(`An inbound message could not be taken (${(error as Error).message}): kept as unreadable`);
+      return {
+        outcome: await this.inbound.keepUnreadable({ unreadable: 'failed', ...glanceAtHeaders(body) }, body.length),
+      };
+    }
   }
 
   async unmatched(cursor: string | undefined, limit: number): Promise<UnmatchedPageView> {
@@ -53,6 +76,7 @@ export class InboundRouteService {
         subject: row.subject,
         size: row.size,
         received_at: row.receivedAt.toISOString(),
+        reason: row.reason ?? 'unmatched',
         ...(row.unreadable !== undefined ? { unreadable: row.unreadable } : {}),
       })),
       next_cursor: rows.length > limit ? page[page.length - 1].id : null,

@@ -37,7 +37,7 @@ export class InboundModule {}
 
 /** POST /inbound/email and the unmatched list (API process). */
 @Module({
-  imports: [InboundModule, StaffAuthModule],
+  imports: [InboundModule, MailModule, StaffAuthModule],
   controllers: [InboundController],
   providers: [InboundRouteService],
 })

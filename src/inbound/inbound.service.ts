@@ -12,8 +12,9 @@ import { WebhooksService } from '../webhooks/webhooks.service';
 import { InboundMatcher } from './inbound-matcher';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
 import { InboundMail } from '../mail/mail-parser';
+import { MailReading, UnreadableMail } from '../mail/mail-reader';
 
-export type InboundOutcome = 'attached' | 'duplicate' | 'unmatched' | 'new submission';
+export type InboundOutcome = 'attached' | 'duplicate' | 'unmatched' | 'new submission' | 'unreadable';
 
 /** The longest text a submission holds (the contact form's bounds). */
 const MESSAGE_MAX = 10_000;
@@ -45,6 +46,11 @@ export class InboundService {
     private readonly config: AppConfig,
   ) {}
 
+  /** A message as read: received when parsed, kept for admins when unreadable. */
+  take(reading: MailReading, size: number): Promise<InboundOutcome> {
+    return 'mail' in reading ? this.receive(reading.mail, size) : this.keepUnreadable(reading, size);
+  }
+
   async receive(mail: InboundMail, size: number): Promise<InboundOutcome> {
     const match = await this.matcher.match(mail);
     if (match) {
@@ -55,7 +61,7 @@ export class InboundService {
         automatic: mail.automatic,
         subject: mail.subject,
         newText: mail.newText,
-        quoted: quotedOf(mail),
+        quoted: mail.quoted,
         attachments: mail.attachments,
       });
       if (!stored) {
@@ -104,22 +110,40 @@ export class InboundService {
       this.metrics.inboundMail('new_submission');
       return 'new submission';
     }
-    await this.unmatched.keep({
-      id: uuidv7(),
-      messageId: mail.messageId,
-      fromAddress: mail.from?.address ?? null,
-      subject: mail.subject.slice(0, 500) || null,
-      size,
-      encKeyId: null,
-      receivedAt: new Date(),
-    });
+    await this.keep({ messageId: mail.messageId, from: mail.from?.address ?? null, subject: mail.subject }, size, null);
     this.metrics.inboundMail('unmatched');
     return 'unmatched';
   }
-}
 
-/** The quoted history: what the whole text has beyond the new text (the console folds it). */
-function quotedOf(mail: InboundMail): string | null {
-  const rest = mail.text.startsWith(mail.newText) ? mail.text.slice(mail.newText.length) : '';
-  return rest.trim() === '' ? null : rest.trim();
+  /**
+   * Keeps a message that could not be read (over the parsing budget, malformed, or failing again and
+   * again) for admins, with what its headers said at a glance and why: never a 500, never retried.
+   */
+  async keepUnreadable(mail: UnreadableMail, size: number): Promise<InboundOutcome> {
+    await this.keep(mail, size, mail.unreadable);
+    this.logger.warn(`Unreadable mail kept for admins (${mail.unreadable}, ${size} bytes)`);
+    this.metrics.inboundMail('unreadable');
+    return 'unreadable';
+  }
+
+  private async keep(
+    mail: { messageId: string; from: string | null; subject: string | null },
+    size: number,
+    reason: string | null,
+  ): Promise<void> {
+    const dropped = await this.unmatched.keep(
+      {
+        id: uuidv7(),
+        messageId: mail.messageId,
+        fromAddress: mail.from,
+        subject: mail.subject?.slice(0, 500) || null,
+        size,
+        reason,
+        encKeyId: null,
+        receivedAt: new Date(),
+      },
+      this.config.mail.unmatchedMax,
+    );
+    this.metrics.unmatchedMailDropped(dropped);
+  }
 }

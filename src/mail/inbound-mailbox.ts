@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InboundMail } from './mail-parser';
+import { MailReading } from './mail-reader';
 
 /**
  * What happens to a mail that arrives, decided by the room that consumes mail (inbound/), which
- * registers here: mail/ knows nothing of submissions. The handler must be idempotent by the mail's
- * Message-ID: a message is marked processed only after its handler resolved, so a worker that dies in
- * between hands the same message over again on the next poll.
+ * registers here: mail/ knows nothing of submissions. It gets the message as read (parsed, or
+ * unreadable with what its headers said), and must be idempotent by the Message-ID: a message is
+ * marked processed only after its handler resolved, so a worker that dies in between hands the same
+ * message over again on the next poll.
  */
-export type InboundMailHandler = (mail: InboundMail, raw: Buffer) => Promise<void>;
+export type InboundMailHandler = (reading: MailReading, raw: Buffer) => Promise<void>;
 
 @Injectable()
 export class InboundMailbox {
@@ -17,10 +18,10 @@ export class InboundMailbox {
     this.handler = handler;
   }
 
-  async hand(mail: InboundMail, raw: Buffer): Promise<void> {
+  async hand(reading: MailReading, raw: Buffer): Promise<void> {
     if (!this.handler) {
       throw new Error('No inbound mail handler is registered');
     }
-    await this.handler(mail, raw);
+    await this.handler(reading, raw);
   }
 }

@@ -1,4 +1,5 @@
-import { newTextOf, parseMail } from './mail-parser';
+import { glanceAtHeaders, MAIL_BOUNDS, newTextOf, parseMail, splitQuoted } from './mail-parser';
+import { hugeHeader, manyCc, nestedDivs, quoteRun } from '../../test/support/hostile-mail';
 
 const raw = (headers: string, body: string) => Buffer.from(`${headers.trim().replace(/\n/g, '\r\n')}\r\n\r\n${body}`);
 
@@ -39,6 +40,9 @@ Subject: Re: hello`,
     ['Precedence: list', true],
     ['Precedence: junk', true],
     ['Precedence: first-class', false],
+    ['Precedence: auto_reply', true],
+    ['X-Autoreply: yes', true],
+    ['X-Autoreply: no', false],
     ['Return-Path: <>', true],
     ['Return-Path: <bounce@x.test>', false],
     ['Content-Type: multipart/report; report-type=delivery-status; boundary="x"', true],
@@ -74,5 +78,51 @@ describe('newTextOf', () => {
     ['Merci\n\nLe lun. 1 janv. 2026, Help a écrit :\n> vieux', 'Merci'],
   ])('%j -> %j', (text, expected) => {
     expect(newTextOf(text)).toBe(expected);
+  });
+});
+
+describe('parseMail against hostile messages (issue 36)', () => {
+  it('splits 40 000 quote lines from the new text (the split was quadratic: 18 s)', async () => {
+    const mail = await parseMail(quoteRun('q', 40_000));
+    expect(mail.newText).toBe('Hi');
+    expect(mail.quoted?.split('\n')).toHaveLength(40_000);
+  });
+
+  it('reads the text of 100 000 nested <div> (tags dropped past a nesting no editor writes)', async () => {
+    expect((await parseMail(nestedDivs('d', 100_000))).newText).toBe('deep');
+  });
+
+  it('bounds what it hands over: a Message-ID that fits its column, at most 100 addresses a header', async () => {
+    const longId = `${'x'.repeat(300)}@attacker.test`;
+    const mail = await parseMail(
+      Buffer.from(
+        `From: a@b.test\r\nMessage-ID: <${longId}>\r\nTo: ${Array.from({ length: 150 }, (_, i) => `t${i}@x.test`).join(', ')}\r\n\r\nHi`,
+      ),
+    );
+    expect(mail.messageId).toMatch(/^sha256\.[0-9a-f]{64}@inbound\.invalid$/);
+    expect(mail.to).toHaveLength(MAIL_BOUNDS.addresses);
+  });
+});
+
+describe('splitQuoted', () => {
+  it('keeps inline answers between quotes as new text, and gives the trailing quote as history', () => {
+    expect(splitQuoted('Inline:\n> question\nanswer\n\n> old\n>\n')).toEqual({
+      newText: 'Inline:\n> question\nanswer',
+      quoted: '> old\n>',
+    });
+  });
+});
+
+describe('glanceAtHeaders', () => {
+  it('reads Message-ID, From and Subject of a message the parser refuses, from its first 64 KiB only', () => {
+    expect(glanceAtHeaders(manyCc('cc', 100_000))).toEqual({
+      messageId: 'cc@attacker.test',
+      from: 'Mallory <mallory@attacker.test>',
+      subject: 'Hostile',
+    });
+    const huge = glanceAtHeaders(hugeHeader('h', 1024 * 1024));
+    expect(huge.subject?.length).toBe(500);
+    // The Message-ID stands after the megabyte of Subject: an id of the bytes stands in for it.
+    expect(huge.messageId).toMatch(/^sha256\.[0-9a-f]{64}@inbound\.invalid$/);
   });
 });

@@ -9,8 +9,9 @@ export interface MailAddress {
 
 /**
  * A received message, as much of it as the service uses: ids (without angle brackets), addresses,
- * subject, the text (never HTML: an HTML-only mail is turned into text) with the new part apart from
+ * subject, the text (never HTML: an HTML-only mail is turned into text) split into the new part and
  * the quoted history, whether it is automatic, and attachments described (never their content).
+ * Every field is bounded (see MAIL_BOUNDS): a hostile message cannot make it large, whatever it holds.
  */
 export interface InboundMail {
   messageId: string;
@@ -23,8 +24,10 @@ export interface InboundMail {
   replyTo: MailAddress[];
   subject: string;
   date: Date | null;
-  text: string;
+  /** The new text of the message (before its quoted history). */
   newText: string;
+  /** The quoted history after it, or null when nothing is quoted. */
+  quoted: string | null;
   automatic: boolean;
   /**
    * The `Authentication-Results` headers (RFC 8601), unfolded, in the order they stand (the receiving
@@ -35,25 +38,68 @@ export interface InboundMail {
   attachments: { name: string; type: string; size: number }[];
 }
 
+/**
+ * How much of a message the service keeps, whatever the message holds: what it stores fits its
+ * columns (a Message-ID in 255 characters, a subject in 2 000), what matching reads is a short list,
+ * and the object handed from the parsing thread to the main one stays small (100 000 Cc addresses
+ * would take the main thread longer to receive than a request may wait).
+ */
+export const MAIL_BOUNDS = {
+  /** Characters of a Message-ID; a longer one is replaced by an id of its hash. */
+  idLength: 255,
+  /** Ids of In-Reply-To and References each (the last ones: the nearest ancestors). */
+  ids: 50,
+  /** Addresses of To, Cc, Delivered-To and Reply-To each (the first ones). */
+  addresses: 100,
+  addressLength: 320,
+  nameLength: 200,
+  subjectLength: 1_000,
+  /** Characters of the new text and of the quoted history each. */
+  textLength: 1_000_000,
+  attachments: 100,
+  attachmentNameLength: 255,
+  /** Authentication-Results headers kept (the topmost ones: the receiving servers') and their length. */
+  authenticationResults: 10,
+  authenticationResultLength: 2_000,
+} as const;
+
 const ID = /<([^<>\s]+)>/g;
+
+function boundedId(id: string): string {
+  return id.length <= MAIL_BOUNDS.idLength
+    ? id
+    : `sha256.${createHash('sha256').update(id).digest('hex')}@inbound.invalid`;
+}
 
 function idsIn(value: unknown): string[] {
   const text = Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '';
   const bracketed = [...text.matchAll(ID)].map((match) => match[1]);
-  return bracketed.length > 0 ? bracketed : text.split(/\s+/).filter((id) => id.includes('@'));
+  const ids = bracketed.length > 0 ? bracketed : text.split(/\s+/).filter((id) => id.includes('@'));
+  return ids.slice(-MAIL_BOUNDS.ids).map(boundedId);
+}
+
+function truncated(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length)}…`;
 }
 
 function addressesOf(field: AddressObject | AddressObject[] | undefined): MailAddress[] {
   const groups = field === undefined ? [] : Array.isArray(field) ? field : [field];
-  return groups
-    .flatMap((group) => group.value)
-    .flatMap((entry) => (entry.group ? entry.group : [entry]))
-    .filter((entry) => typeof entry.address === 'string' && entry.address.includes('@'))
-    .map((entry) => {
-      const at = entry.address!.lastIndexOf('@');
-      const address = `${entry.address!.slice(0, at)}@${entry.address!.slice(at + 1).toLowerCase()}`;
-      return entry.name ? { address, name: entry.name } : { address };
-    });
+  const addresses: MailAddress[] = [];
+  for (const entry of groups.flatMap((group) => group.value).flatMap((one) => (one.group ? one.group : [one]))) {
+    if (addresses.length >= MAIL_BOUNDS.addresses) {
+      break;
+    }
+    if (typeof entry.address !== 'string' || !entry.address.includes('@')) {
+      continue;
+    }
+    const at = entry.address.lastIndexOf('@');
+    const address = `${entry.address.slice(0, at)}@${entry.address.slice(at + 1).toLowerCase()}`;
+    if (address.length > MAIL_BOUNDS.addressLength) {
+      continue;
+    }
+    addresses.push(entry.name ? { address, name: truncated(entry.name, MAIL_BOUNDS.nameLength) } : { address });
+  }
+  return addresses;
 }
 
 /** Every value of a header that may appear more than once (Delivered-To, Return-Path), from the raw lines. */
@@ -72,25 +118,42 @@ const QUOTE_START = [
   /^_{10,}\s*$/,
 ];
 
+const QUOTE_START_MAX = 600;
+
 /**
- * The new text of a reply: everything before its quoted history (the first line that starts one, or
- * a run of `>` lines up to the end). Whitespace at the ends trimmed; the whole text when nothing is quoted.
+ * The new text of a reply and its quoted history: the new text is everything before the first line
+ * that starts a history, or before the run of `>` (and blank) lines that ends the text. Whitespace at
+ * the ends trimmed; the whole text when nothing is quoted. One pass forwards and one backwards: linear
+ * in the text, whatever it holds (a scan of the rest for each `>` line made 40 000 of them take 18 s).
  */
-export function newTextOf(text: string): string {
+export function splitQuoted(text: string): { newText: string; quoted: string | null } {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
+  // Where the trailing run of `>` and blank lines begins (lines.length when the text ends otherwise).
+  let trailingQuote = lines.length;
+  while (trailingQuote > 0 && (lines[trailingQuote - 1].startsWith('>') || lines[trailingQuote - 1].trim() === '')) {
+    trailingQuote -= 1;
+  }
   let cut = lines.length;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
-    if (QUOTE_START.some((pattern) => pattern.test(line.trim()))) {
+    if (index >= trailingQuote && line.startsWith('>')) {
       cut = index;
       break;
     }
-    if (line.startsWith('>') && lines.slice(index).every((rest) => rest.startsWith('>') || rest.trim() === '')) {
+    // A line that starts a history is short: longer ones are not tested, so no pattern meets more
+    // than QUOTE_START_MAX characters of a line.
+    if (line.length <= QUOTE_START_MAX && QUOTE_START.some((pattern) => pattern.test(line.trim()))) {
       cut = index;
       break;
     }
   }
-  return lines.slice(0, cut).join('\n').trim();
+  const quoted = lines.slice(cut).join('\n').trim();
+  return { newText: lines.slice(0, cut).join('\n').trim(), quoted: quoted === '' ? null : quoted };
+}
+
+/** The new text of a reply (see splitQuoted). */
+export function newTextOf(text: string): string {
+  return splitQuoted(text).newText;
 }
 
 /** A header mailparser kept as text (structured ones are objects with a `value`). */
@@ -104,8 +167,9 @@ function headerText(value: unknown): string {
 
 /**
  * Whether a message was sent by a machine (RFC 3834 Auto-Submitted other than `no`; Precedence bulk,
- * junk or list; a delivery report; an empty Return-Path, which bounces and auto-replies carry): it is
- * kept, but nothing answers it or is changed by it, so two helpdesks cannot loop.
+ * junk, list or auto_reply; `X-Autoreply: yes`, which some vacation responders send instead; a
+ * delivery report; an empty Return-Path, which bounces and auto-replies carry): it is kept, but nothing
+ * answers it or is changed by it, so two helpdesks cannot loop.
  */
 function isAutomatic(
   headers: Map<string, unknown>,
@@ -116,7 +180,10 @@ function isAutomatic(
   if (autoSubmitted !== '' && autoSubmitted !== 'no') {
     return true;
   }
-  if (/^(bulk|junk|list)$/i.test(headerText(headers.get('precedence')))) {
+  if (/^(bulk|junk|list|auto_reply)$/i.test(headerText(headers.get('precedence')))) {
+    return true;
+  }
+  if (/^yes$/i.test(headerText(headers.get('x-autoreply')))) {
     return true;
   }
   if (/^multipart\/report/i.test(contentType) || /delivery-status/i.test(contentType)) {
@@ -125,20 +192,63 @@ function isAutomatic(
   return headerValues(lines, 'return-path').some((value) => /^<\s*>$/.test(value));
 }
 
+/** Characters of HTML converted to text (longer HTML is cut first). */
+const HTML_MAX = 2_000_000;
+
+/** Elements that have no end tag, so they do not nest. */
+const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta param source track wbr'.split(' '));
+/** Nesting no mail editor writes; the HTML parser's time grows with the square of it. */
+const HTML_DEPTH_MAX = 2_000;
+
+/**
+ * The HTML, or its text with every tag removed when its elements nest deeper than HTML_DEPTH_MAX:
+ * htmlparser2 (under html-to-text) takes time in the square of the depth (100 000 nested `<div>` took
+ * 8.6 s). One linear pass counts the depth; tags are removed by a pattern that never looks past the
+ * next `<`, so it is linear too.
+ */
+function flattenedIfTooDeep(html: string): string {
+  let depth = 0;
+  for (const match of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]{0,30})[^<>]*?(\/?)>/g)) {
+    if (match[1]) {
+      depth = Math.max(0, depth - 1);
+    } else if (!match[3] && !VOID_ELEMENTS.has(match[2].toLowerCase())) {
+      depth += 1;
+      if (depth > HTML_DEPTH_MAX) {
+        return html.replace(/<[^<>]*>/g, ' ');
+      }
+    }
+  }
+  return html;
+}
+
 /** Parses a raw RFC 5322 message; broken MIME yields what can be read, never an exception. */
 export async function parseMail(raw: Buffer): Promise<InboundMail> {
   // Loaded on the first message, not at start-up: an API process that never receives mail does not
   // carry the MIME parser (and its charset tables) in memory.
   const [{ simpleParser }, { convert }] = await Promise.all([import('mailparser'), import('html-to-text')]);
-  const parsed = await simpleParser(raw, { skipHtmlToText: false, skipTextLinks: true, skipImageLinks: true });
+  // mailparser's own HTML-to-text is off: ours below runs with limits.
+  const parsed = await simpleParser(raw, {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+  });
   const lines = (parsed.headerLines ?? []) as { key: string; line: string }[];
   const contentType = String((parsed.headers.get('content-type') as { value?: string } | undefined)?.value ?? '');
-  // HTML is never shown as HTML: an HTML-only part becomes text (links and images as their text only).
-  const html = typeof parsed.html === 'string' ? parsed.html : '';
+  // HTML is never shown as HTML: an HTML-only part becomes text (links and images as their text only),
+  // within limits: 100 000 nested <div> took the converter 8.6 s to overflow its stack.
+  const html = typeof parsed.html === 'string' ? flattenedIfTooDeep(parsed.html.slice(0, HTML_MAX)) : '';
   const text = (
-    parsed.text || (html ? convert(html, { selectors: [{ selector: 'img', format: 'skip' }] }) : '')
+    parsed.text ||
+    (html
+      ? convert(html, {
+          selectors: [{ selector: 'img', format: 'skip' }],
+          limits: { maxDepth: 100, maxChildNodes: 10_000, maxInputLength: HTML_MAX },
+        })
+      : '')
   ).replace(/\r\n/g, '\n');
   const [messageId] = idsIn(parsed.messageId);
+  const { newText, quoted } = splitQuoted(text);
   return {
     // Without one, an id of its bytes: the same message twice is still one message.
     messageId: messageId ?? `sha256.${createHash('sha256').update(raw).digest('hex')}@inbound.invalid`,
@@ -147,20 +257,64 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
     from: addressesOf(parsed.from)[0] ?? null,
     to: addressesOf(parsed.to),
     cc: addressesOf(parsed.cc),
-    deliveredTo: headerValues(lines, 'delivered-to').flatMap((value) =>
-      value.includes('@') ? [{ address: value.replace(/^<|>$/g, '').trim() }] : [],
-    ),
+    deliveredTo: headerValues(lines, 'delivered-to')
+      .map((value) => value.replace(/^<|>$/g, '').trim())
+      .filter((address) => address.includes('@') && address.length <= MAIL_BOUNDS.addressLength)
+      .slice(0, MAIL_BOUNDS.addresses)
+      .map((address) => ({ address })),
     replyTo: addressesOf(parsed.replyTo),
-    subject: (parsed.subject ?? '').replace(/[\r\n]+/g, ' ').trim(),
+    subject: truncated((parsed.subject ?? '').replace(/[\r\n]+/g, ' ').trim(), MAIL_BOUNDS.subjectLength),
     date: parsed.date ?? null,
-    text,
-    newText: newTextOf(text),
+    newText: truncated(newText, MAIL_BOUNDS.textLength),
+    quoted: quoted === null ? null : truncated(quoted, MAIL_BOUNDS.textLength),
     automatic: isAutomatic(parsed.headers, lines, contentType),
-    authenticationResults: headerValues(lines, 'authentication-results').map((value) => value.replace(/\s+/g, ' ')),
-    attachments: parsed.attachments.map((attachment) => ({
-      name: attachment.filename ?? '(no name)',
-      type: attachment.contentType,
+    authenticationResults: headerValues(lines, 'authentication-results')
+      .slice(0, MAIL_BOUNDS.authenticationResults)
+      .map((value) => truncated(value.replace(/\s+/g, ' '), MAIL_BOUNDS.authenticationResultLength)),
+    attachments: parsed.attachments.slice(0, MAIL_BOUNDS.attachments).map((attachment) => ({
+      name: truncated(attachment.filename ?? '(no name)', MAIL_BOUNDS.attachmentNameLength),
+      type: truncated(attachment.contentType, 255),
       size: attachment.size,
     })),
+  };
+}
+
+/** How much of an unreadable message's head glanceAtHeaders reads. */
+const GLANCE_BYTES = 64 * 1024;
+
+/**
+ * What can be told of a message the parser could not read within its budget: its Message-ID, From
+ * and Subject as they stand in the first 64 KiB (unfolded, not decoded, bounded), read by one pass
+ * over those bytes on the calling thread, so it is cheap whatever the message holds. Without a
+ * Message-ID, an id of the message's bytes, so a second delivery of it is the same message.
+ */
+export function glanceAtHeaders(raw: Buffer): { messageId: string; from: string | null; subject: string | null } {
+  const head = raw.subarray(0, GLANCE_BYTES).toString('latin1');
+  const end = head.search(/\r?\n\r?\n/);
+  const fields = new Map<string, string>();
+  let current: string | null = null;
+  for (const line of (end < 0 ? head : head.slice(0, end)).split(/\r?\n/)) {
+    if (/^[ \t]/.test(line) && current !== null) {
+      if (fields.get(current)!.length < MAIL_BOUNDS.subjectLength) {
+        fields.set(current, `${fields.get(current)!} ${line.trim()}`);
+      }
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim().toLowerCase() : '';
+    current = ['message-id', 'from', 'subject'].includes(name) && !fields.has(name) ? name : null;
+    if (current !== null) {
+      fields.set(current, line.slice(colon + 1).trim());
+    }
+  }
+  const bounded = (name: string, length: number) => {
+    const value = fields.get(name)?.slice(0, length).trim();
+    return value ? value : null;
+  };
+  const [messageId] = idsIn(fields.get('message-id') ?? '');
+  return {
+    messageId: messageId ?? `sha256.${createHash('sha256').update(raw).digest('hex')}@inbound.invalid`,
+    from: bounded('from', MAIL_BOUNDS.addressLength),
+    subject: bounded('subject', 500),
   };
 }

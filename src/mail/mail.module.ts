@@ -2,16 +2,17 @@ import { Module } from '@nestjs/common';
 import { QueueModule } from '../queue/queue.module';
 import { InboundMailbox } from './inbound-mailbox';
 import { MailboxPoller } from './mailbox-poller';
+import { MailReader } from './mail-reader';
 import { PollMailboxProcessor } from './poll-mailbox.processor';
 import { SmtpMailer } from './smtp-mailer';
 
 /**
- * Mail infrastructure, knowing nothing of submissions: SMTP sending, MIME parsing (parseMail, a plain
- * function), and the registry inbound mail is handed to.
+ * Mail infrastructure, knowing nothing of submissions: SMTP sending, MIME parsing (MailReader, on
+ * worker threads within a budget), and the registry inbound mail is handed to.
  */
 @Module({
-  providers: [SmtpMailer, InboundMailbox, MailboxPoller],
-  exports: [SmtpMailer, InboundMailbox, MailboxPoller],
+  providers: [SmtpMailer, InboundMailbox, MailboxPoller, MailReader],
+  exports: [SmtpMailer, InboundMailbox, MailboxPoller, MailReader],
 })
 export class MailModule {}
 

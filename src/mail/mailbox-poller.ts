@@ -2,11 +2,21 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { ImapFlow, ImapFlowOptions } from 'imapflow';
 import { AppConfig } from '../config/app-config';
 import { OccasionalLog } from '../logging/occasional-log';
+import { isOutage } from '../http/error-envelope.filter';
 import { InboundMailbox } from './inbound-mailbox';
-import { parseMail } from './mail-parser';
+import { glanceAtHeaders } from './mail-parser';
+import { MailReader } from './mail-reader';
 
 /** The keyword a handed-over message gets (with \Seen), so no poll takes it again. */
 export const PROCESSED_KEYWORD = '$IntakeProcessed';
+
+/**
+ * Polls in which handing a message over may fail for reasons of its own before it is set aside (kept
+ * as unreadable, marked processed). Each failure is a keyword on the message itself
+ * (`$IntakeFailed1`, ...), so the count holds across polls, restarts and workers.
+ */
+export const MAX_HANDOVER_FAILURES = 3;
+const FAILED_KEYWORD = '$IntakeFailed';
 
 /**
  * The IMAP connection of INBOUND_IMAP_URL: `imaps://` (993 by default) with the server's certificate
@@ -32,10 +42,13 @@ export function imapOptionsOf(rawUrl: string): { options: ImapFlowOptions; mailb
 
 /**
  * One poll of the inbound mailbox: every message neither \Seen nor marked processed is fetched,
- * parsed and handed over (InboundMailbox), then marked \Seen and $IntakeProcessed. A message whose
- * handler fails stays unmarked for the next poll; so does every message after a worker died mid-batch
- * (the handler is idempotent by Message-ID). A message over INBOUND_MAX_BYTES is marked and skipped
- * (logged by its UID), never half read.
+ * read (MailReader: off the main thread, within a budget) and handed over (InboundMailbox), then
+ * marked \Seen and $IntakeProcessed. A message the reader could not read is handed over as
+ * unreadable (kept for admins) and marked: a poison message is never taken again. A message whose
+ * handler fails stays unmarked for the next poll, and so does every message after a worker died
+ * mid-batch (the handler is idempotent by Message-ID); a failure that is not an outage of the
+ * database or Redis counts against the message, which is set aside after MAX_HANDOVER_FAILURES. A
+ * message over INBOUND_MAX_BYTES is marked and skipped (logged by its UID), never half read.
  */
 @Injectable()
 export class MailboxPoller {
@@ -44,6 +57,7 @@ export class MailboxPoller {
 
   constructor(
     private readonly mailbox: InboundMailbox,
+    private readonly reader: MailReader,
     private readonly config: AppConfig,
   ) {}
 
@@ -80,7 +94,7 @@ export class MailboxPoller {
 
   private async handOver(client: ImapFlow, uid: number): Promise<boolean> {
     const id = String(uid);
-    const envelope = await client.fetchOne(id, { size: true }, { uid: true });
+    const envelope = await client.fetchOne(id, { size: true, flags: true }, { uid: true });
     if (!envelope) {
       return false;
     }
@@ -93,11 +107,29 @@ export class MailboxPoller {
     if (!message || !message.source) {
       return false;
     }
+    const failures = [...(envelope.flags ?? [])].filter((flag) => flag.startsWith(FAILED_KEYWORD)).length;
     try {
-      await this.mailbox.hand(await parseMail(message.source), message.source);
+      await this.mailbox.hand(await this.reader.read(message.source), message.source);
     } catch (error) {
-      this.trouble.error(`Mail UID ${uid} not taken yet (${(error as Error).message}); the next poll tries again`);
-      return false;
+      if (isOutage(error)) {
+        this.trouble.error(`Mail UID ${uid} not taken yet (${(error as Error).message}); the next poll tries again`);
+        return false;
+      }
+      if (failures + 1 < MAX_HANDOVER_FAILURES) {
+        this.trouble.error(
+          `Mail UID ${uid} failed (${(error as Error).message}); attempt ${failures + 1} of ${MAX_HANDOVER_FAILURES}`,
+        );
+        await client.messageFlagsAdd(id, [`${FAILED_KEYWORD}${failures + 1}`], { uid: true });
+        return false;
+      }
+      this.logger.warn(`Mail UID ${uid} failed ${MAX_HANDOVER_FAILURES} times: set aside as unreadable`);
+      try {
+        await this.mailbox.hand({ unreadable: 'failed', ...glanceAtHeaders(message.source) }, message.source);
+      } catch (keepError) {
+        // Not even kept: it stays for the next poll, and the messages after it are still taken.
+        this.trouble.error(`Mail UID ${uid} could not be set aside (${(keepError as Error).message})`);
+        return false;
+      }
     }
     await client.messageFlagsAdd(id, ['\\Seen', PROCESSED_KEYWORD], { uid: true });
     return true;

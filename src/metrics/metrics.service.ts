@@ -39,8 +39,13 @@ export class MetricsService {
   });
   private readonly inboundMails = new Counter({
     name: 'inbound_mail_total',
-    help: 'Inbound mail by outcome: attached (to its submission), unmatched (kept for admins), new_submission',
+    help: 'Inbound mail by outcome: attached (to its submission), unmatched (kept for admins), new_submission, unreadable (kept for admins: over the parsing budget, malformed, or failing again and again)',
     labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+  private readonly unmatchedDropped = new Counter({
+    name: 'inbound_unmatched_dropped_total',
+    help: 'Unmatched and unreadable mail dropped, oldest first, to keep the list within INBOUND_UNMATCHED_MAX',
     registers: [this.registry],
   });
   private readonly authFailures = new Counter({
@@ -133,8 +138,14 @@ export class MetricsService {
     }
   }
 
-  inboundMail(outcome: 'attached' | 'unmatched' | 'new_submission'): void {
+  inboundMail(outcome: 'attached' | 'unmatched' | 'new_submission' | 'unreadable'): void {
     this.inboundMails.inc({ outcome });
+  }
+
+  unmatchedMailDropped(count: number): void {
+    if (count > 0) {
+      this.unmatchedDropped.inc(count);
+    }
   }
 
   authFailed(endpoint: string): void {

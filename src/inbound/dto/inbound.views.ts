@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class InboundAcceptedView {
-  @ApiProperty({ enum: ['attached', 'duplicate', 'unmatched', 'new submission'] })
+  @ApiProperty({
+    enum: ['attached', 'duplicate', 'unmatched', 'new submission', 'unreadable'],
+    description: 'unreadable: the message could not be read within its budget (or taken); it is kept for admins',
+  })
   outcome!: string;
 }
 
@@ -23,6 +26,16 @@ export class UnmatchedMailView {
 
   @ApiProperty({ format: 'date-time' })
   received_at!: string;
+
+  @ApiProperty({
+    enum: ['unmatched', 'too_slow', 'too_much_memory', 'malformed', 'failed'],
+    description:
+      'Why it was kept: unmatched (it answers no submission we know), or why it could not be read: too_slow ' +
+      '(over INBOUND_PARSE_TIMEOUT_MS), too_much_memory (over INBOUND_PARSE_MEMORY_MB), malformed (the MIME ' +
+      'parser gave up), failed (taking it failed, again and again over IMAP). From and subject of an ' +
+      'unreadable message are its raw header text, as far as it could be read',
+  })
+  reason!: string;
 
   @ApiPropertyOptional({ description: 'Set when the row cannot be decrypted: which fields and why' })
   unreadable?: string;

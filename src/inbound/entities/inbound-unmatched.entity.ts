@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Inbound mail that matched no submission: kept for admins to see (never attached to a guess), its
- * sender and subject sealed at rest like personal fields. The message itself is not kept.
+ * Inbound mail that matched no submission, or that could not be read (`reason`): kept for admins to
+ * see (never attached to a guess), its sender and subject sealed at rest like personal fields. The
+ * message itself is not kept.
  */
 @Entity({ name: 'inbound_unmatched' })
 @Index('uq_inbound_unmatched_message_id', ['messageId'], { unique: true })
@@ -21,6 +22,10 @@ export class InboundUnmatchedEntity {
 
   @Column({ type: 'int', unsigned: true })
   size!: number;
+
+  /** Why it was kept: null when it matched nothing; else why it could not be read (UnreadableReason). */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  reason!: string | null;
 
   @Column({ name: 'enc_key_id', type: 'varchar', length: 16, nullable: true })
   encKeyId!: string | null;
