@@ -74,6 +74,10 @@ export class AppConfig {
     inboundToken?: string;
     inboundMaxBytes: number;
     newSubmissionsKeyId?: string;
+    /** INBOUND_TRUSTED_AUTHSERV_ID, lower-cased; empty: no inbound-mail submission is acknowledged. */
+    trustedAuthservIds: string[];
+    /** Acknowledgements per API key an hour, at most. */
+    ackMaxPerKeyHour: number;
   };
   /** Webhook delivery: secret rotation overlap and timeout (seconds), and the SSRF exceptions. */
   readonly webhooks: {
@@ -181,6 +185,10 @@ export class AppConfig {
       inboundToken: env.INBOUND_TOKEN,
       inboundMaxBytes: env.INBOUND_MAX_BYTES,
       newSubmissionsKeyId: env.INBOUND_NEW_SUBMISSIONS_KEY?.toLowerCase(),
+      trustedAuthservIds: env.INBOUND_TRUSTED_AUTHSERV_ID.split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter(Boolean),
+      ackMaxPerKeyHour: env.ACK_MAX_PER_KEY_HOUR,
     };
     this.webhooks = {
       secretOverlap: env.WEBHOOK_SECRET_OVERLAP,
