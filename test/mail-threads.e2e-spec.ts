@@ -517,51 +517,246 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
   });
 });
 
-describe('INBOUND_NEW_SUBMISSIONS_KEY', () => {
-  it('turns mail that matches nothing into a new submission of that key, once, and keeps automatic mail out', async () => {
+describe('INBOUND_NEW_SUBMISSIONS_KEY, and acknowledgements that cannot be made a mail cannon', () => {
+  const smtp = new SmtpSink();
+  const ACK_CAP = 5;
+  let t: TestApp;
+  let keyId: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    await smtp.start();
     const maker = await createTestApp();
-    const { id: keyId } = await maker.createKey({ name: 'Mailbox intake' });
+    keyId = (await maker.createKey({ name: 'Mailbox intake' })).id;
     await maker.close();
-    const t = await createTestApp({ INBOUND_TOKEN, INBOUND_NEW_SUBMISSIONS_KEY: keyId, STAFF_CHANNELS: 'webhooks' });
-    try {
-      const send = (raw: Buffer) =>
-        t
-          .http()
-          .post('/inbound/email')
-          .set('Authorization', `Bearer ${INBOUND_TOKEN}`)
-          .set('Content-Type', 'message/rfc822')
-          .send(raw);
-      const fresh = rawMail(
+    t = await createTestApp({
+      ROLE: 'all',
+      INBOUND_TOKEN,
+      INBOUND_NEW_SUBMISSIONS_KEY: keyId,
+      STAFF_CHANNELS: 'webhooks',
+      SMTP_URL: smtp.url,
+      REPLY_FROM: 'help@intake.test',
+      INBOUND_TRUSTED_AUTHSERV_ID: 'other.intake.test, mx.intake.test',
+      ACK_MAX_PER_KEY_HOUR: String(ACK_CAP),
+    });
+    cookie = await staffCookie(t, (await newStaffAccount(t, 'Ack admin', 'admin')).email);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  const ACK = { subject: 'We got it, {{name}} [#{{ref}}]', body: 'Hello {{name}}, your reference is {{ref}}.' };
+  const send = (raw: Buffer) =>
+    t
+      .http()
+      .post('/inbound/email')
+      .set('Authorization', `Bearer ${INBOUND_TOKEN}`)
+      .set('Content-Type', 'message/rfc822')
+      .send(raw);
+  const setAutoAck = (id: string) =>
+    t.http().patch(`/staff/api/keys/${id}`).set('Cookie', cookie).send({ auto_ack: ACK }).expect(200);
+  /** A key with the acknowledgement on, and a token to submit with. */
+  async function acknowledgingKey(name: string) {
+    const key = await t.createKey({ rateLimit: 1000, name });
+    await setAutoAck(key.id);
+    return { id: key.id, token: (await issueTokens(t, key.key)).access_token };
+  }
+  const submitTo = (token: string, name: string, email: string) =>
+    t
+      .http()
+      .post('/contact_api.php')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ name, email, message: `Please acknowledge ${email}` })
+      .expect(200);
+  const query = (sql: string, parameters: unknown[]) => t.app.get(DataSource).query(sql, parameters);
+  /** Waits until the key's `count` submissions are delivered (their acknowledgement, if any, is queued by then). */
+  const delivered = (apiKeyId: string, count: number) =>
+    waitUntil(
+      async () =>
+        Number(
+          (
+            await query("SELECT COUNT(*) AS n FROM submissions WHERE api_key_id = ? AND state = 'delivered'", [
+              apiKeyId,
+            ])
+          )[0].n,
+        ) === count,
+      `${count} delivered submissions`,
+    );
+  const ackRows = async (apiKeyId: string): Promise<number> =>
+    Number(
+      (
+        await query(
+          "SELECT COUNT(*) AS n FROM conversation_messages m JOIN submissions s ON s.id = m.submission_id WHERE s.api_key_id = ? AND m.kind = 'ack'",
+          [apiKeyId],
+        )
+      )[0].n,
+    );
+  /** Mail the SMTP server took for any of these recipients (the address as the envelope carries it). */
+  const mailTo = (addresses: string[]) =>
+    smtp.received.filter((mail) => mail.to.some((to) => addresses.includes(to.toLowerCase())));
+
+  it('turns mail that matches nothing into a new submission of that key, once, and keeps automatic mail out', async () => {
+    const fresh = rawMail(
+      {
+        From: 'New Person <new.person@example.com>',
+        To: 'help@intake.test',
+        Subject: 'A new question',
+        'Message-ID': '<fresh-1@example.com>',
+      },
+      'Do you ship to Norway?',
+    );
+    expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
+    expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
+    await send(
+      rawMail(
         {
-          From: 'New Person <new.person@example.com>',
+          From: 'robot@example.com',
           To: 'help@intake.test',
-          Subject: 'A new question',
-          'Message-ID': '<fresh-1@example.com>',
+          Subject: 'Auto',
+          'Message-ID': '<auto-9@example.com>',
+          'Auto-Submitted': 'auto-generated',
         },
-        'Do you ship to Norway?',
+        'beep',
+      ),
+    ).expect(202, { outcome: 'unmatched' });
+    const rows = await query('SELECT name, email, message FROM submissions WHERE api_key_id = ?', [keyId]);
+    expect(rows).toEqual([
+      { name: 'New Person', email: 'new.person@example.com', message: 'A new question\n\nDo you ship to Norway?' },
+    ]);
+    await delivered(keyId, 1);
+  });
+
+  it('acknowledges inbound mail only when the trusted server says its From domain passed DMARC or aligned SPF, and never quotes its subject', async () => {
+    await setAutoAck(keyId);
+    const before = Number((await query('SELECT COUNT(*) AS n FROM submissions WHERE api_key_id = ?', [keyId]))[0].n);
+    const mail = (n: number, from: string, authenticationResults: string[], subject = 'Claim your prize today') =>
+      rawMail(
+        {
+          'Authentication-Results': authenticationResults,
+          From: from,
+          To: 'help@intake.test',
+          Subject: subject,
+          'Message-ID': `<forged-${n}@example.com>`,
+        },
+        `Collect it at the desk, message ${n}.`,
       );
-      expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
-      expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
-      await send(
-        rawMail(
-          {
-            From: 'robot@example.com',
-            To: 'help@intake.test',
-            Subject: 'Auto',
-            'Message-ID': '<auto-9@example.com>',
-            'Auto-Submitted': 'auto-generated',
-          },
-          'beep',
-        ),
-      ).expect(202, { outcome: 'unmatched' });
-      const rows = await t.app
-        .get(DataSource)
-        .query('SELECT name, email, message FROM submissions WHERE api_key_id = ?', [keyId]);
-      expect(rows).toEqual([
-        { name: 'New Person', email: 'new.person@example.com', message: 'A new question\n\nDo you ship to Norway?' },
-      ]);
-    } finally {
-      await t.close();
+    const forged = [
+      mail(1, 'Prize Team <victim1@forged.test>', []),
+      mail(2, 'victim2@forged.test', ['evil.test; dmarc=pass header.from=forged.test']),
+      mail(3, 'victim3@forged.test', ['mx.intake.test; dmarc=fail (p=none) header.from=forged.test']),
+      // A forged "trusted" header below the receiving server's own: only the topmost trusted one counts.
+      mail(4, 'victim4@forged.test', [
+        'mx.intake.test; dmarc=fail header.from=forged.test',
+        'mx.intake.test; dmarc=pass header.from=forged.test',
+      ]),
+      mail(5, 'victim5@forged.test', ['mx.intake.test; dmarc=pass header.from=attacker.test']),
+      mail(6, 'victim6@forged.test', ['mx.intake.test; spf=pass smtp.mailfrom=attacker.test']),
+      mail(7, 'victim7@forged.test', ['mx.intake.test (dmarc=pass header.from=forged.test); none']),
+    ];
+    for (const raw of forged) {
+      await send(raw).expect(202, { outcome: 'new submission' });
     }
+    await send(
+      mail(8, 'Ada Lovelace <ada@verified.test>', [
+        'mx.intake.test; spf=none; dkim=pass header.d=verified.test; dmarc=pass (p=reject) header.from=verified.test',
+        'evil.test; dmarc=fail header.from=verified.test',
+      ]),
+    ).expect(202, { outcome: 'new submission' });
+    await send(
+      mail(9, 'Visit www.evil.test now <grace@aligned.test>', [
+        'other.intake.test; spf=pass smtp.mailfrom=bounces@mail.aligned.test',
+      ]),
+    ).expect(202, { outcome: 'new submission' });
+    await delivered(keyId, before + forged.length + 2);
+    await waitUntil(() => mailTo(['ada@verified.test', 'grace@aligned.test']).length === 2, 'the two acknowledgements');
+    expect(await ackRows(keyId)).toBe(2);
+    expect(mailTo([1, 2, 3, 4, 5, 6, 7].map((n) => `victim${n}@forged.test`))).toEqual([]);
+
+    const [ada] = await Promise.all(mailTo(['ada@verified.test']).map((sent) => simpleParser(sent.raw)));
+    const [grace] = await Promise.all(mailTo(['grace@aligned.test']).map((sent) => simpleParser(sent.raw)));
+    // The subject of the mail (the request) is stored, but no acknowledgement quotes it.
+    for (const ack of [ada, grace]) {
+      expect(ack.subject).toMatch(/^We got it, there \[#[0-9A-Z-]+\]$/);
+      expect(`${ack.subject} ${ack.text}`).not.toMatch(/claim|prize|today|collect|desk/i);
+    }
+    expect(ada.text?.trim()).toMatch(/^Hello Ada Lovelace, your reference is [0-9A-Z-]+\.$/);
+    // A display name holding a link is no name to greet.
+    expect(grace.text?.trim()).toMatch(/^Hello there, your reference is [0-9A-Z-]+\.$/);
+  });
+
+  it('greets only a plain name: a link, an address, markup or 61 characters read "there"', async () => {
+    const key = await acknowledgingKey('Greeting');
+    const names = {
+      'plain@names.test': 'Grace Hopper',
+      'link@names.test': 'Claim it at https://evil.test/win',
+      'domain@names.test': 'Win big at evil.example',
+      'at@names.test': 'write to win@evil.test',
+      'markup@names.test': '<a href="x">Grace</a>',
+    };
+    const long = { 'long@names.test': 'x'.repeat(61) };
+    // The cap (ACK_CAP, 5) is per key: the 61 characters get a key of their own.
+    const other = await acknowledgingKey('Greeting, long');
+    for (const [email, name] of Object.entries(names)) {
+      await submitTo(key.token, name, email);
+    }
+    await submitTo(other.token, long['long@names.test'], 'long@names.test');
+    const all = [...Object.keys(names), 'long@names.test'];
+    await waitUntil(() => mailTo(all).length === all.length, 'the acknowledgements');
+    const greetings = Object.fromEntries(
+      await Promise.all(
+        mailTo(all).map(async (sent) => [
+          sent.to[0],
+          ((await simpleParser(sent.raw)).text ?? '').trim().replace(/, your reference.*$/, ''),
+        ]),
+      ),
+    );
+    expect(greetings).toEqual({
+      'plain@names.test': 'Hello Grace Hopper',
+      'link@names.test': 'Hello there',
+      'domain@names.test': 'Hello there',
+      'at@names.test': 'Hello there',
+      'markup@names.test': 'Hello there',
+      'long@names.test': 'Hello there',
+    });
+  });
+
+  it('counts a mailbox however it is spelled: 23 spellings (quoted, IDN and punycode, +tags) get one acknowledgement', async () => {
+    const key = await acknowledgingKey('Spellings');
+    const canonical = 'mailbox@xn--bcher-kva.example';
+    await submitTo(key.token, 'Ada', canonical);
+    await delivered(key.id, 1);
+    const spellings = [
+      '"mailbox"@xn--bcher-kva.example',
+      'mailbox@bücher.example',
+      ...Array.from({ length: 20 }, (_, n) =>
+        n % 2 ? `mailbox+${n}@bücher.example` : `MailBox+tag${n}@BÜCHER.example`,
+      ),
+    ];
+    expect(new Set([canonical, ...spellings]).size).toBe(23);
+    for (const email of spellings) {
+      await submitTo(key.token, 'Ada', email);
+    }
+    await delivered(key.id, 23);
+    // nodemailer writes the envelope's domain in Unicode: every spelling is looked for.
+    const everySpelling = [canonical, 'mailbox@bücher.example', ...spellings].map((email) => email.toLowerCase());
+    await waitUntil(() => mailTo(everySpelling).length > 0, 'the acknowledgement');
+    expect(await ackRows(key.id)).toBe(1);
+    expect(mailTo(everySpelling).map((sent) => sent.to)).toEqual([['mailbox@bücher.example']]);
+  });
+
+  it('stops at ACK_MAX_PER_KEY_HOUR acknowledgements per key, whatever the addresses', async () => {
+    const key = await acknowledgingKey('Capped');
+    const addresses = Array.from({ length: ACK_CAP + 3 }, (_, n) => `cap${n}@capped.test`);
+    for (const email of addresses) {
+      await submitTo(key.token, 'Ada', email);
+    }
+    await delivered(key.id, addresses.length);
+    await waitUntil(() => mailTo(addresses).length === ACK_CAP, 'the acknowledgements up to the cap');
+    expect(await ackRows(key.id)).toBe(ACK_CAP);
+    // Another key has its own budget.
+    const fresh = await acknowledgingKey('Capped, another');
+    await submitTo(fresh.token, 'Ada', 'another@capped.test');
+    await waitUntil(() => mailTo(['another@capped.test']).length === 1, "the other key's acknowledgement");
   });
 });

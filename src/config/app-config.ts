@@ -77,6 +77,10 @@ export class AppConfig {
     inboundToken?: string;
     inboundMaxBytes: number;
     newSubmissionsKeyId?: string;
+    /** INBOUND_TRUSTED_AUTHSERV_ID, lower-cased; empty: no inbound-mail submission is acknowledged. */
+    trustedAuthservIds: string[];
+    /** Acknowledgements per API key an hour, at most. */
+    ackMaxPerKeyHour: number;
   };
   /** Webhook delivery: secret rotation overlap and timeout (seconds), and the SSRF exceptions. */
   readonly webhooks: {
@@ -190,6 +194,10 @@ export class AppConfig {
         threads: env.INBOUND_PARSE_THREADS,
       },
       unmatchedMax: env.INBOUND_UNMATCHED_MAX,
+      trustedAuthservIds: env.INBOUND_TRUSTED_AUTHSERV_ID.split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter(Boolean),
+      ackMaxPerKeyHour: env.ACK_MAX_PER_KEY_HOUR,
     };
     this.webhooks = {
       secretOverlap: env.WEBHOOK_SECRET_OVERLAP,

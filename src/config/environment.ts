@@ -397,6 +397,20 @@ export class EnvironmentVariables {
   @Min(1)
   INBOUND_UNMATCHED_MAX = 10_000;
 
+  /**
+   * The `authserv-id`s (comma-separated) of the receiving mail servers whose `Authentication-Results`
+   * the service believes: a submission made from inbound mail is acknowledged only when the topmost
+   * header of one of them says the From domain passed DMARC (or aligned SPF). Empty: never.
+   */
+  @IsString()
+  INBOUND_TRUSTED_AUTHSERV_ID = '';
+
+  /** At most this many acknowledgements per API key an hour (a fixed window counted in Redis). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ACK_MAX_PER_KEY_HOUR = 100;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()

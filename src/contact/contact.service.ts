@@ -20,6 +20,11 @@ export interface SubmissionContext {
   clientIp: string;
   userAgent?: string;
   idempotencyKey?: string;
+  /**
+   * Made from inbound mail: whether the trusted receiving server vouched for the From domain (only
+   * then is it acknowledged). Absent for the public API.
+   */
+  senderVerified?: boolean;
 }
 
 @Injectable()
@@ -69,6 +74,7 @@ export class ContactService {
         idempotencyKey,
         status: spam.reasons.length > 0 ? 'spam' : 'new',
         spamReasons: spam.reasons.length > 0 ? spam.reasons.join(',') : null,
+        senderVerified: context.senderVerified ?? null,
         createdAt: now,
         updatedAt: now,
       });

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { FieldCipher } from '../database/field-cipher';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { refOf } from '../submissions/submission-ref';
+import { MetricsService } from '../metrics/metrics.service';
+import { fillAcknowledgement } from './ack-text';
 import { AckThrottle } from './ack-throttle';
+import { canonicalMailbox } from './canonical-mailbox';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { ConversationsService } from './conversations.service';
 import { MESSAGE_STATE } from './message-state';
@@ -11,33 +13,56 @@ import { ThreadIds } from './thread-ids';
 /** Automatic acknowledgements (worker side: the throttle lives in Redis). */
 @Injectable()
 export class Acknowledgements {
+  private readonly logger = new Logger(Acknowledgements.name);
+
   constructor(
     private readonly messages: ConversationMessagesRepository,
     private readonly conversations: ConversationsService,
     private readonly ids: ThreadIds,
     private readonly ackThrottle: AckThrottle,
     private readonly cipher: FieldCipher,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
    * The key's automatic acknowledgement of a new submission (`auto_ack`, off by default): queued once
    * per submission (the message's row id is the submission's, so a second try meets the primary key),
-   * only when there is an address, at most once per address and key an hour (so a form posted in a
-   * loop does not make the service a mail cannon), and with `Auto-Submitted: auto-replied`. Answers
-   * whether one was queued. Never for spam: the caller decides that before.
+   * only when there is an address, never for inbound mail whose sender the trusted receiving server did
+   * not vouch for (`senderVerified` false: anyone can write any From), at most once per mailbox
+   * (however it is spelled: canonicalMailbox) and key an hour and ACK_MAX_PER_KEY_HOUR per key (so
+   * neither a form posted in a loop nor forged mail makes the service a mail cannon), and with
+   * `Auto-Submitted: auto-replied`. It carries nothing the sender wrote but a plain name (see
+   * fillAcknowledgement). Answers whether one was queued. Never for spam: the caller decides that before.
    */
   async acknowledge(
-    submission: { id: string; name: string | null; email: string | null; apiKeyId: string },
+    submission: {
+      id: string;
+      name: string | null;
+      email: string | null;
+      apiKeyId: string;
+      senderVerified: boolean | null;
+    },
     template: { subject: string; body: string },
   ): Promise<boolean> {
     if (!submission.email || (await this.messages.findById(submission.id))) {
       return false;
     }
-    if (!(await this.ackThrottle.take(submission.apiKeyId, this.cipher.emailHash(submission.email)))) {
+    if (submission.senderVerified === false) {
+      this.metrics.ackRefused('unverified_sender');
       return false;
     }
-    const fill = (text: string) =>
-      text.replace(/\{\{\s*name\s*\}\}/g, submission.name ?? '').replace(/\{\{\s*ref\s*\}\}/g, refOf(submission.id));
+    const refused = await this.ackThrottle.take(
+      submission.apiKeyId,
+      this.cipher.emailHash(canonicalMailbox(submission.email)),
+    );
+    if (refused) {
+      this.metrics.ackRefused(refused);
+      if (refused === 'key_cap') {
+        this.logger.warn(`Acknowledgement of ${submission.id} not sent: its key reached ACK_MAX_PER_KEY_HOUR`);
+      }
+      return false;
+    }
+    const { subject, body } = fillAcknowledgement(template, submission);
     try {
       await this.messages.insert({
         id: submission.id,
@@ -50,8 +75,8 @@ export class Acknowledgements {
         fromAddress: null,
         fromOther: false,
         automatic: true,
-        subject: fill(template.subject).replace(/[\r\n]+/g, ' '),
-        body: fill(template.body),
+        subject,
+        body,
         quoted: null,
         attachments: null,
         attempts: 0,

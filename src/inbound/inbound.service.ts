@@ -11,6 +11,7 @@ import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { InboundMatcher } from './inbound-matcher';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
+import { senderDomainAuthenticated } from '../mail/authentication-results';
 import { InboundMail } from '../mail/mail-parser';
 import { MailReading, UnreadableMail } from '../mail/mail-reader';
 
@@ -105,6 +106,13 @@ export class InboundService {
           clientIp: '0.0.0.0',
           userAgent: 'inbound mail',
           idempotencyKey: `mail:${mail.messageId}`,
+          // Anyone can write any From: only the trusted receiving server's verdict on its domain lets
+          // the key's acknowledgement go to that address (decided here, where the headers are).
+          senderVerified: senderDomainAuthenticated(
+            mail.authenticationResults,
+            mail.from.address.slice(mail.from.address.lastIndexOf('@') + 1),
+            this.config.mail.trustedAuthservIds,
+          ),
         },
       );
       this.metrics.inboundMail('new_submission');

@@ -48,6 +48,12 @@ export class MetricsService {
     help: 'Unmatched and unreadable mail dropped, oldest first, to keep the list within INBOUND_UNMATCHED_MAX',
     registers: [this.registry],
   });
+  private readonly refusedAcks = new Counter({
+    name: 'acks_refused_total',
+    help: 'Automatic acknowledgements not sent, by reason: unverified_sender (inbound mail the trusted server did not vouch for), mailbox (one this hour already), key_cap (ACK_MAX_PER_KEY_HOUR), unavailable (Redis away)',
+    labelNames: ['reason'],
+    registers: [this.registry],
+  });
   private readonly authFailures = new Counter({
     name: 'auth_failures_total',
     help: 'Failed authentications (bad API key or refresh token)',
@@ -146,6 +152,10 @@ export class MetricsService {
     if (count > 0) {
       this.unmatchedDropped.inc(count);
     }
+  }
+
+  ackRefused(reason: 'unverified_sender' | 'mailbox' | 'key_cap' | 'unavailable'): void {
+    this.refusedAcks.inc({ reason });
   }
 
   authFailed(endpoint: string): void {

@@ -32,7 +32,10 @@ export type NewSubmission = Omit<
   | 'emailHash'
   | 'encKeyId'
   | 'priority'
+  | 'senderVerified'
 > & {
+  /** Made from inbound mail: whether its sender was verified (see the entity); absent: not from mail. */
+  senderVerified?: boolean | null;
   /** The e-mail's keyed hash (FieldCipher.emailHash) when the caller has made it already; else made here. */
   emailHash?: string | null;
 };
@@ -112,6 +115,7 @@ export class SubmissionsRepository {
       firstResponseAt: null,
       spamReasons: submission.spamReasons,
       priority: DEFAULT_PRIORITY,
+      senderVerified: submission.senderVerified ?? null,
     };
     return this.inserts.insert(this.cipher.sealRow('submissions', row));
   }

@@ -120,4 +120,12 @@ export class SubmissionEntity {
   /** How urgent staff consider it (see submission-priority.ts); its tags are in `submission_tags`. */
   @Column({ type: 'varchar', length: 8, default: 'normal' })
   priority!: Priority;
+
+  /**
+   * Made from inbound mail: whether the trusted receiving server vouched for the sender's domain
+   * (INBOUND_TRUSTED_AUTHSERV_ID), which decides its acknowledgement. Null: not from inbound mail.
+   * Stored rather than passed along because the worker decides the acknowledgement long after intake.
+   */
+  @Column({ name: 'sender_verified', type: 'boolean', nullable: true })
+  senderVerified!: boolean | null;
 }
