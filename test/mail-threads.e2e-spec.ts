@@ -504,7 +504,14 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
       .set('Authorization', `Bearer ${INBOUND_TOKEN}`)
       .set('Content-Type', 'text/plain')
       .send('hello')
-      .expect(415);
+      .expect(415, { status: 'error', message: 'Unsupported Content-Type: expected message/rfc822' });
+    // JSON is no raw message either: the same 415, not a 400 about an empty message.
+    await t
+      .http()
+      .post('/inbound/email')
+      .set('Authorization', `Bearer ${INBOUND_TOKEN}`)
+      .send({ raw: 'From: a@b.c' })
+      .expect(415, { status: 'error', message: 'Unsupported Content-Type: expected message/rfc822' });
     await inbound(Buffer.alloc(12 * 1024 * 1024 + 10, 'a')).expect(413);
     // message/rfc822 is taken by that route only: the contract's endpoints still answer 415.
     await t
