@@ -674,6 +674,17 @@ describe('INBOUND_NEW_SUBMISSIONS_KEY', () => {
         },
         'Do you ship to Norway?',
       );
+      // A stranger who used the Message-ID first does not make the person's own mail a replay of theirs.
+      const first = rawMail(
+        {
+          From: 'mallory@example.net',
+          To: 'help@intake.test',
+          Subject: 'Me first',
+          'Message-ID': '<fresh-1@example.com>',
+        },
+        'Mine.',
+      );
+      expect((await send(first).expect(202)).body).toEqual({ outcome: 'new submission' });
       expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
       expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
       await send(
@@ -691,9 +702,13 @@ describe('INBOUND_NEW_SUBMISSIONS_KEY', () => {
       const rows = await t.app
         .get(DataSource)
         .query('SELECT name, email, message FROM submissions WHERE api_key_id = ?', [keyId]);
-      expect(rows).toEqual([
-        { name: 'New Person', email: 'new.person@example.com', message: 'A new question\n\nDo you ship to Norway?' },
-      ]);
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          { name: 'mallory@example.net', email: 'mallory@example.net', message: 'Me first\n\nMine.' },
+          { name: 'New Person', email: 'new.person@example.com', message: 'A new question\n\nDo you ship to Norway?' },
+        ]),
+      );
+      expect(rows).toHaveLength(2);
     } finally {
       await t.close();
     }

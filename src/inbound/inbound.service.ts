@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { AppConfig } from '../config/app-config';
 import { ContactService } from '../contact/contact.service';
+import { FieldCipher } from '../database/field-cipher';
 import { ConversationsService } from '../conversations/conversations.service';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { LiveEvents } from '../live/live-events';
@@ -43,6 +44,7 @@ export class InboundService {
     private readonly jobs: JobProducer,
     private readonly live: LiveEvents,
     private readonly config: AppConfig,
+    private readonly cipher: FieldCipher,
   ) {}
 
   async receive(mail: InboundMail, size: number): Promise<InboundOutcome> {
@@ -92,13 +94,14 @@ export class InboundService {
           email: mail.from.address,
           message: [...`${mail.subject}\n\n${mail.newText}`.trim()].slice(0, MESSAGE_MAX).join(''),
         },
-        // The Message-ID as the Idempotency-Key: the same mail twice is one submission.
+        // The Message-ID and the sender's keyed hash as the Idempotency-Key: the same mail twice is one
+        // submission, and a stranger who used someone's Message-ID first does not swallow their mail.
         {
           apiKeyId: newSubmissionsKey.id,
           spamFilter: newSubmissionsKey.spamFilter,
           clientIp: '0.0.0.0',
           userAgent: 'inbound mail',
-          idempotencyKey: `mail:${mail.messageId}`,
+          idempotencyKey: `mail:${this.cipher.emailHash(mail.from.address)}:${mail.messageId}`,
         },
       );
       this.metrics.inboundMail('new_submission');
