@@ -122,8 +122,9 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     expect(mail.to).toMatchObject({ value: [{ address: 'ada@example.com' }] });
     expect(mail.from).toMatchObject({ value: [{ address: 'help@intake.test' }] });
     expect(mail.messageId).toMatch(/^<message\.[0-9a-f-]{36}@intake\.test>$/);
-    expect(mail.inReplyTo).toBe(`<submission.${id}@intake.test>`);
-    expect(mail.references).toEqual(`<submission.${id}@intake.test>`);
+    // The root is an HMAC token of the submission, never its id (which clients and webhooks see).
+    expect(mail.inReplyTo).toMatch(/^<submission\.[0-9a-z]{20}@intake\.test>$/);
+    expect(mail.references).toEqual(mail.inReplyTo);
     const replyTo = mail.replyTo?.value[0].address ?? '';
     expect(replyTo).toMatch(/^support\+[0-9a-z]{20}@intake\.test$/);
     expect(replyTo).not.toContain(id);
@@ -302,6 +303,117 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     );
   });
 
+  it("roots a new submission's thread in an HMAC token: its id matches nothing, the root we sent does, and a submission that sent mail with the old root keeps it", async () => {
+    const id = await submit('rooted@example.com');
+    const reply = await replyAndReceive(id, 'Rooted.');
+    const root = reply.inReplyTo!;
+    expect(root).not.toContain(id);
+    const answer = (from: string, messageId: string, inReplyTo: string, body: string) =>
+      inbound(
+        rawMail(
+          { From: from, To: 'help@intake.test', Subject: 'no tag', 'Message-ID': messageId, 'In-Reply-To': inReplyTo },
+          body,
+        ),
+      );
+    // Anyone who knows the id (its client, a webhook receiver): the old form of the root matches nothing.
+    await answer('mallory@example.net', '<forged-root-1@example.net>', `<submission.${id}@intake.test>`, 'x').expect(
+      202,
+      { outcome: 'unmatched' },
+    );
+    await answer('rooted@example.com', '<by-root-1@example.com>', root, 'By root.').expect(202, {
+      outcome: 'attached',
+    });
+    expect((await customerMessages(id)).map((item) => item.body)).toEqual(['By root.']);
+    // A submission that sent mail before the change (the migration marks its messages so) keeps the
+    // old form, in what it sends and in what it accepts.
+    const old = await submit('old.root@example.com');
+    await replyAndReceive(old, 'Old thread.');
+    await t.app
+      .get(DataSource)
+      .query('UPDATE conversation_messages SET legacy_root = 1 WHERE submission_id = ?', [old]);
+    const next = await replyAndReceive(old, 'Still the old thread.');
+    expect(next.inReplyTo).toBe(`<submission.${old}@intake.test>`);
+    await answer(
+      'old.root@example.com',
+      '<by-old-root-1@example.com>',
+      `<submission.${old}@intake.test>`,
+      'Old.',
+    ).expect(202, { outcome: 'attached' });
+    expect((await customerMessages(old)).map((item) => item.body)).toEqual(['Old.']);
+  });
+
+  it("keeps a Message-ID per submission and sender: a stranger's first use does not swallow the requester's mail, and the same sender's copy is one message", async () => {
+    const id = await submit('first.come@example.com');
+    const reply = await replyAndReceive(id, 'Who is there?');
+    const mail = (from: string, body: string) =>
+      rawMail(
+        {
+          From: from,
+          To: 'help@intake.test',
+          Subject: 'Re: who',
+          'Message-ID': '<shared-1@example.com>',
+          'In-Reply-To': reply.messageId!,
+        },
+        body,
+      );
+    // Used first in another submission, by its own requester.
+    const elsewhere = await submit('elsewhere@example.com');
+    const elsewhereReply = await replyAndReceive(elsewhere, 'Hello elsewhere.');
+    await inbound(
+      rawMail(
+        {
+          From: 'elsewhere@example.com',
+          To: 'help@intake.test',
+          Subject: 'Re: hello',
+          'Message-ID': '<shared-1@example.com>',
+          'In-Reply-To': elsewhereReply.messageId!,
+        },
+        'Elsewhere.',
+      ),
+    ).expect(202, { outcome: 'attached' });
+    // Then by a stranger in this one, then by its requester: both attached, each once.
+    await inbound(mail('mallory@example.net', 'I was first.')).expect(202, { outcome: 'attached' });
+    await inbound(mail('first.come@example.com', 'The real answer.')).expect(202, { outcome: 'attached' });
+    await inbound(mail('First.Come@Example.com', 'The real answer.')).expect(202, { outcome: 'duplicate' });
+    await inbound(mail('mallory@example.net', 'I was first.')).expect(202, { outcome: 'duplicate' });
+    expect((await customerMessages(id)).map((item) => [item.from, item.from_other, item.body])).toEqual([
+      ['mallory@example.net', true, 'I was first.'],
+      ['first.come@example.com', false, 'The real answer.'],
+    ]);
+    expect((await customerMessages(elsewhere)).map((item) => item.body)).toEqual(['Elsewhere.']);
+  });
+
+  it("names only our own Message-IDs in References, the root first and at most ten, never a customer's", async () => {
+    const id = await submit('refs@example.com');
+    const ours: string[] = [];
+    const first = await replyAndReceive(id, 'Reply 1');
+    const root = first.inReplyTo!;
+    ours.push(first.messageId!);
+    await inbound(
+      rawMail(
+        {
+          From: 'refs@example.com',
+          To: 'help@intake.test',
+          Subject: 'Re: reply',
+          'Message-ID': '<hostile-1@evil.example>',
+          'In-Reply-To': first.messageId!,
+        },
+        'Here is my id.',
+      ),
+    ).expect(202, { outcome: 'attached' });
+    let last = first;
+    for (let n = 2; n <= 11; n++) {
+      last = await replyAndReceive(id, `Reply ${n}`);
+      ours.push(last.messageId!);
+    }
+    const references = [last.references ?? []].flat();
+    expect(references).toHaveLength(10);
+    expect(references[0]).toBe(root);
+    // The nine most recent of our earlier messages, oldest first.
+    expect(references.slice(1)).toEqual(ours.slice(-10, -1));
+    expect(references.join(' ')).not.toContain('evil.example');
+  });
+
   it('attaches an auto-reply but changes nothing and triggers nothing (no reopen, no webhook)', async () => {
     const id = await submit('ooo@example.com');
     const reply = await replyAndReceive(id, 'Are you there?');
@@ -434,6 +546,21 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     expect(ack.text?.trim()).toBe(`Hello Grace, your reference is ${refOf(first)}.`);
     expect(ack.headers.get('auto-submitted')).toBe('auto-replied');
     expect(ack.from).toMatchObject({ value: [{ name: 'Acme Support', address: 'support@acme.test' }] });
+    // Its Message-ID is not made of the submission's id, so knowing the id threads nothing into it.
+    expect(ack.messageId).toMatch(/^<message\.[0-9a-f-]{36}@intake\.test>$/);
+    expect(ack.messageId).not.toContain(first);
+    await inbound(
+      rawMail(
+        {
+          From: 'mallory@example.net',
+          To: 'help@intake.test',
+          Subject: 'Re: hello',
+          'Message-ID': '<forged-ack-1@example.net>',
+          'In-Reply-To': `<message.${first}@intake.test>`,
+        },
+        'Let me in.',
+      ),
+    ).expect(202, { outcome: 'unmatched' });
     // The same address again within the hour: no second acknowledgement; another address gets one.
     const second = await send('ack.me@example.com');
     const third = await send('other.ack@example.com');
@@ -504,7 +631,14 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
       .set('Authorization', `Bearer ${INBOUND_TOKEN}`)
       .set('Content-Type', 'text/plain')
       .send('hello')
-      .expect(415);
+      .expect(415, { status: 'error', message: 'Unsupported Content-Type: expected message/rfc822' });
+    // JSON is no raw message either: the same 415, not a 400 about an empty message.
+    await t
+      .http()
+      .post('/inbound/email')
+      .set('Authorization', `Bearer ${INBOUND_TOKEN}`)
+      .send({ raw: 'From: a@b.c' })
+      .expect(415, { status: 'error', message: 'Unsupported Content-Type: expected message/rfc822' });
     await inbound(Buffer.alloc(12 * 1024 * 1024 + 10, 'a')).expect(413);
     // message/rfc822 is taken by that route only: the contract's endpoints still answer 415.
     await t
@@ -606,6 +740,12 @@ describe('INBOUND_NEW_SUBMISSIONS_KEY, and acknowledgements that cannot be made 
       },
       'Do you ship to Norway?',
     );
+    // A stranger who used the Message-ID first does not make the person's own mail a replay of theirs.
+    const first = rawMail(
+      { From: 'mallory@example.net', To: 'help@intake.test', Subject: 'Me first', 'Message-ID': '<fresh-1@example.com>' },
+      'Mine.',
+    );
+    expect((await send(first).expect(202)).body).toEqual({ outcome: 'new submission' });
     expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
     expect((await send(fresh).expect(202)).body).toEqual({ outcome: 'new submission' });
     await send(
@@ -621,10 +761,14 @@ describe('INBOUND_NEW_SUBMISSIONS_KEY, and acknowledgements that cannot be made 
       ),
     ).expect(202, { outcome: 'unmatched' });
     const rows = await query('SELECT name, email, message FROM submissions WHERE api_key_id = ?', [keyId]);
-    expect(rows).toEqual([
-      { name: 'New Person', email: 'new.person@example.com', message: 'A new question\n\nDo you ship to Norway?' },
-    ]);
-    await delivered(keyId, 1);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { name: 'mallory@example.net', email: 'mallory@example.net', message: 'Me first\n\nMine.' },
+        { name: 'New Person', email: 'new.person@example.com', message: 'A new question\n\nDo you ship to Norway?' },
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    await delivered(keyId, 2);
   });
 
   it('acknowledges inbound mail only when the trusted server says its From domain passed DMARC or aligned SPF, and never quotes its subject', async () => {

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
 import { FieldCipher } from '../database/field-cipher';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { MetricsService } from '../metrics/metrics.service';
@@ -70,8 +71,13 @@ export class Acknowledgements {
         kind: 'ack',
         state: MESSAGE_STATE.queued,
         authorId: null,
-        messageId: this.ids.messageIdOf(submission.id),
-        threadToken: this.ids.replyAddressOf(submission.id) ? this.ids.tokenOf(submission.id) : null,
+        // Its own id, not the row's: the row's is the submission's, and a Message-ID anyone who knows
+        // the submission's id could write would thread their mail into it (issue 36).
+        messageId: this.ids.messageIdOf(uuidv7()),
+        // Always, with or without a Reply-To: the root Message-ID is the same token (see ThreadIds).
+        threadToken: this.ids.tokenOf(submission.id),
+        senderHash: '',
+        legacyRoot: false,
         fromAddress: null,
         fromOther: false,
         automatic: true,

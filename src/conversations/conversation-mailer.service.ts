@@ -42,14 +42,15 @@ export class ConversationMailer {
     }
     const ref = refOf(submission.id);
     const link = this.consoleLinkOf(submission.id);
+    const root = this.ids.rootMessageIdOf(submission.id, await this.messages.hasLegacyRoot(submission.id));
     await this.mailer.send({
       from: { address: this.config.mail.replyFrom },
       to: assignee.email,
       subject: `New message on [#${ref}]${message.fromOther ? ' (from another sender)' : ''}`,
       text: `The customer wrote again on a submission assigned to you.\n\nOpen it: ${link}\n`,
       messageId: `notice.${message.id}@${this.ids.domain}`,
-      inReplyTo: this.ids.rootMessageIdOf(submission.id),
-      references: [this.ids.rootMessageIdOf(submission.id)],
+      inReplyTo: root,
+      references: [root],
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
   }
@@ -65,14 +66,15 @@ export class ConversationMailer {
       return;
     }
     const ref = refOf(submission.id);
+    const root = this.ids.rootMessageIdOf(submission.id, await this.messages.hasLegacyRoot(submission.id));
     await this.mailer.send({
       from: { address: this.config.mail.replyFrom },
       to: assignee.email,
       subject: `Assigned to you: [#${ref}]`,
       text: `A submission was assigned to you.\n\nOpen it: ${this.consoleLinkOf(submission.id)}\n`,
       messageId: `assigned.${job.eventId}@${this.ids.domain}`,
-      inReplyTo: this.ids.rootMessageIdOf(submission.id),
-      references: [this.ids.rootMessageIdOf(submission.id)],
+      inReplyTo: root,
+      references: [root],
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
   }
@@ -96,14 +98,20 @@ export class ConversationMailer {
     const from = key?.replyFromAddress
       ? { address: key.replyFromAddress, ...(key.replyFromName ? { name: key.replyFromName } : {}) }
       : { address: this.config.mail.replyFrom };
-    const earlier = (await this.messages.ofSubmission(submission.id))
-      .filter((row) => row.id < message.id)
+    const thread = await this.messages.ofSubmission(submission.id);
+    const root = this.ids.rootMessageIdOf(
+      submission.id,
+      thread.some((row) => row.legacyRoot),
+    );
+    // Ours only (replies, acknowledgements), oldest first: a customer's Message-ID is never repeated.
+    const ourEarlier = thread
+      .filter((row) => row.kind !== 'customer' && row.id < message.id)
       .map((row) => row.messageId);
     try {
       await this.mailer.send(
         composeMail(
           message,
-          { submissionId: submission.id, requester: submission.email, earlierMessageIds: earlier },
+          { root, submissionId: submission.id, requester: submission.email, ourEarlierMessageIds: ourEarlier },
           from,
           this.ids,
         ),

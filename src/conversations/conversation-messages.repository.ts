@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThan, MoreThan, Repository } from 'typeorm';
+import { In, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { FieldCipher } from '../database/field-cipher';
 import type { Transaction } from '../database/transactions';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
@@ -25,9 +25,32 @@ export class ConversationMessagesRepository {
     return this.messages.findOneBy({ id });
   }
 
-  /** Whether a message with this Message-ID is stored already (inbound mail is idempotent by it). */
-  async existsWithMessageId(messageId: string): Promise<boolean> {
-    return (await this.messages.countBy({ messageId })) > 0;
+  /**
+   * The customer messages of a submission with this Message-ID (inbound mail is idempotent by it and
+   * its sender): their sender columns only, the address opened.
+   */
+  customerMessagesWithMessageId(
+    submissionId: string,
+    messageId: string,
+  ): Promise<Pick<ConversationMessageEntity, 'id' | 'fromAddress' | 'senderHash' | 'encKeyId'>[]> {
+    return this.messages.find({
+      select: { id: true, fromAddress: true, senderHash: true, encKeyId: true },
+      where: { submissionId, messageId, kind: 'customer' },
+    });
+  }
+
+  /** The submission of the mail we sent (a reply, an acknowledgement) under this Message-ID. */
+  async submissionOfOutgoing(messageId: string): Promise<string | null> {
+    const row = await this.messages.findOne({
+      select: { submissionId: true },
+      where: { messageId, kind: Not('customer') },
+    });
+    return row?.submissionId ?? null;
+  }
+
+  /** Whether a submission sent mail naming its root in the old form (see ConversationMessageEntity.legacyRoot). */
+  async hasLegacyRoot(submissionId: string): Promise<boolean> {
+    return (await this.messages.countBy({ submissionId, legacyRoot: true })) > 0;
   }
 
   /** A submission's messages, oldest first. */
@@ -45,15 +68,6 @@ export class ConversationMessagesRepository {
   async submissionOfToken(threadToken: string): Promise<string | null> {
     const row = await this.messages.findOne({ select: { submissionId: true }, where: { threadToken } });
     return row?.submissionId ?? null;
-  }
-
-  /** The submissions of the outgoing messages with these Message-IDs (ours, without brackets). */
-  async submissionsOfMessageIds(messageIds: string[]): Promise<string[]> {
-    if (messageIds.length === 0) {
-      return [];
-    }
-    const rows = await this.messages.find({ select: { submissionId: true }, where: { messageId: In(messageIds) } });
-    return [...new Set(rows.map((row) => row.submissionId))];
   }
 
   /**

@@ -12,6 +12,8 @@ import { SubmissionNotesRepository } from '../submissions/submission-notes.repos
 import { refOf } from '../submissions/submission-ref';
 import { WorkflowStatus } from '../submissions/submission-state';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { FieldCipher } from '../database/field-cipher';
+import { matchedEmail } from '../database/matched-email';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MessageView, TimelineItemView } from './dto/conversation.views';
@@ -51,6 +53,7 @@ export class ConversationsService implements OnModuleInit {
     private readonly jobs: JobProducer,
     private readonly ids: ThreadIds,
     private readonly config: AppConfig,
+    private readonly cipher: FieldCipher,
   ) {}
 
   onModuleInit(): void {
@@ -100,7 +103,10 @@ export class ConversationsService implements OnModuleInit {
         state: MESSAGE_STATE.queued,
         authorId: actor.id,
         messageId: this.ids.messageIdOf(id),
-        threadToken: this.ids.replyAddressOf(submissionId) ? this.ids.tokenOf(submissionId) : null,
+        // Always, with or without a Reply-To: the root Message-ID is the same token (see ThreadIds).
+        threadToken: this.ids.tokenOf(submissionId),
+        senderHash: '',
+        legacyRoot: false,
         fromAddress: null,
         fromOther: false,
         automatic: false,
@@ -146,7 +152,8 @@ export class ConversationsService implements OnModuleInit {
       attachments: AttachmentInfo[];
     },
   ): Promise<ConversationMessageEntity | null> {
-    if (await this.messages.existsWithMessageId(mail.messageId)) {
+    const senderHash = mail.fromAddress ? this.cipher.emailHash(mail.fromAddress) : '';
+    if (await this.isStoredFromSender(submissionId, mail.messageId, mail.fromAddress, senderHash)) {
       return null;
     }
     const now = new Date();
@@ -158,6 +165,8 @@ export class ConversationsService implements OnModuleInit {
       authorId: null,
       messageId: mail.messageId,
       threadToken: null,
+      senderHash,
+      legacyRoot: false,
       fromAddress: mail.fromAddress,
       fromOther: mail.fromOther,
       automatic: mail.automatic,
@@ -189,13 +198,36 @@ export class ConversationsService implements OnModuleInit {
         );
       });
     } catch (error) {
-      // Two deliveries of the same mail at once: the unique Message-ID lets one in.
+      // Two deliveries of the same mail at once: the Message-ID, unique per submission and sender, lets one in.
       if (isDuplicateKey(error)) {
         return null;
       }
       throw error;
     }
     return row;
+  }
+
+  /**
+   * Whether this submission holds this Message-ID from this sender already. Per sender, not per
+   * Message-ID alone (issue 36): a stranger who sent a Message-ID first must not make the requester's
+   * mail a silent duplicate. The sender is compared by its keyed hash, or by the opened address as
+   * matchedEmail compares it (rows stored before the hash, or under another key since rotated).
+   */
+  private async isStoredFromSender(
+    submissionId: string,
+    messageId: string,
+    fromAddress: string | null,
+    senderHash: string,
+  ): Promise<boolean> {
+    const stored = await this.messages.customerMessagesWithMessageId(submissionId, messageId);
+    return stored.some(
+      (row) =>
+        (senderHash !== '' && row.senderHash === senderHash) ||
+        (row.fromAddress === null && fromAddress === null && row.senderHash === '') ||
+        (row.fromAddress !== null &&
+          fromAddress !== null &&
+          matchedEmail(row.fromAddress) === matchedEmail(fromAddress)),
+    );
   }
 
   /** Sends a failed message again (staff's retry). 409 unless it failed. */

@@ -5,15 +5,35 @@ import { base32 } from '../submissions/submission-ref';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
+/** The reply token's form: 20 base32 characters, lower-cased (see tokenOf). */
+const TOKEN = '[0-9a-z]{20}';
+
+/** One of our Message-IDs, recognised (see parseOurs). */
+export type OurMessageId =
+  /** A submission's root: its reply token (every submission created since issue 36). */
+  | { kind: 'root'; token: string }
+  /** A root of the old form, `submission.<id>@domain`: only submissions that sent mail with it accept it. */
+  | { kind: 'legacy root'; submissionId: string }
+  /** One of the messages we send (a reply's, an acknowledgement's), as stored: look it up by this. */
+  | { kind: 'message'; messageId: string };
+
 /**
  * What threads mail to a submission, and nothing else:
  * - the submission's `ref` (see refOf) in `[#<ref>]` subjects.
- * - Message-IDs: `submission.<id>@<domain>` for the request (the thread's root) and
+ * - Message-IDs: `submission.<reply token>@<domain>` for the request (the thread's root) and
  *   `message.<id>@<domain>` for each message we send, so an `In-Reply-To`/`References` naming one is
  *   recognised as ours.
  * - the reply token: 20 base32 characters of an HMAC of the submission id under a key derived from
  *   JWT_SECRET, carried in the plus-addressed Reply-To (`support+<token>@example.com`): opaque, not
  *   the id, not guessable.
+ *
+ * The root was `submission.<id>@<domain>` before issue 36: anyone who knows a submission's id (its
+ * client, webhook receivers) could thread mail into it. It is now the reply token itself, not a second
+ * HMAC under another label: both travel in the same mails to the same people (Reply-To and
+ * References), so whoever has one has the other and a second secret would protect nothing, while the
+ * one token is already stored beside each outgoing message (`thread_token`) and checked in constant
+ * time. The old form is still recognised, for the submissions that sent mail with it (see
+ * InboundMatcher).
  */
 @Injectable()
 export class ThreadIds {
@@ -25,13 +45,17 @@ export class ThreadIds {
     this.domain = (config.mail.inboundAddress ?? config.mail.replyFrom).split('@').pop()!.toLowerCase();
     this.tokenKey = Buffer.from(hkdfSync('sha256', config.auth.jwtSecret, '', 'contact-intake reply token', 32));
     this.ours = new RegExp(
-      `^(submission|message)\\.(${UUID})@${this.domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+      `^(?:submission\\.(?:(${UUID})|(${TOKEN}))|message\\.(${UUID}))@${this.domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
       'i',
     );
   }
 
-  rootMessageIdOf(submissionId: string): string {
-    return `submission.${submissionId}@${this.domain}`;
+  /**
+   * The thread's root Message-ID: the reply token's, or for a submission that sent mail before issue 36
+   * (`legacy`: one of its messages says so) the old `submission.<id>` its customer's mail still names.
+   */
+  rootMessageIdOf(submissionId: string, legacy: boolean): string {
+    return `submission.${legacy ? submissionId : this.tokenOf(submissionId)}@${this.domain}`;
   }
 
   messageIdOf(messageRowId: string): string {
@@ -39,9 +63,18 @@ export class ThreadIds {
   }
 
   /** Which of our ids a Message-ID is (angle brackets already stripped), or null when it is not ours. */
-  parseOurs(messageId: string): { kind: 'submission' | 'message'; id: string } | null {
+  parseOurs(messageId: string): OurMessageId | null {
     const match = this.ours.exec(messageId.trim());
-    return match ? { kind: match[1].toLowerCase() as 'submission' | 'message', id: match[2].toLowerCase() } : null;
+    if (!match) {
+      return null;
+    }
+    const [, legacyRoot, token, message] = match;
+    if (legacyRoot) {
+      return { kind: 'legacy root', submissionId: legacyRoot.toLowerCase() };
+    }
+    return token
+      ? { kind: 'root', token: token.toLowerCase() }
+      : { kind: 'message', messageId: this.messageIdOf(message.toLowerCase()) };
   }
 
   tokenOf(submissionId: string): string {

@@ -83,11 +83,26 @@ export function parseJsonBodies(fastify: FastifyInstance, bodyLimit: number): vo
   );
 }
 
+/** The media type of a Content-Type header, lower-cased, without parameters ('' when there is none). */
+function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
 /**
  * `message/rfc822` bodies (a raw mail, up to INBOUND_MAX_BYTES) for the one route that takes them,
- * POST /inbound/email; on any other route such a body is 415 like every other non-JSON body.
+ * POST /inbound/email; on any other route such a body is 415 like every other non-JSON body. That route
+ * takes nothing else: any other type, JSON included, is 415 naming the type it expects (before, a
+ * client sending JSON there read "expected application/json" and did just that).
  */
 export function parseRawMessages(fastify: FastifyInstance, route: string, maxBytes: number): void {
+  // Before parsing, after every onRequest hook (security headers, request id, the staff-write guard).
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    if (request.routeOptions.url === route && mediaTypeOf(request.headers['content-type']) !== 'message/rfc822') {
+      done(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Unsupported Content-Type: expected message/rfc822'));
+      return;
+    }
+    done(null, payload);
+  });
   fastify.addContentTypeParser(
     'message/rfc822',
     { parseAs: 'buffer', bodyLimit: maxBytes },

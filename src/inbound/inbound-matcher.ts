@@ -22,7 +22,8 @@ export interface MailMatch {
  * Finds the submission an inbound mail answers, in the contract's order, and never guesses:
  *  1. the reply token of a plus-address (INBOUND_ADDRESS) in any To, Cc or Delivered-To address,
  *     checked against the submission it names (an HMAC: not forgeable, not the id);
- *  2. a Message-ID we sent (a reply's, or the request's root) in In-Reply-To or References;
+ *  2. a Message-ID we sent (a reply's, or the request's root) in In-Reply-To or References (see
+ *     submissionOfOurs);
  *  3. `[#<ref>]` in the subject, only when the sender is the submission's own address (a stranger
  *     writing "Re: [#ref]" matches nothing).
  * A sender other than the requester, matched by 1 or 2, is marked `fromOther`.
@@ -46,14 +47,7 @@ export class InboundMatcher {
       }
     }
     for (const messageId of [...mail.inReplyTo, ...mail.references]) {
-      const ours = this.ids.parseOurs(messageId);
-      if (!ours) {
-        continue;
-      }
-      const submissionId =
-        ours.kind === 'submission'
-          ? (await this.submissions.findById(ours.id))?.id
-          : (await this.messages.findById(ours.id))?.submissionId;
+      const submissionId = await this.submissionOfOurs(messageId);
       if (submissionId) {
         return this.verdict(submissionId, 'thread', sender);
       }
@@ -70,6 +64,31 @@ export class InboundMatcher {
       }
     }
     return null;
+  }
+
+  /**
+   * The submission one of our Message-IDs belongs to: a root by its token (checked against the
+   * submission it names, like a plus-address); a message we sent by its stored Message-ID, never a
+   * customer's (their row ids reach staff and webhook receivers, and their Message-IDs are theirs to
+   * choose); a root of the old form `submission.<id>` only for a submission that sent mail with it
+   * before issue 36. That rule needs no clock: the mail was sent, so its customer may answer it, while
+   * a submission that never sent it is not reachable by its id, which its client and every webhook
+   * receiver know.
+   */
+  private async submissionOfOurs(messageId: string): Promise<string | null> {
+    const ours = this.ids.parseOurs(messageId);
+    switch (ours?.kind) {
+      case 'root': {
+        const submissionId = await this.messages.submissionOfToken(ours.token);
+        return submissionId && this.ids.isTokenOf(ours.token, submissionId) ? submissionId : null;
+      }
+      case 'message':
+        return this.messages.submissionOfOutgoing(ours.messageId);
+      case 'legacy root':
+        return (await this.messages.hasLegacyRoot(ours.submissionId)) ? ours.submissionId : null;
+      default:
+        return null;
+    }
   }
 
   private async verdict(submissionId: string, rule: MailMatch['rule'], sender: string | null): Promise<MailMatch> {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { AppConfig } from '../config/app-config';
 import { ContactService } from '../contact/contact.service';
+import { FieldCipher } from '../database/field-cipher';
 import { ConversationsService } from '../conversations/conversations.service';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { LiveEvents } from '../live/live-events';
@@ -45,6 +46,7 @@ export class InboundService {
     private readonly jobs: JobProducer,
     private readonly live: LiveEvents,
     private readonly config: AppConfig,
+    private readonly cipher: FieldCipher,
   ) {}
 
   /** A message as read: received when parsed, kept for admins when unreadable. */
@@ -99,13 +101,14 @@ export class InboundService {
           email: mail.from.address,
           message: [...`${mail.subject}\n\n${mail.newText}`.trim()].slice(0, MESSAGE_MAX).join(''),
         },
-        // The Message-ID as the Idempotency-Key: the same mail twice is one submission.
         {
           apiKeyId: newSubmissionsKey.id,
           spamFilter: newSubmissionsKey.spamFilter,
           clientIp: '0.0.0.0',
           userAgent: 'inbound mail',
-          idempotencyKey: `mail:${mail.messageId}`,
+          // The sender's keyed hash and the Message-ID: the same mail twice is one submission, and a
+          // stranger who used the Message-ID first does not swallow the person's own mail.
+          idempotencyKey: `mail:${this.cipher.emailHash(mail.from.address)}:${mail.messageId}`,
           // Anyone can write any From: only the trusted receiving server's verdict on its domain lets
           // the key's acknowledgement go to that address (decided here, where the headers are).
           senderVerified: senderDomainAuthenticated(

@@ -2,14 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FieldCipher } from '../database/field-cipher';
 import { MetricsService } from '../metrics/metrics.service';
 import { SpamLedger } from './spam-ledger';
-import {
-  contentFingerprint,
-  isDisposableAddress,
-  isLinkStuffed,
-  SpamReason,
-  SubmissionContent,
-  verdictOf,
-} from './spam-signals';
+import { localSpamChecks, SpamReason, SubmissionContent, verdictOf } from './spam-signals';
 
 export interface SpamVerdict {
   /** Empty: clean. */
@@ -45,16 +38,15 @@ export class SpamFilter {
     if (!apiKey.spamFilter) {
       return CLEAN;
     }
-    const fingerprint = contentFingerprint(content);
+    const local = localSpamChecks(content);
+    const fingerprint = local.fingerprint;
     const sender = content.email ? this.cipher.emailHash(content.email) : null;
     const ledger = await this.ledger.check(apiKey.id, fingerprint, sender, idempotencyKey);
     const found: [boolean, SpamReason][] = [
       [ledger.duplicate, 'duplicate'],
       [ledger.markedSender, 'marked_sender'],
-      [isDisposableAddress(content.email), 'disposable_domain'],
-      [isLinkStuffed(content), 'link_stuffed'],
     ];
-    const signals = found.filter(([present]) => present).map(([, reason]) => reason);
+    const signals = [...found.filter(([present]) => present).map(([, reason]) => reason), ...local.signals];
     const reasons = verdictOf(signals);
     if (reasons.length > 0) {
       this.metrics.spamFlagged(apiKey.id, reasons);

@@ -1,5 +1,5 @@
 import { disposableEmailBlocklist, isDisposableEmail } from 'disposable-email-domains-js';
-import { contentFingerprint, isDisposableAddress, isLinkStuffed, verdictOf } from './spam-signals';
+import { contentFingerprint, isDisposableAddress, isLinkStuffed, localSpamChecks, verdictOf } from './spam-signals';
 
 describe('spam signals', () => {
   it('flags on one strong signal or two weak ones, never on one weak one', () => {
@@ -62,5 +62,55 @@ describe('spam signals', () => {
       true,
     );
     expect(isLinkStuffed({ name: 'Ada' })).toBe(false);
+  });
+
+  it('finds link markup only in an <a> tag with href, or forum [url] markup', () => {
+    const stuffed = (message: string) => isLinkStuffed({ name: 'Ada', message: `${message} ${'word '.repeat(20)}` });
+    expect(stuffed('see <a class="x" href="https://x.example">here</a>')).toBe(true);
+    expect(stuffed('see <A\nHREF = "x">here</a>')).toBe(true);
+    expect(stuffed('<a <a <a title=1 href=x>')).toBe(true);
+    expect(stuffed('[URL]x[/url]')).toBe(true);
+    // href only after the tag closed, or no <a at all: not markup.
+    expect(stuffed('<a title="x"> then href= later')).toBe(false);
+    expect(stuffed('<abbr href=x>')).toBe(false);
+    expect(stuffed('a<b and c>d, href=')).toBe(false);
+  });
+
+  // Issue 36: `<a\s[^>]*href` read the rest of the text again from every `<a `, so time grew with the
+  // square of the length (10 000 characters of `<a ` took 99 ms). Compared by growth, not by a clock:
+  // sixteen times the text must cost about sixteen times as much (quadratic: 256 times).
+  it.each([
+    ['<a ', '<a '],
+    ['<a <a <a', '<a <a <a'],
+    ['<a href ', '<a href '],
+    ['http:// repeated', 'http://'],
+    ['http:// and a space', 'http:// '],
+    ['www. repeated', 'www.'],
+    ['[url repeated', '[url'],
+    ['one long word', 'x'],
+    ['href then spaces', 'href          '],
+    ['many short words', 'ab '],
+  ])('runs every local check in time linear in the message: %s', (_shape, unit) => {
+    const text = (length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+    const contentOf = (message: string) => ({ name: 'Ada', email: 'ada@example.com', business: 'Acme', message });
+    const small = contentOf(text(4 * 1024));
+    const large = contentOf(text(64 * 1024));
+    const fastest = (run: () => void) => {
+      let best = Infinity;
+      for (let sample = 0; sample < 15; sample++) {
+        const started = process.hrtime.bigint();
+        run();
+        best = Math.min(best, Number(process.hrtime.bigint() - started));
+      }
+      return best;
+    };
+    const sixteenSmall = fastest(() => {
+      for (let i = 0; i < 16; i++) {
+        localSpamChecks(small);
+      }
+    });
+    const oneLarge = fastest(() => localSpamChecks(large));
+    // Linear: about 1 (a little more: the large text fits the CPU's caches less well). Quadratic: 16.
+    expect(oneLarge / sixteenSmall).toBeLessThan(4);
   });
 });

@@ -15,7 +15,7 @@ export interface AttachmentInfo {
 @Entity({ name: 'conversation_messages' })
 @Index('ix_conversation_messages_submission', ['submissionId', 'id'])
 @Index('ix_conversation_messages_state', ['state', 'id'])
-@Index('uq_conversation_messages_message_id', ['messageId'], { unique: true })
+@Index('uq_conversation_messages_message_id_sender', ['messageId', 'submissionId', 'senderHash'], { unique: true })
 @Index('ix_conversation_messages_token', ['threadToken'])
 export class ConversationMessageEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
@@ -39,9 +39,26 @@ export class ConversationMessageEntity {
   @Column({ name: 'message_id', type: 'varchar', length: 255 })
   messageId!: string;
 
-  /** Outgoing mail with INBOUND_ADDRESS: the token of its plus-addressed Reply-To (see ThreadIds). */
+  /**
+   * Outgoing mail: the submission's reply token (see ThreadIds), in its root Message-ID and, with
+   * INBOUND_ADDRESS, its plus-addressed Reply-To: what finds the submission such mail answers.
+   */
   @Column({ name: 'thread_token', type: 'varchar', length: 32, nullable: true })
   threadToken!: string | null;
+
+  /**
+   * Customer mail: the From address's keyed hash (FieldCipher.emailHash; '' without one, and for our own
+   * mail). A Message-ID is unique per submission and sender, so a stranger cannot use one up first.
+   */
+  @Column({ name: 'sender_hash', type: 'varchar', length: 64, default: '' })
+  senderHash!: string;
+
+  /**
+   * Outgoing mail stored before issue 36: it named the root `submission.<id>@domain`, which its
+   * submission therefore keeps (and still accepts); set by the migration only, never by new rows.
+   */
+  @Column({ name: 'legacy_root', type: 'boolean', default: false })
+  legacyRoot!: boolean;
 
   @Column({ name: 'from_address', type: 'varchar', length: 1400, nullable: true })
   fromAddress!: string | null;
