@@ -742,7 +742,12 @@ describe('INBOUND_NEW_SUBMISSIONS_KEY, and acknowledgements that cannot be made 
     );
     // A stranger who used the Message-ID first does not make the person's own mail a replay of theirs.
     const first = rawMail(
-      { From: 'mallory@example.net', To: 'help@intake.test', Subject: 'Me first', 'Message-ID': '<fresh-1@example.com>' },
+      {
+        From: 'mallory@example.net',
+        To: 'help@intake.test',
+        Subject: 'Me first',
+        'Message-ID': '<fresh-1@example.com>',
+      },
       'Mine.',
     );
     expect((await send(first).expect(202)).body).toEqual({ outcome: 'new submission' });

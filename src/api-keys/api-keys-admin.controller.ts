@@ -45,7 +45,13 @@ export class ApiKeysAdminController {
   })
   @ApiOkResponse({ type: ApiKeyView })
   @ApiErrors({
-    400: ['Invalid field: rate_window', 'Invalid field: reply_from', 'Invalid field: auto_ack', 'Invalid field: spam_filter', 'Unknown field: x'],
+    400: [
+      'Invalid field: rate_window',
+      'Invalid field: reply_from',
+      'Invalid field: auto_ack',
+      'Invalid field: spam_filter',
+      'Unknown field: x',
+    ],
     404: ['Not found'],
   })
   async update(
