@@ -53,7 +53,7 @@ describe('the mail door: hostile messages on POST /inbound/email', () => {
 
   it('answers /health/live while a message that took the old parser 18 s is being read', async () => {
     const order: string[] = [];
-    const mail = send(quoteRun('door-quotes', 40_000)).then((response) => {
+    const mail = send(quoteRun('door-health', 40_000)).then((response) => {
       order.push('mail');
       return response;
     });
@@ -64,7 +64,7 @@ describe('the mail door: hostile messages on POST /inbound/email', () => {
     order.push('live');
     expect((await mail).status).toBe(202);
     expect(order).toEqual(['live', 'mail']);
-    expect((await kept()).items.find((item) => item.message_id === 'door-quotes@attacker.test')).toMatchObject({
+    expect((await kept()).items.find((item) => item.message_id === 'door-health@attacker.test')).toMatchObject({
       reason: 'unmatched',
     });
   });
