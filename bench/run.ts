@@ -13,6 +13,8 @@
  * p99 ratio rises more than 15 % above, the recorded one); `--check --update` records them instead.
  * `--also DIR,...` adds the service built in other checkouts (earlier commits) as further targets of
  * the same turns, each on a database of its own.
+ * `--scenario hostile-mail` measures the mail door instead (bench/hostile-mail.ts), `--scenario staff-list`
+ * the staff list at a million rows (bench/staff-list.ts).
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
@@ -25,6 +27,7 @@ import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
 import { startGaleraCluster } from '../test/support/galera';
 import { deleteKeysUnder } from '../test/support/redis-keys';
+import { runHostileMailBench } from './hostile-mail';
 import { runStaffListBench } from './staff-list';
 import {
   createKey,
@@ -56,6 +59,8 @@ const duration = Number(optionValue('--duration') ?? (args.includes('--check') ?
 const galeraOnly = args.includes('--galera');
 // The staff list at a million rows is a bench of its own (bench/staff-list.ts).
 const staffListOnly = optionValue('--scenario') === 'staff-list';
+// So are the mail door's hostile messages (bench/hostile-mail.ts).
+const hostileMailOnly = optionValue('--scenario') === 'hostile-mail';
 const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
@@ -69,10 +74,12 @@ const CONCURRENCY = (
 ).map(Number);
 const partial = SCENARIOS.length < ALL_SCENARIOS.length || CONCURRENCY.length < 3;
 if (
-  (!staffListOnly && SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
+  (!staffListOnly && !hostileMailOnly && SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
   CONCURRENCY.some((c) => !(c >= 1))
 ) {
-  throw new Error(`--scenario takes ${ALL_SCENARIOS.join(',')} or staff-list; --connections takes positive numbers`);
+  throw new Error(
+    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list or hostile-mail; --connections takes positive numbers`,
+  );
 }
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/contact_intake_bench';
@@ -489,6 +496,9 @@ async function migrate(url: string): Promise<void> {
 async function main(): Promise<void> {
   if (staffListOnly) {
     return runStaffListBench();
+  }
+  if (hostileMailOnly) {
+    return runHostileMailBench();
   }
   if (galeraOnly) {
     try {

@@ -9,6 +9,7 @@ import { cliJson, freePort, StartedProcess, startService } from './support/proce
 import { deleteKeysUnder } from './support/redis-keys';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
+import { deepMultipart } from './support/hostile-mail';
 
 /** `WRITE_SCREENSHOTS=1` refreshes the inbox and detail screenshots in docs/ (committed with the change). */
 const WRITE_SCREENSHOTS = process.env.WRITE_SCREENSHOTS === '1';
@@ -164,15 +165,21 @@ describe('staff console: the conversation (browser)', () => {
     expect(await detail.getByLabel('Assign to').inputValue()).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('shows admins the mail that matched nothing', async () => {
+  it('shows admins the mail that matched nothing, and the mail that could not be read, with why', async () => {
     const answer = await inbound(
       'From: stranger@example.net\r\nTo: support@intake.test\r\nSubject: Who reads this?\r\nMessage-ID: <console-stray@example.net>\r\n\r\nhi\r\n',
     );
     expect(answer.status).toBe(202);
+    const unreadable = await inbound(deepMultipart('console-deep', 2_000).toString());
+    expect(await unreadable.json()).toEqual({ outcome: 'unreadable' });
     const page = await signedIn();
     await page.getByRole('link', { name: 'Unmatched mail' }).click();
     await page.getByRole('heading', { name: 'Unmatched mail' }).waitFor();
     await page.getByRole('cell', { name: 'Who reads this?' }).waitFor();
     await page.getByRole('cell', { name: 'stranger@example.net' }).waitFor();
+    const strayRow = page.getByRole('row').filter({ hasText: 'Who reads this?' });
+    await strayRow.getByRole('cell', { name: 'Matched no submission' }).waitFor();
+    const hostileRow = page.getByRole('row').filter({ hasText: 'mallory@attacker.test' });
+    await hostileRow.getByRole('cell', { name: 'Unreadable: broken or hostile MIME' }).waitFor();
   });
 });

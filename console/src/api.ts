@@ -196,6 +196,8 @@ export interface UnmatchedMail {
   subject: string | null;
   size: number;
   received_at: string;
+  /** Why it was kept: it answered nothing we know, or why it could not be read. */
+  reason: 'unmatched' | 'too_slow' | 'too_much_memory' | 'malformed' | 'failed';
   unreadable?: string;
 }
 

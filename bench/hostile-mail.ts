@@ -1,0 +1,180 @@
+/**
+ * `npm run bench -- --scenario hostile-mail`: what each hostile message of the mail door (issue 36)
+ * costs the service. Starts the service (ROLE=api, production, INBOUND_TOKEN set) on a database of its
+ * own, then for each message of test/support/hostile-mail.ts sends it to POST /inbound/email while a
+ * prober sends GET /health/live back to back, one at a time: the time to answer the mail, and the
+ * worst /health/live answer seen meanwhile (the target: no message up to INBOUND_MAX_BYTES delays it
+ * by more than 100 ms). Then every spam check on a 64 KiB hostile body, in this process (target: under
+ * 5 ms). Writes bench/results/hostile-mail.json; removes the database and Redis keys at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
+import { localSpamChecks } from '../src/spam/spam-signals';
+import { hostileMessages } from '../test/support/hostile-mail';
+import { deleteKeysUnder } from '../test/support/redis-keys';
+import { freePort, startServer } from './support';
+
+const INBOUND_TOKEN = randomBytes(24).toString('base64url');
+const HEALTH_TARGET_MS = 100;
+const SPAM_TARGET_MS = 5;
+/** Each message is sent this many times; the worst of all is what counts. */
+const ROUNDS = Number(process.env.BENCH_MAIL_ROUNDS ?? 3);
+
+const databaseUrl = `mysql://root@127.0.0.1:3306/contact_intake_bench_mail_${randomBytes(3).toString('hex')}`;
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const runPrefix = `contact-intake-bench:${randomBytes(3).toString('hex')}`;
+
+interface MailTiming {
+  message: string;
+  bytes: number;
+  outcome: string;
+  answerMs: number;
+  /** /health/live answers while the message was in flight. */
+  probes: number;
+  worstLiveMs: number;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Probes /health/live one request after another until stopped; answers the latencies seen. */
+function probeLiveness(port: number): () => Promise<number[]> {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`http://127.0.0.1:${port}/health/live`).then((response) => response.arrayBuffer());
+      latencies.push(performance.now() - started);
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return latencies;
+  };
+}
+
+async function sendMail(port: number, raw: Buffer): Promise<{ outcome: string; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${port}/inbound/email`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${INBOUND_TOKEN}`, 'Content-Type': 'message/rfc822' },
+    body: new Uint8Array(raw),
+  });
+  const body = (await response.json()) as { outcome?: string; message?: string };
+  return { outcome: `${response.status} ${body.outcome ?? body.message}`, ms: performance.now() - started };
+}
+
+/** Median time of every local spam check on a 64 KiB hostile body of each shape. */
+function spamTimings(): { shape: string; medianMs: number }[] {
+  const size = 64 * 1024;
+  const shapes: [string, string][] = [
+    ['<a repeated', '<a '.repeat(size / 3)],
+    ['<a href repeated', '<a href '.repeat(size / 8)],
+    ['http:// repeated', 'http://'.repeat(size / 7)],
+    ['[url repeated', '[url'.repeat(size / 4)],
+    ['one long word', 'x'.repeat(size)],
+    ['plain words', 'word '.repeat(size / 5)],
+  ];
+  return shapes.map(([shape, message]) => {
+    const runs = Array.from({ length: 41 }, (_, index) => {
+      const started = performance.now();
+      localSpamChecks({ name: 'Mallory', email: `m${index}@example.com`, business: message, message });
+      return performance.now() - started;
+    }).sort((a, b) => a - b);
+    return { shape, medianMs: round2(runs[20]) };
+  });
+}
+
+export async function runHostileMailBench(): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const port = await freePort();
+  const server = await startServer(
+    process.execPath,
+    ['dist/main.js'],
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      ROLE: 'api',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: runPrefix,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      INBOUND_TOKEN,
+      LOG_LEVEL: 'error',
+    },
+    port,
+  );
+  const timings: MailTiming[] = [];
+  try {
+    const idle = probeLiveness(port);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idleLatencies = (await idle()).sort((a, b) => a - b);
+    process.stdout.write(
+      `/health/live at rest: p50 ${round2(idleLatencies[Math.floor(idleLatencies.length / 2)])} ms, ` +
+        `worst ${round2(idleLatencies.at(-1)!)} ms (${idleLatencies.length} probes)\n`,
+    );
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const { name, raw } of hostileMessages(`bench-${round}`)) {
+        const stop = probeLiveness(port);
+        const { outcome, ms } = await sendMail(port, raw);
+        const latencies = await stop();
+        timings.push({
+          message: name,
+          bytes: raw.length,
+          outcome,
+          answerMs: round2(ms),
+          probes: latencies.length,
+          worstLiveMs: round2(Math.max(...latencies)),
+        });
+        const last = timings.at(-1)!;
+        process.stdout.write(
+          `${name.padEnd(28)} ${String(raw.length).padStart(9)} B  ${outcome.padEnd(16)} answered in ` +
+            `${String(last.answerMs).padStart(8)} ms; worst /health/live ${String(last.worstLiveMs).padStart(7)} ms ` +
+            `(${last.probes} probes)\n`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+    await deleteKeysUnder(redisUrl, runPrefix);
+    await dropDatabase(databaseUrl);
+  }
+  const spam = spamTimings();
+  const worstByMessage = [...new Set(timings.map((timing) => timing.message))].map((message) => {
+    const runs = timings.filter((timing) => timing.message === message);
+    return {
+      message,
+      bytes: runs[0].bytes,
+      outcome: runs[0].outcome,
+      answerMs: Math.max(...runs.map((run) => run.answerMs)),
+      worstLiveMs: Math.max(...runs.map((run) => run.worstLiveMs)),
+    };
+  });
+  process.stdout.write(
+    `\n| message | bytes | answer | slowest answer ms | worst /health/live ms |\n|---|---|---|---|---|\n`,
+  );
+  for (const row of worstByMessage) {
+    process.stdout.write(`| ${row.message} | ${row.bytes} | ${row.outcome} | ${row.answerMs} | ${row.worstLiveMs} |\n`);
+  }
+  process.stdout.write(`\n| 64 KiB body | every spam check, median ms |\n|---|---|\n`);
+  for (const row of spam) {
+    process.stdout.write(`| ${row.shape} | ${row.medianMs} |\n`);
+  }
+  const worstLive = Math.max(...worstByMessage.map((row) => row.worstLiveMs));
+  const worstSpam = Math.max(...spam.map((row) => row.medianMs));
+  process.stdout.write(
+    `\nworst /health/live beside a hostile message: ${worstLive} ms (target ${HEALTH_TARGET_MS}): ` +
+      `${worstLive <= HEALTH_TARGET_MS ? 'met' : 'NOT met'}; slowest spam check: ${worstSpam} ms ` +
+      `(target ${SPAM_TARGET_MS}): ${worstSpam <= SPAM_TARGET_MS ? 'met' : 'NOT met'}\n`,
+  );
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(
+    'bench/results/hostile-mail.json',
+    `${JSON.stringify({ date: new Date().toISOString(), rounds: ROUNDS, messages: worstByMessage, spam }, null, 2)}\n`,
+  );
+}
