@@ -90,6 +90,10 @@ export function strictDocument(document: OpenAPIObject, errorSchema: string, sta
       if (parameter.in === 'query' && parameter.schema && owners.length > 0) {
         tighten(parameter.schema, owners);
       }
+      // Every path parameter is a row's id, and the validation pipe answers 404 to anything but a UUID.
+      if (parameter.in === 'path' && parameter.schema) {
+        parameter.schema.format = 'uuid';
+      }
     }
     const staff = (operation.security ?? []).some((scheme) => staffSchemes.some((name) => name in scheme));
     const error = (description: string) => ({
