@@ -34,6 +34,9 @@ function tighten(property: Schema, rules: ValidationMetadata[]): void {
       case 'isUuid':
         property.format = 'uuid';
         break;
+      case 'dateOrDateTime':
+        property.anyOf = [{ format: 'date' }, { format: 'date-time' }];
+        break;
       case 'emailAddress':
       case 'isEmail':
         property.format = 'email';
