@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -45,13 +48,21 @@ describe('staff: canned replies', () => {
       (reply) => reply.title.endsWith(run),
     );
 
+  let drop: () => Promise<void>;
+
   beforeAll(async () => {
-    t = await createTestApp();
+    // A database of its own: the test of the installation's cap fills the table.
+    const database = await ownDatabase();
+    drop = database.drop;
+    t = await createTestApp({ DATABASE_URL: database.url });
     agent = await account('Canned Agent');
     colleague = await account('Canned Colleague');
     admin = await account('Canned Admin', 'admin');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await drop();
+  });
 
   it('needs a staff identity', async () => {
     expect((await t.http().get('/staff/api/canned-replies').expect(401)).body).toEqual({
@@ -171,5 +182,38 @@ describe('staff: canned replies', () => {
       { action: 'canned_reply.created', actor: agent.id, before: null, after: { title: title('Audited') } },
     ]);
     expect(JSON.stringify(events)).not.toMatch(/wording/);
+  });
+  it('keeps at most CANNED_REPLIES_MAX (500) of them: one more is 409 and stores nothing, until one is deleted', async () => {
+    const max = t.config.cannedReplies.maxCount;
+    expect(max).toBe(500);
+    const database = t.app.get(DataSource);
+    const [{ count }] = await database.query<{ count: string }[]>('SELECT COUNT(*) AS count FROM canned_replies');
+    const now = new Date();
+    const filler = Array.from({ length: max - Number(count) }, (_, i) => [
+      uuidv7(),
+      `Filler ${i} ${run}`,
+      'Filled in',
+      agent.id,
+      now,
+      now,
+    ]);
+    await database.query(
+      'INSERT INTO canned_replies (id, title, body, author_id, created_at, updated_at) VALUES ?',
+      [filler],
+    );
+    const full = {
+      status: 'error',
+      message: `The team already has ${max} canned replies, the most this installation keeps (CANNED_REPLIES_MAX): delete one first`,
+    };
+    const over = await create({ title: title('One too many'), body: 'Hello' });
+    expect(over.body).toEqual(full);
+    expect(over.status).toBe(409);
+    expect((await list()).some((reply) => reply.title === title('One too many'))).toBe(false);
+
+    await remove(filler[0][0] as string).expect(204);
+    await create({ title: title('One too many'), body: 'Hello' }).expect(201);
+    expect((await create({ title: title('Another'), body: 'Hello' })).body).toEqual(full);
+    // Editing is not adding: a full library still takes changes.
+    await update(filler[1][0] as string, { body: 'Changed' }).expect(200);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CLI_ACTOR } from '../src/audit/actor';
-import { LiveStream } from '../src/live/live-stream.service';
+import { LiveStream, TOO_MANY_STREAMS } from '../src/live/live-stream.service';
 import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
 import { refOf } from '../src/submissions/submission-ref';
 import { EventStream, openEventStream } from './support/event-stream';
@@ -27,6 +27,9 @@ describe('the live event stream (GET /staff/api/stream)', () => {
   let cookie: string;
   let other: string;
   let accounts: { ada: string; grace: string };
+  /** An account with STAFF_MAX_STREAMS (20) tabs open from the test of the cap on (its session cookie). */
+  let manyTabs: string;
+  const manyStreams: EventStream[] = [];
   const streams: EventStream[] = [];
 
   const stream = async (headers: Record<string, string>) => {
@@ -210,6 +213,32 @@ describe('the live event stream (GET /staff/api/stream)', () => {
     expect(await empty.json()).toEqual({ status: 'error', message: 'Missing field: viewing' });
   });
 
+  it('holds at most STAFF_MAX_STREAMS (20) open streams per account: one more is 429 (the console polls), a closed one frees its place', async () => {
+    expect(t.config.live.maxStreamsPerAccount).toBe(20);
+    manyTabs = await staffCookie(t, (await newStaffAccount(t, 'Many Tabs')).email);
+    for (let i = 0; i < 20; i++) {
+      const opened = await stream({ Cookie: manyTabs });
+      expect(opened.status).toBe(200);
+      manyStreams.push(opened);
+    }
+    const refused = await stream({ Cookie: manyTabs });
+    expect(refused.status).toBe(429);
+    await refused.ended;
+    expect(JSON.parse(refused.text())).toEqual({ status: 'error', message: TOO_MANY_STREAMS });
+    expect(refused.headers.get('retry-after')).toBe('3');
+    // Another account is not affected.
+    expect((await stream({ Cookie: other })).status).toBe(200);
+
+    manyStreams.shift()!.close();
+    let reopened: EventStream | undefined;
+    await waitUntil(async () => {
+      reopened = await stream({ Cookie: manyTabs });
+      return reopened.status === 200;
+    }, 'a place freed by the closed stream');
+    manyStreams.push(reopened!);
+    expect((await stream({ Cookie: manyTabs })).status).toBe(429);
+  });
+
   describe('with a second API process on the same database and Redis prefix', () => {
     let second: StartedProcess;
     let secondBase: string;
@@ -237,6 +266,18 @@ describe('the live event stream (GET /staff/api/stream)', () => {
       await here.next((event) => event.type === 'submission.created' && event.id === fromThere);
       const fromHere = await submit({ name: 'Via the first process' });
       await there.next((event) => event.type === 'submission.created' && event.id === fromHere);
+    });
+
+    it('counts the streams of every API process against the same cap', async () => {
+      const there = await openEventStream(`${secondBase}/staff/api/stream`, { Cookie: manyTabs });
+      streams.push(there);
+      expect(there.status).toBe(429);
+      manyStreams.shift()!.close();
+      await waitUntil(async () => {
+        const retried = await openEventStream(`${secondBase}/staff/api/stream`, { Cookie: manyTabs });
+        streams.push(retried);
+        return retried.status === 200;
+      }, 'a place freed on the first process, taken on the second');
     });
 
     it('stops gracefully (exit 0) with a stream open, ending the stream', async () => {

@@ -492,4 +492,74 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     );
     expect(operations.filter((operationId) => !covered.has(operationId))).toEqual([]);
   });
+  it('states what the service enforces (issue 36): list dates, webhook URLs, privacy addresses, and a logout with no body or {}', async () => {
+    const parameter = (path: string, name: string) =>
+      document.paths[path].get.parameters!.find((candidate) => candidate.name === name)!.schema;
+    for (const path of ['/staff/api/submissions', '/staff/api/submissions/counts', '/staff/api/audit']) {
+      for (const name of ['from', 'to']) {
+        expect(parameter(path, name).anyOf).toEqual([{ format: 'date' }, { format: 'date-time' }]);
+      }
+    }
+    const schemas = (document.components as { schemas: Record<string, { properties: Record<string, Schema> }> })
+      .schemas;
+    const bodyOf = (path: string) =>
+      schemas[
+        (document.paths[path].post.requestBody!.content['application/json'].schema.$ref as string).split('/').pop()!
+      ];
+    expect(bodyOf('/staff/api/webhooks').properties.url.format).toBe('uri');
+    expect(bodyOf('/staff/api/privacy/erase').properties.email.format).toBe('email');
+    expect(bodyOf('/staff/api/privacy/export').properties.email.format).toBe('email');
+    const logout = document.paths['/staff/api/logout'].post.requestBody!;
+    expect(logout.required).toBe(false);
+    expect(logout.content['application/json'].schema).toMatchObject({ type: 'object', maxProperties: 0 });
+
+    const admin = await newStaffAccount(t, 'OpenAPI enforcer', 'admin');
+    const staff = { Cookie: await staffCookie(t, admin.email), 'Content-Type': 'application/json' };
+    const refused = async (answer: Promise<{ status: number; body: unknown }>, message: string) =>
+      expect((await answer).body).toEqual({ status: 'error', message });
+    for (const from of ['2026-W45', '2026-11-01T10:00', '2026-305', '2026-02-30']) {
+      await refused(
+        call({ method: 'get', path: '/staff/api/submissions', headers: staff, query: { from } }),
+        'Invalid field: from',
+      );
+    }
+    await refused(
+      call({ method: 'get', path: '/staff/api/audit', headers: staff, query: { to: '2026-11-01T10:00' } }),
+      'Invalid field: to',
+    );
+    for (const from of ['2026-11-01', '2026-11-01T10:00:00+02:00', '2026-11-01T08:00:00.123Z']) {
+      expect(
+        (await call({ method: 'get', path: '/staff/api/submissions', headers: staff, query: { from } })).status,
+      ).toBe(200);
+    }
+    await refused(
+      call({ method: 'post', path: '/staff/api/privacy/erase', headers: staff, body: { email: 'a@b' } }),
+      'Invalid field: email',
+    );
+    expect(
+      (await call({ method: 'post', path: '/staff/api/privacy/erase', headers: staff, body: { email: 'a@b.example' } }))
+        .status,
+    ).toBe(200);
+
+    // A logout as the document says: no body and no Content-Type, or {} as JSON; anything else in it is refused.
+    const session = async () => ({ Cookie: await staffCookie(t, admin.email) });
+    const bare = await session();
+    expect((await call({ method: 'post', path: '/staff/api/logout', headers: bare })).status).toBe(204);
+    expect((await call({ method: 'get', path: '/staff/api/me', headers: bare })).status).toBe(401);
+    const json = { ...(await session()), 'Content-Type': 'application/json' };
+    await refused(
+      call({ method: 'post', path: '/staff/api/logout', headers: json, body: { reason: 'done' } }),
+      'Unknown field: reason',
+    );
+    expect((await call({ method: 'post', path: '/staff/api/logout', headers: json, body: {} })).status).toBe(204);
+    expect((await call({ method: 'get', path: '/staff/api/me', headers: json })).status).toBe(401);
+    // A body in another type from a cookie session is still the cross-site rule's 403.
+    const typed = await t
+      .http()
+      .post('/staff/api/logout')
+      .set({ ...(await session()), 'Content-Type': 'text/plain' })
+      .send('bye');
+    expect(typed.status).toBe(403);
+    expect(problems).toEqual([]);
+  });
 });

@@ -231,4 +231,40 @@ describe('staff administration', () => {
     expect(paged).toEqual(all.map((event) => event.id));
     expect((await as(admin.cookie).get('/audit?actor=someone').expect(400)).body.message).toBe('Invalid field: actor');
   });
+  it('answers an id with white space, or anything but a UUID, as an unknown one (404) on every :id route: no self-demotion by `<own id>%20`', async () => {
+    for (const spelling of [`${admin.id}%20`, `%20${admin.id}`, `${admin.id}%09`, `${admin.id}%0A`, `${admin.id}x`]) {
+      for (const body of [{ role: 'agent' }, { disabled: true }]) {
+        const answer = await as(admin.cookie).patch(`/staff/${spelling}`, body);
+        expect(answer.body).toEqual({ status: 'error', message: 'Not found' });
+        expect(answer.status).toBe(404);
+      }
+    }
+    expect((await as(admin.cookie).get('/me').expect(200)).body.role).toBe('admin');
+
+    // Other nouns: an existing row, named with a trailing space, is not found either (and not changed).
+    const { id: keyId, key } = await t.createKey({ name: 'Spaced key' });
+    expect((await as(admin.cookie).patch(`/keys/${keyId}%20`, { name: 'Renamed' })).status).toBe(404);
+    expect((await as(admin.cookie).post(`/keys/${keyId}%20/revoke`)).status).toBe(404);
+    const keys = (await as(admin.cookie).get('/keys').expect(200)).body as { id: string; name: string }[];
+    expect(keys.find((row) => row.id === keyId)?.name).toBe('Spaced key');
+    const { access_token } = (await t.http().post('/auth.php').set('X-API-KEY', key).expect(200)).body as {
+      access_token: string;
+    };
+    const submitted = (
+      await t
+        .http()
+        .post('/contact_api.php')
+        .set('Authorization', `Bearer ${access_token}`)
+        .send({ name: 'Spaced' })
+        .expect(200)
+    ).body as { id: string };
+    expect((await as(admin.cookie).get(`/submissions/${submitted.id}%20`)).status).toBe(404);
+    expect((await as(admin.cookie).post(`/submissions/${submitted.id}%20/notes`, { body: 'x' })).status).toBe(404);
+    expect((await as(admin.cookie).get('/submissions/not-an-id')).status).toBe(404);
+    const canned = (await as(admin.cookie).post('/canned-replies', { title: 'Spaced', body: 'Hello' }).expect(201))
+      .body as { id: string };
+    expect((await as(admin.cookie).patch(`/canned-replies/${canned.id}%20`, { body: 'Changed' })).status).toBe(404);
+    // The canonical spelling, in any letter case, still names the row.
+    await as(admin.cookie).get(`/submissions/${submitted.id.toUpperCase()}`).expect(200);
+  });
 });

@@ -306,6 +306,29 @@ describe('staff passwords over HTTP', () => {
       expect(left).toEqual([]);
     });
 
+    it('kills a reset link when its account is disabled: it works neither while disabled nor once the account is enabled again', async () => {
+      const admin = await newStaffAccount(helper, 'Disabling Admin', 'admin');
+      const agent = await newStaffAccount(helper, 'Departing Agent');
+      const adminCookie = await cookieOf(mailingBase, admin.email);
+      const reset = await call(mailingBase, 'POST', `staff/${agent.id}/password-reset`, { cookie: adminCookie });
+      expect(reset.status).toBe(202);
+      const token = tokenIn((await mailTo(agent.email, 1)).text!);
+
+      const accounts = helper.app.get(StaffAccountsService);
+      await accounts.setDisabled(agent.id, true, CLI_ACTOR);
+      expect((await useLink(token, 'a passphrase while away')).body.message).toBe(INVALID_RESET_LINK);
+      await accounts.setDisabled(agent.id, false, CLI_ACTOR);
+      expect((await useLink(token, 'a passphrase once back')).body).toEqual({
+        status: 'error',
+        message: INVALID_RESET_LINK,
+      });
+      const left = await helper.app
+        .get(DataSource)
+        .query<unknown[]>('SELECT id FROM staff_password_resets WHERE staff_account_id = ?', [agent.id]);
+      expect(left).toEqual([]);
+      expect((await signIn(mailingBase, agent.email, 'a passphrase once back')).status).toBe(401);
+    });
+
     it('answers 502 and changes nothing when the SMTP server refuses the mail', async () => {
       const admin = await newStaffAccount(helper, 'Unlucky Admin', 'admin');
       const agent = await newStaffAccount(helper, 'Unaffected Agent');

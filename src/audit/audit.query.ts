@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsString, Matches, MaxLength } from 'class-validator';
-import { CanonicalId, Optional } from '../http/validation/contract-fields';
+import { IsString, Matches, MaxLength } from 'class-validator';
+import { CanonicalId, DateOrDateTime, Optional } from '../http/validation/contract-fields';
 import { PageQuery } from '../http/validation/page-query';
 
 /** GET /staff/api/audit. */
@@ -24,11 +24,11 @@ export class AuditQuery extends PageQuery {
 
   @ApiPropertyOptional({ description: 'At or after (ISO 8601)' })
   @Optional()
-  @IsISO8601({ strict: true })
+  @DateOrDateTime()
   from?: string;
 
   @ApiPropertyOptional({ description: 'Before (ISO 8601)' })
   @Optional()
-  @IsISO8601({ strict: true })
+  @DateOrDateTime()
   to?: string;
 }

@@ -4,7 +4,7 @@ import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
-import { CannedRepliesService } from './canned-replies.service';
+import { CannedRepliesService, tooManyCannedReplies } from './canned-replies.service';
 import { CreateCannedReplyDto, UpdateCannedReplyDto } from './dto/canned-reply-changes.dto';
 import { CannedReplyView, toCannedReplyView } from './dto/canned-reply.views';
 
@@ -32,7 +32,7 @@ export class CannedRepliesController {
   @ApiErrors({
     400: ['Missing field: title', 'Invalid field: title', 'Missing field: body', 'Invalid field: body'],
     403: ['Forbidden'],
-    409: [TITLE_TAKEN],
+    409: [TITLE_TAKEN, tooManyCannedReplies(500).message],
   })
   async create(@Body() body: CreateCannedReplyDto, @Req() request: StaffRequest): Promise<CannedReplyView> {
     return toCannedReplyView(await this.replies.create(body, staffOf(request), actorOf(request)));

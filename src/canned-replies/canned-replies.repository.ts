@@ -18,9 +18,19 @@ export class CannedRepliesRepository {
     return this.withAuthor().where('c.id = :id', { id }).getOne();
   }
 
-  /** Stores a new one; a title already taken fails as a duplicate key (see isDuplicateKey). */
-  async insert(reply: CannedReplyEntity): Promise<void> {
-    await this.replies.insert(reply);
+  /**
+   * Stores a new one unless the table already holds `max`: false when it was full. The count and the
+   * insert are one statement, so concurrent adds cannot both take the last place (InnoDB locks what the
+   * count read; a deadlock between two of them is retried by the caller). A title already taken fails
+   * as a duplicate key.
+   */
+  async insertWithin(reply: CannedReplyEntity, max: number): Promise<boolean> {
+    const result = await this.replies.query<{ affectedRows?: number }>(
+      'INSERT INTO canned_replies (id, title, body, author_id, created_at, updated_at) ' +
+        'SELECT ?, ?, ?, ?, ?, ? FROM DUAL WHERE (SELECT COUNT(*) FROM canned_replies) < ?',
+      [reply.id, reply.title, reply.body, reply.authorId, reply.createdAt, reply.updatedAt, max],
+    );
+    return (result.affectedRows ?? 0) === 1;
   }
 
   /** Changes title and/or body; a title already taken fails as a duplicate key. */

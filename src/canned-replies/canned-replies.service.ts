@@ -2,6 +2,8 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
+import { AppConfig } from '../config/app-config';
+import { retryOnConflict } from '../database/commit-conflict';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { ApiException } from '../http/api-exception';
 import type { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
@@ -15,6 +17,11 @@ export interface CannedReplyChanges {
 
 const notFound = () => new ApiException(HttpStatus.NOT_FOUND, 'Not found');
 const titleTaken = () => new ApiException(HttpStatus.CONFLICT, 'A canned reply with this title already exists');
+export const tooManyCannedReplies = (max: number) =>
+  new ApiException(
+    HttpStatus.CONFLICT,
+    `The team already has ${max} canned replies, the most this installation keeps (CANNED_REPLIES_MAX): delete one first`,
+  );
 
 /**
  * Staff's shared answers. Every staff member reads, adds and edits them (a team's library grows with
@@ -26,6 +33,7 @@ export class CannedRepliesService {
   constructor(
     private readonly replies: CannedRepliesRepository,
     private readonly audit: AuditService,
+    private readonly config: AppConfig,
   ) {}
 
   list(): Promise<CannedReplyEntity[]> {
@@ -42,7 +50,15 @@ export class CannedRepliesService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.unlessTitleTaken(() => this.replies.insert(reply));
+    // Bounded (issue 36): the menu and the list are read whole, so their size is the installation's choice.
+    const max = this.config.cannedReplies.maxCount;
+    let stored = false;
+    await this.unlessTitleTaken(async () => {
+      stored = await retryOnConflict(() => this.replies.insertWithin(reply, max));
+    });
+    if (!stored) {
+      throw tooManyCannedReplies(max);
+    }
     await this.audit.record(actor, {
       action: 'canned_reply.created',
       target: { type: 'canned_reply', id: reply.id },

@@ -101,8 +101,13 @@ export class AppConfig {
   readonly spam: { duplicateWindow: number; markDays: number; retentionDays: number };
   /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
   readonly staffAuth: { sessionIdle: number; sessionTtl: number; publicOrigin?: string; rateLimit: number };
-  /** The live console: seconds between an event stream's heartbeats (and session checks). */
-  readonly live: { heartbeatInterval: number };
+  /**
+   * The live console: seconds between an event stream's heartbeats (and session checks), and the open
+   * streams one account may hold across the deployment.
+   */
+  readonly live: { heartbeatInterval: number; maxStreamsPerAccount: number };
+  /** Canned replies: how many the installation keeps at most. */
+  readonly cannedReplies: { maxCount: number };
   /** V8's old-generation growth after each full GC, in percent; 0 leaves V8's own heuristic. */
   readonly heapGrowthPercent: number;
 
@@ -228,7 +233,8 @@ export class AppConfig {
       publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
       rateLimit: env.STAFF_RATE_LIMIT,
     };
-    this.live = { heartbeatInterval: env.LIVE_HEARTBEAT_INTERVAL };
+    this.live = { heartbeatInterval: env.LIVE_HEARTBEAT_INTERVAL, maxStreamsPerAccount: env.STAFF_MAX_STREAMS };
+    this.cannedReplies = { maxCount: env.CANNED_REPLIES_MAX };
     this.heapGrowthPercent = env.HEAP_GROWTH_PERCENT;
   }
 }

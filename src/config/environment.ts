@@ -468,6 +468,24 @@ export class EnvironmentVariables {
   @Min(1)
   @Max(300)
   LIVE_HEARTBEAT_INTERVAL = 20;
+
+  /**
+   * Event streams (GET /staff/api/stream) one staff account may hold open at once, across every API
+   * process: one more answers 429 (the console then polls). Bounds what one account (or one stolen
+   * session) can hold of the processes' connections and memory; a tab is one stream.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  STAFF_MAX_STREAMS = 20;
+
+  /** Canned replies the installation keeps at most: one more answers 409 until one is deleted. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  CANNED_REPLIES_MAX = 500;
 }
 
 /** Every setting's name, from the validators declared above (so the list cannot drift from the class). */

@@ -1,9 +1,9 @@
 import { HttpStatus } from '@nestjs/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { staffTokenOf } from '../staff-accounts/staff-cookie';
 import { sendError } from './api-exception';
-import { isStaffApiRoute } from './contract-paths';
+import { isStaffApiRoute, STAFF_API_PATH } from './contract-paths';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
@@ -39,10 +39,30 @@ export function guardStaffWrites(fastify: FastifyInstance, config: AppConfig): v
       sendError(reply, HttpStatus.FORBIDDEN, FOREIGN_ORIGIN);
       return;
     }
+    if (isBodilessSignOut(request, config)) {
+      done();
+      return;
+    }
     if (!JSON_MEDIA.test(request.headers['content-type'] ?? '')) {
       sendError(reply, HttpStatus.FORBIDDEN, NOT_JSON);
       return;
     }
     done();
   });
+}
+
+/**
+ * A sign-out with no body at all (no Content-Type, no length, no chunks), as the OpenAPI document
+ * allows (issue 36): it may skip the JSON rule. Nothing is forged by it: the SameSite=Strict cookie is
+ * not sent cross-site, the Origin rule above still holds, and all it could do is end a session.
+ */
+function isBodilessSignOut(request: FastifyRequest, config: AppConfig): boolean {
+  const { headers } = request;
+  return (
+    request.method === 'POST' &&
+    request.routeOptions.url === `${config.http.basePath}/${STAFF_API_PATH}/logout` &&
+    headers['content-type'] === undefined &&
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0')
+  );
 }

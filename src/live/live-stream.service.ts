@@ -6,11 +6,13 @@ import {
   OnApplicationShutdown,
   OnModuleDestroy,
 } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
 import { OccasionalLog } from '../logging/occasional-log';
 import { connectRedis, RedisClient } from '../redis/redis-connection';
+import { InjectRedis } from '../redis/redis.module';
 import { settleWithin } from '../queue/settle-within';
 import { StaffAuthService } from '../staff-accounts/staff-auth.service';
 import { StaffCredential } from '../staff-accounts/staff-cookie';
@@ -25,9 +27,29 @@ const SUBSCRIBE_WAIT_MS = 2000;
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
 export const LIVE_UNAVAILABLE = 'Live events unavailable; poll instead';
+export const TOO_MANY_STREAMS =
+  'Too many live streams open for this account (STAFF_MAX_STREAMS): close a tab; this one polls instead';
+
+/**
+ * Takes a place among an account's open streams, deployment-wide: the account's sorted set holds one
+ * member per open stream, scored by when it lapses unless its process renews it (at each heartbeat),
+ * so the places of a process that died free themselves. Lapsed members are dropped first; a member is
+ * added only below the cap. One key, so it runs on one node of a cluster too.
+ */
+const TAKE_PLACE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+`;
 
 interface Client {
   stream: PassThrough;
+  /** Its place among its account's streams: the account's key and its own member. */
+  place: { key: string; member: string };
   /** Whether the session or token that opened the stream still holds (checked at each heartbeat). */
   stillSignedIn: () => Promise<boolean>;
 }
@@ -54,7 +76,13 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
     private readonly config: AppConfig,
     private readonly submissions: StaffSubmissionsService,
     private readonly auth: StaffAuthService,
+    @InjectRedis() private readonly redis: RedisClient,
   ) {}
+
+  /** How long a stream's place lasts without a renewal: three heartbeats, so one late beat loses nothing. */
+  private get placeTtlMs(): number {
+    return this.config.live.heartbeatInterval * 3000;
+  }
 
   onApplicationBootstrap(): void {
     const subscriber = connectRedis(this.config.redis, {
@@ -118,14 +146,47 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
     if (this.closing || !this.ready) {
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, LIVE_UNAVAILABLE, { 'Retry-After': '5' });
     }
+    const place = { key: `${this.config.redis.prefix}:streams:${accountId}`, member: randomUUID() };
+    await this.takePlace(place);
     const client: Client = {
       stream: new PassThrough(),
+      place,
       stillSignedIn: async () => (await this.auth.accountOf(credential))?.id === accountId,
     };
     this.clients.add(client);
     response.once('close', () => this.end(client));
     client.stream.write(`retry: ${RECONNECT_HINT_MS}\n: connected\n\n`);
     return client.stream;
+  }
+
+  /**
+   * One of the account's STAFF_MAX_STREAMS places, counted across every API process (issue 36): one
+   * account, or one stolen session, cannot hold an unbounded share of the processes' connections. Over
+   * the cap the new stream is refused (429) rather than an old one ended: the tabs already following
+   * keep their stream, the new one polls. Redis away: 503, as when the channel cannot be heard.
+   */
+  private async takePlace(place: { key: string; member: string }): Promise<void> {
+    const now = Date.now();
+    let taken: unknown;
+    try {
+      taken = await this.redis.eval(
+        TAKE_PLACE,
+        1,
+        place.key,
+        now,
+        this.config.live.maxStreamsPerAccount,
+        now + this.placeTtlMs,
+        place.member,
+        this.placeTtlMs,
+      );
+    } catch {
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, LIVE_UNAVAILABLE, { 'Retry-After': '5' });
+    }
+    if (taken !== 1) {
+      // By then a stream of a process that died without a word has lapsed.
+      const retryAfter = String(this.placeTtlMs / 1000);
+      throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, TOO_MANY_STREAMS, { 'Retry-After': retryAfter });
+    }
   }
 
   /** How many streams this process has open. */
@@ -150,6 +211,18 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
 
   /** A comment line to each stream, then each one's session check; a stream signed out ends. */
   private async beat(): Promise<void> {
+    // Renew the places of the streams still open (XX: a place given up is not taken back).
+    const lapse = Date.now() + this.placeTtlMs;
+    await Promise.all(
+      [...this.clients].map((client) =>
+        this.redis
+          .multi()
+          .zadd(client.place.key, 'XX', lapse, client.place.member)
+          .pexpire(client.place.key, this.placeTtlMs)
+          .exec()
+          .catch(() => undefined),
+      ),
+    );
     await Promise.all(
       [...this.clients].map(async (client) => {
         this.write(client, ': heartbeat\n\n');
@@ -172,6 +245,8 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
   private end(client: Client): void {
     if (this.clients.delete(client)) {
       client.stream.end();
+      // Given back at once; if Redis cannot hear it now, the place lapses after three heartbeats.
+      this.redis.zrem(client.place.key, client.place.member).catch(() => undefined);
     }
   }
 

@@ -10,7 +10,7 @@ import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { credentialOf } from '../staff-accounts/staff-cookie';
 import { ViewersView } from './dto/viewers.view';
 import { ViewingDto } from './dto/viewing.dto';
-import { LIVE_UNAVAILABLE, LiveStream, RECONNECT_HINT_MS } from './live-stream.service';
+import { LIVE_UNAVAILABLE, LiveStream, RECONNECT_HINT_MS, TOO_MANY_STREAMS } from './live-stream.service';
 import { PresenceService } from './presence.service';
 
 const STREAM_EXAMPLE = [
@@ -41,14 +41,15 @@ export class LiveController {
     summary:
       'Server-sent events: `data: {"type","id","version"?}` for submission.created, submission.changed, ' +
       'message.received and presence (ids only: reload through the API); a comment line every ' +
-      'LIVE_HEARTBEAT_INTERVAL seconds; ends when the session ends or the server stops (reconnect after `retry:`)',
+      'LIVE_HEARTBEAT_INTERVAL seconds; ends when the session ends or the server stops (reconnect after `retry:`); ' +
+      'an account holds at most STAFF_MAX_STREAMS open streams across the API processes (one more: 429)',
   })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
     description: 'An event stream that stays open',
     content: { 'text/event-stream': { schema: { type: 'string' }, example: STREAM_EXAMPLE } },
   })
-  @ApiErrors({ 503: [LIVE_UNAVAILABLE] })
+  @ApiErrors({ 429: ['Too many requests', TOO_MANY_STREAMS], 503: [LIVE_UNAVAILABLE] })
   async events(@Req() request: StaffRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const body = await this.stream.open(staffOf(request).id, credentialOf(request, this.config), reply.raw);
     // Never cached or buffered on the way (X-Accel-Buffering: nginx's proxy buffering).

@@ -106,8 +106,8 @@ export class StaffAccountsService {
   }
 
   /**
-   * Disables or enables an account; a disabled account's sessions stop working within seconds and its
-   * API tokens are revoked (enabling it again does not bring them back).
+   * Disables or enables an account; a disabled account's sessions stop working within seconds, and its
+   * API tokens are revoked and its reset links deleted (enabling it again brings neither back).
    */
   setDisabled(id: string, disabled: boolean, actor: Actor): Promise<StaffAccountEntity> {
     return this.update(id, { disabled }, actor);
@@ -136,6 +136,11 @@ export class StaffAccountsService {
     // A token outlives nothing that ended its account's access: re-enabling does not revive it. Revoked
     // first, so a crash in between leaves tokens dead rather than an account disabled with live ones.
     const tokensRevoked = next.disabledAt ? await this.tokens.revokeAllOf(id, next.disabledAt) : 0;
+    // Its reset links die with its access too (issue 36): a link mailed before, still within its hour,
+    // must not set a password once the account is enabled again. An admin sends a new one if needed.
+    if (next.disabledAt) {
+      await this.resets.deleteAllOf(id);
+    }
     await this.accounts.update(id, next);
     const view = (row: Partial<StaffAccountEntity>) => ({
       ...('name' in next ? { name: row.name } : {}),

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/app-config';
+import { ApiException } from '../http/api-exception';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { FOREIGN_ORIGIN, NOT_JSON } from '../http/staff-writes';
@@ -63,9 +64,20 @@ export class StaffAuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @StaffAuth('agent', { beforePasswordChange: true })
   @ApiOperation({ summary: 'Sign out: ends the session' })
+  @ApiBody({
+    required: false,
+    description:
+      'No body and no Content-Type, or `{}` as application/json (a cookie session sending a body must send JSON)',
+    schema: { type: 'object', additionalProperties: false, maxProperties: 0 },
+  })
   @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared' })
-  @ApiErrors({ 403: [FOREIGN_ORIGIN, NOT_JSON] })
-  async logout(@Req() request: StaffRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  @ApiErrors({ 400: ['Unknown field: reason', 'Invalid JSON body'], 403: [FOREIGN_ORIGIN, NOT_JSON] })
+  async logout(
+    @Body() body: unknown,
+    @Req() request: StaffRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    assertEmptyBody(body);
     const sessionId = sessionIdOf(request, this.config);
     if (sessionId) {
       await this.auth.signOut(sessionId, staffOf(request), request.ip);
@@ -127,5 +139,19 @@ export class StaffAuthController {
   })
   async useResetLink(@Body() body: UseResetLinkDto, @Req() request: StaffRequest): Promise<void> {
     await this.passwords.useResetLink(body.token, body.new_password, request.ip);
+  }
+}
+
+/** What the document allows a body-less operation to be sent with: nothing, or `{}`. */
+function assertEmptyBody(body: unknown): void {
+  if (body === undefined) {
+    return;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid JSON body');
+  }
+  const [unknown] = Object.keys(body);
+  if (unknown !== undefined) {
+    throw new ApiException(HttpStatus.BAD_REQUEST, `Unknown field: ${unknown}`);
   }
 }

@@ -34,6 +34,9 @@ function tighten(property: Schema, rules: ValidationMetadata[]): void {
       case 'isUuid':
         property.format = 'uuid';
         break;
+      case 'dateOrDateTime':
+        property.anyOf = [{ format: 'date' }, { format: 'date-time' }];
+        break;
       case 'emailAddress':
       case 'isEmail':
         property.format = 'email';
@@ -89,6 +92,10 @@ export function strictDocument(document: OpenAPIObject, errorSchema: string, sta
       const owners = [...rules.values()].flat().filter((rule) => rule.propertyName === parameter.name);
       if (parameter.in === 'query' && parameter.schema && owners.length > 0) {
         tighten(parameter.schema, owners);
+      }
+      // Every path parameter is a row's id, and the validation pipe answers 404 to anything but a UUID.
+      if (parameter.in === 'path' && parameter.schema) {
+        parameter.schema.format = 'uuid';
       }
     }
     const staff = (operation.security ?? []).some((scheme) => staffSchemes.some((name) => name in scheme));

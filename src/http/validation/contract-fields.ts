@@ -38,6 +38,46 @@ export function CanonicalId(): PropertyDecorator {
   );
 }
 
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-](\d{2}):(\d{2}))$/;
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
+function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) {
+    return false;
+  }
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A date (`2026-11-01`) or an RFC 3339 date-time with its offset (`2026-11-01T09:30:00Z`,
+ * `...+02:00`): exactly OpenAPI's `date` and `date-time` formats, which the document states (issue 36).
+ * ISO 8601's other spellings (weeks, ordinal days, no offset: whose local time?) are refused.
+ */
+export function isDateOrDateTime(value: unknown): boolean {
+  if (typeof value !== 'string') {
+    return false;
+  }
+  if (isCalendarDate(value)) {
+    return true;
+  }
+  const match = DATE_TIME.exec(value);
+  if (!match || !isCalendarDate(match[1])) {
+    return false;
+  }
+  const [hours, minutes, seconds] = match.slice(2, 5).map(Number);
+  const offset = match[7] === undefined ? [0, 0] : [Number(match[7]), Number(match[8])];
+  return hours < 24 && minutes < 60 && seconds < 60 && offset[0] < 24 && offset[1] < 60;
+}
+
+/** See isDateOrDateTime; the OpenAPI document says `anyOf: [date, date-time]` (strict-document.ts). */
+export function DateOrDateTime(): PropertyDecorator {
+  return ValidateBy({ name: 'dateOrDateTime', validator: { validate: isDateOrDateTime } });
+}
+
 /** Rejects control characters other than tab, CR and LF. */
 export function NoControlCharacters(): PropertyDecorator {
   return Matches(NO_CONTROL_CHARACTERS);

@@ -53,12 +53,18 @@ function unknownFieldOf(dto: new () => object, body: object): string | undefined
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A path parameter in the one spelling the service stores and compares: ids are lower-case UUIDs.
- * The database's collation finds `ABC...` as readily as `abc...`, so without this an admin could
- * write their own id in capitals and slip past "not your own account" (issue 24).
+ * A path parameter in the one spelling the service stores and compares: every `:id` of the API names a
+ * row by its UUID, stored in lower case. The database's collation finds `ABC...` as readily as
+ * `abc...` (issue 24), and its PAD SPACE comparison finds `abc... ` (a trailing `%20`) as `abc...`
+ * (issue 36), so an id compared as sent could slip past "not your own account". Any letter case is
+ * taken and lowered; anything else that is not a UUID names nothing, and answers the same 404 as an
+ * unknown id. A future path parameter that is not an id needs its own rule here.
  */
-export function canonicalParam(value: unknown): unknown {
-  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value;
+export function canonicalParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) {
+    throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
+  }
+  return value.toLowerCase();
 }
 
 /**

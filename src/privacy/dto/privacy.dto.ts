@@ -1,13 +1,28 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
-import { Required } from '../../http/validation/contract-fields';
+import { IsString } from 'class-validator';
+import {
+  EmailAddress,
+  MaxCodePoints,
+  Required,
+  Trimmed,
+  WellFormedUnicode,
+} from '../../http/validation/contract-fields';
 
 /** POST /staff/api/privacy/export and /erase. */
 export class EmailAddressDto {
-  @ApiProperty({ example: 'ada@example.com', description: 'Matched trimmed and without letter case' })
+  @ApiProperty({
+    format: 'email',
+    maxLength: 254,
+    example: 'ada@example.com',
+    description: 'Matched trimmed and without letter case; an address as intake takes it (the CLI takes any)',
+  })
+  // The rule intake applies to the address it stores, so every stored address can be named here.
+  @Trimmed()
   @Required()
   @IsString()
-  @MaxLength(254)
+  @MaxCodePoints(254)
+  @WellFormedUnicode()
+  @EmailAddress()
   email!: string;
 }
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
-import { IsISO8601, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
-import { CanonicalId, Optional } from '../../http/validation/contract-fields';
+import { IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import { CanonicalId, DateOrDateTime, Optional } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
 import { PRIORITIES } from '../submission-priority';
 import { WORKFLOW_STATUSES } from '../submission-state';
@@ -40,7 +40,7 @@ export class SubmissionFilterQuery {
 
   @ApiPropertyOptional({ description: 'Created at or after (ISO 8601 date or date-time)', example: '2026-11-01' })
   @Optional()
-  @IsISO8601({ strict: true })
+  @DateOrDateTime()
   from?: string;
 
   @ApiPropertyOptional({
@@ -48,7 +48,7 @@ export class SubmissionFilterQuery {
     example: '2026-11-30',
   })
   @Optional()
-  @IsISO8601({ strict: true })
+  @DateOrDateTime()
   to?: string;
 
   @ApiPropertyOptional({

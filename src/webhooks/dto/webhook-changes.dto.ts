@@ -7,7 +7,12 @@ import { WEBHOOK_EVENTS } from '../entities/webhook-destination.entity';
 
 /** POST /staff/api/webhooks. */
 export class AddWebhookDto {
-  @ApiProperty({ example: 'https://crm.example.com/hooks/contact-intake' })
+  @ApiProperty({
+    format: 'uri',
+    maxLength: 2048,
+    example: 'https://crm.example.com/hooks/contact-intake',
+    description: 'An absolute http(s) URL of a public address',
+  })
   @Required()
   @IsString()
   @MaxLength(2048)
