@@ -37,6 +37,7 @@ export class InboundController {
     404: ['Not found'],
     413: ['Request body too large'],
     415: ['Unsupported Content-Type: expected message/rfc822'],
+    503: ['Service unavailable'],
   })
   receive(
     @Req() request: FastifyRequest,
