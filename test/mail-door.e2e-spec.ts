@@ -1,5 +1,6 @@
 import { quoteRun, hostileMessages } from './support/hostile-mail';
 import { ownDatabase } from './support/own-database';
+import { postInboundMail } from './support/service-calls';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -41,13 +42,7 @@ describe('the mail door: hostile messages on POST /inbound/email', () => {
     await database.drop();
   });
 
-  const send = (raw: Buffer) =>
-    t
-      .http()
-      .post('/inbound/email')
-      .set('Authorization', `Bearer ${INBOUND_TOKEN}`)
-      .set('Content-Type', 'message/rfc822')
-      .send(raw);
+  const send = (raw: Buffer) => postInboundMail(t, INBOUND_TOKEN, raw);
   const kept = async (): Promise<{ items: KeptMail[]; total: number }> =>
     (await t.http().get('/staff/api/inbound/unmatched?limit=100').set('Cookie', cookie).expect(200)).body;
 

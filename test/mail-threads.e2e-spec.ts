@@ -7,6 +7,7 @@ import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { postInboundMail } from './support/service-calls';
 
 const INBOUND_TOKEN = 'inbound-route-token-0123456789';
 
@@ -92,13 +93,7 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
   const detail = async (id: string) => t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200);
   const timeline = async (id: string) => (await detail(id)).body.timeline as TimelineItem[];
   const customerMessages = async (id: string) => (await timeline(id)).filter((item) => item.kind === 'customer');
-  const inbound = (raw: Buffer, token = INBOUND_TOKEN) =>
-    t
-      .http()
-      .post('/inbound/email')
-      .set('Authorization', `Bearer ${token}`)
-      .set('Content-Type', 'message/rfc822')
-      .send(raw);
+  const inbound = (raw: Buffer, token = INBOUND_TOKEN) => postInboundMail(t, token, raw);
 
   /** Replies to `id` as staff and waits for the mail at the SMTP server; answers the parsed mail. */
   async function replyAndReceive(id: string, body: string) {
@@ -681,13 +676,7 @@ describe('INBOUND_NEW_SUBMISSIONS_KEY, and acknowledgements that cannot be made 
   });
 
   const ACK = { subject: 'We got it, {{name}} [#{{ref}}]', body: 'Hello {{name}}, your reference is {{ref}}.' };
-  const send = (raw: Buffer) =>
-    t
-      .http()
-      .post('/inbound/email')
-      .set('Authorization', `Bearer ${INBOUND_TOKEN}`)
-      .set('Content-Type', 'message/rfc822')
-      .send(raw);
+  const send = (raw: Buffer) => postInboundMail(t, INBOUND_TOKEN, raw);
   const setAutoAck = (id: string) =>
     t.http().patch(`/staff/api/keys/${id}`).set('Cookie', cookie).send({ auto_ack: ACK }).expect(200);
   /** A key with the acknowledgement on, and a token to submit with. */

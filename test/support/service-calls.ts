@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ownDatabase } from './own-database';
 import { cliJson, freePort, startService, StartedProcess } from './processes';
 import { deleteKeysUnder } from './redis-keys';
+import type { TestApp } from './test-app';
 
 /**
  * The built CLI (`dist/cli.js`) with a service's settings (`env()`, read at each call): runs a
@@ -81,4 +82,14 @@ export async function startApiProcess(label: string, settings: Record<string, st
       await database.drop();
     },
   };
+}
+
+/** POST /inbound/email with a raw message, as a mail provider's "forward the raw message" route sends it. */
+export function postInboundMail(t: TestApp, token: string, raw: Buffer) {
+  return t
+    .http()
+    .post('/inbound/email')
+    .set('Authorization', `Bearer ${token}`)
+    .set('Content-Type', 'message/rfc822')
+    .send(raw);
 }
