@@ -82,10 +82,11 @@ describe('newTextOf', () => {
 });
 
 describe('parseMail against hostile messages (issue 36)', () => {
-  it('splits 40 000 quote lines from the new text (the split was quadratic: 18 s)', async () => {
+  it('reads 40 000 quote lines followed by text as new text (the split was quadratic: 18 s)', async () => {
     const mail = await parseMail(quoteRun('q', 40_000));
-    expect(mail.newText).toBe('Hi');
-    expect(mail.quoted?.split('\n')).toHaveLength(40_000);
+    expect(mail.newText.split('\n')).toHaveLength(40_002);
+    expect(mail.newText.endsWith('>\nbye')).toBe(true);
+    expect(mail.quoted).toBeNull();
   });
 
   it('reads the text of 100 000 nested <div> (tags dropped past a nesting no editor writes)', async () => {

@@ -21,9 +21,12 @@ function basics(id: string, subject = 'Hostile'): string[] {
   ];
 }
 
-/** A run of `>` lines (the quoted-history split that was quadratic). */
+/**
+ * A run of `>` lines with a line of text after it: the quoted-history split was quadratic, since for
+ * each `>` line it checked whether only quotes followed, reading to the last line every time.
+ */
 export function quoteRun(id: string, lines: number): Buffer {
-  return message([...basics(id), 'Content-Type: text/plain; charset=utf-8'], `Hi\r\n${'>\r\n'.repeat(lines)}`);
+  return message([...basics(id), 'Content-Type: text/plain; charset=utf-8'], `Hi\r\n${'>\r\n'.repeat(lines)}bye\r\n`);
 }
 
 /** HTML of nested `<div>`s (the HTML-to-text conversion recursed once per level). */
