@@ -54,7 +54,7 @@ export class InboundService {
     return 'mail' in reading ? this.receive(reading.mail, size) : this.keepUnreadable(reading, size);
   }
 
-  async receive(mail: InboundMail, size: number): Promise<InboundOutcome> {
+  private async receive(mail: InboundMail, size: number): Promise<InboundOutcome> {
     const match = await this.matcher.match(mail);
     if (match) {
       const stored = await this.conversations.recordCustomerMessage(match.submissionId, {
