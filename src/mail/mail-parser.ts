@@ -284,7 +284,8 @@ const GLANCE_BYTES = 64 * 1024;
 
 /**
  * What can be told of a message the parser could not read within its budget: its Message-ID, From
- * and Subject as they stand in the first 64 KiB (unfolded, not decoded, bounded), read by one pass
+ * (the address in angle brackets when there is one) and Subject as they stand in the first 64 KiB
+ * (unfolded, not decoded, bounded), read by one pass
  * over those bytes on the calling thread, so it is cheap whatever the message holds. Without a
  * Message-ID, an id of the message's bytes, so a second delivery of it is the same message.
  */
@@ -312,9 +313,11 @@ export function glanceAtHeaders(raw: Buffer): { messageId: string; from: string 
     return value ? value : null;
   };
   const [messageId] = idsIn(fields.get('message-id') ?? '');
+  const from = bounded('from', MAIL_BOUNDS.addressLength);
   return {
     messageId: messageId ?? `sha256.${createHash('sha256').update(raw).digest('hex')}@inbound.invalid`,
-    from: bounded('from', MAIL_BOUNDS.addressLength),
+    // The address alone, as for mail that was read, when the header has one in angle brackets.
+    from: from === null ? null : (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from),
     subject: bounded('subject', 500),
   };
 }

@@ -32,8 +32,8 @@ export class UnmatchedMailView {
     description:
       'Why it was kept: unmatched (it answers no submission we know), or why it could not be read: too_slow ' +
       '(over INBOUND_PARSE_TIMEOUT_MS), too_much_memory (over INBOUND_PARSE_MEMORY_MB), malformed (the MIME ' +
-      'parser gave up), failed (taking it failed, again and again over IMAP). From and subject of an ' +
-      'unreadable message are its raw header text, as far as it could be read',
+      'parser gave up), failed (taking it failed, again and again over IMAP). The subject of an ' +
+      'unreadable message is its raw header text (not decoded), as far as it could be read',
   })
   reason!: string;
 
