@@ -3,8 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
 import { isOutage } from '../http/error-envelope.filter';
-import { glanceAtHeaders } from '../mail/mail-parser';
-import { MailReaderBusyError, MailReader } from '../mail/mail-reader';
+import { failedToTake, MailReaderBusyError, MailReader } from '../mail/mail-reader';
 import { InboundAcceptedView, UnmatchedPageView } from './dto/inbound.views';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
 import { InboundService } from './inbound.service';
@@ -60,7 +59,7 @@ export class InboundRouteService {
       }
       this.logger.error(`An inbound message could not be taken (${(error as Error).message}): kept as unreadable`);
       return {
-        outcome: await this.inbound.keepUnreadable({ unreadable: 'failed', ...glanceAtHeaders(body) }, body.length),
+        outcome: await this.inbound.keepUnreadable(failedToTake(body), body.length),
       };
     }
   }

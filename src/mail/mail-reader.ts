@@ -18,6 +18,11 @@ export interface UnreadableMail {
   subject: string | null;
 }
 
+/** A message whose taking failed for reasons of its own, as kept for admins: what its head said at a glance. */
+export function failedToTake(raw: Buffer): UnreadableMail {
+  return { unreadable: 'failed', ...glanceAtHeaders(raw) };
+}
+
 /** A message read: the parsed mail, or an unreadable one. */
 export type MailReading = { mail: InboundMail } | UnreadableMail;
 

@@ -4,8 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { OccasionalLog } from '../logging/occasional-log';
 import { isOutage } from '../http/error-envelope.filter';
 import { InboundMailbox } from './inbound-mailbox';
-import { glanceAtHeaders } from './mail-parser';
-import { MailReader } from './mail-reader';
+import { failedToTake, MailReader } from './mail-reader';
 
 /** The keyword a handed-over message gets (with \Seen), so no poll takes it again. */
 export const PROCESSED_KEYWORD = '$IntakeProcessed';
@@ -124,7 +123,7 @@ export class MailboxPoller {
       }
       this.logger.warn(`Mail UID ${uid} failed ${MAX_HANDOVER_FAILURES} times: set aside as unreadable`);
       try {
-        await this.mailbox.hand({ unreadable: 'failed', ...glanceAtHeaders(message.source) }, message.source);
+        await this.mailbox.hand(failedToTake(message.source), message.source);
       } catch (keepError) {
         // Not even kept: it stays for the next poll, and the messages after it are still taken.
         this.trouble.error(`Mail UID ${uid} could not be set aside (${(keepError as Error).message})`);
