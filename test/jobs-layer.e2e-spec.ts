@@ -2,7 +2,9 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../src/queue/queue.constants';
+import { refOf } from '../src/submissions/submission-ref';
 import { ownDatabase } from './support/own-database';
+import { postInboundMail } from './support/service-calls';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { sleep, waitFor, waitUntil } from './support/wait';
@@ -222,6 +224,60 @@ describe('the jobs layer', () => {
     );
     expect(Number(events[0].n)).toBe(0);
     expect((await deliveriesOf(id)).map((delivery) => delivery.event)).toEqual(['submission.received']);
+  });
+
+  it('never loses the message_received webhook the database refuses: no 2xx without it, and in the end one message and one webhook', async () => {
+    const token = 'jobs-layer-inbound-token-0123456789';
+    const t = await appWith({ INBOUND_TOKEN: token, INBOUND_ADDRESS: 'support@intake.test' });
+    const { cookie, hook, submit } = await setUp(t, ['submission.message_received']);
+    const email = 'fault.message@example.com';
+    const id = await submit(email);
+    const mail = Buffer.from(
+      [
+        `From: Fault Visitor <${email}>`,
+        'To: support@intake.test',
+        `Subject: Re: [#${refOf(id)}]`,
+        'Message-ID: <fault-answer-1@example.com>',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Here is what you asked for.',
+      ].join('\r\n'),
+    );
+    const dataSource = t.app.get(DataSource);
+    const trigger = `fail_delivery_${id.replace(/-/g, '').slice(-12)}`;
+    // The fault: the delivery row of this submission's message_received cannot be written.
+    await dataSource.query(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON webhook_deliveries FOR EACH ROW
+       IF NEW.submission_id = '${id}' AND NEW.event_type = 'submission.message_received' THEN
+         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'injected fault';
+       END IF`,
+    );
+    let first: number;
+    try {
+      first = (await postInboundMail(t, token, mail)).status;
+    } finally {
+      await dataSource.query(`DROP TRIGGER ${trigger}`);
+    }
+    const customerMessages = async () =>
+      (
+        (await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200)).body.timeline as {
+          kind: string;
+        }[]
+      ).filter((item) => item.kind === 'customer');
+    if (first < 200 || first >= 300) {
+      // Refused: nothing of it is stored, so the provider's retry is taken as new.
+      expect(await customerMessages()).toEqual([]);
+      expect((await postInboundMail(t, token, mail).expect(202)).body).toEqual({ outcome: 'attached' });
+    }
+    const messageReceived = () =>
+      hook.received.filter(
+        (delivery) =>
+          delivery.body.type === 'submission.message_received' && delivery.body.data.id === id && delivery.status < 300,
+      );
+    await waitUntil(() => messageReceived().length >= 1, 'the message_received webhook');
+    await sleep(1500);
+    expect(messageReceived().length).toBe(1);
+    expect((await customerMessages()).length).toBe(1);
   });
 
   it('redelivers a submission whose completed job is gone, with the worker restarted in between, exactly once more', async () => {

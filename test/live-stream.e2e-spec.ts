@@ -128,7 +128,10 @@ describe('the live event stream (GET /staff/api/stream)', () => {
       text: `customer words ${secret}`,
     });
     expect(inbound).toBe(202);
-    expect(await live.next((event) => event.type === 'message.received')).toEqual({ type: 'message.received', id });
+    expect(await live.next((event) => event.type === 'submission.message_received')).toEqual({
+      type: 'submission.message_received',
+      id,
+    });
 
     // Each event is `{type, id, version?}`: nothing a person wrote or is called travels on the stream.
     for (const event of live.events) {

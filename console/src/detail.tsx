@@ -151,7 +151,7 @@ export function Detail({
       );
     } else if (writing.current > 0) {
       recheck.current = true;
-    } else if (event.type === 'message.received') {
+    } else if (event.type === 'submission.message_received') {
       // The customer wrote: shown at once (a reply is then based on it, never on what was before).
       void load().then(() => setNotice('New message from the customer.'));
     } else if (event.version === undefined || event.version > current.version) {

@@ -3,7 +3,7 @@ import { apiUrl } from './api';
 
 /** What the server pushes: a kind and a submission's id (ids only; the page reloads through the API). */
 export interface LiveEvent {
-  type: 'submission.created' | 'submission.changed' | 'message.received' | 'presence';
+  type: 'submission.created' | 'submission.changed' | 'submission.message_received' | 'presence';
   id: string;
   /** The submission's version after the change, when the change moved it. */
   version?: number;
@@ -46,7 +46,7 @@ function connect(): void {
   stream.onopen = () => setConnected(true);
   stream.onmessage = (message: MessageEvent<string>) => {
     const event = JSON.parse(message.data) as LiveEvent;
-    if (event.type === 'submission.created' || event.type === 'message.received') {
+    if (event.type === 'submission.created' || event.type === 'submission.message_received') {
       unseen++;
       showTitle();
     }

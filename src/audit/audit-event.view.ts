@@ -7,7 +7,7 @@ export class AuditEventView {
   @ApiProperty()
   id!: string;
 
-  @ApiProperty({ example: 'submission.status_changed' })
+  @ApiProperty({ example: 'staff.login_failed' })
   action!: string;
 
   @ApiProperty({ enum: ['staff', 'cli', 'system'] })

@@ -10,7 +10,7 @@ export class AuditQuery extends PageQuery {
   @CanonicalId()
   actor?: string;
 
-  @ApiPropertyOptional({ example: 'submission.status_changed' })
+  @ApiPropertyOptional({ example: 'staff.login_failed' })
   @Optional()
   @IsString()
   @MaxLength(64)

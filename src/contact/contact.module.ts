@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { LiveEventsModule } from '../live/live.module';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
 import { SpamModule } from '../spam/spam.module';
 import { SubmissionOutboxModule, SubmissionsModule } from '../submissions/submissions.module';
@@ -9,7 +8,7 @@ import { ContactService } from './contact.service';
 
 /** Taking a submission in (ContactService), without the route: inbound mail that starts a new one uses it too. */
 @Module({
-  imports: [SubmissionsModule, SubmissionOutboxModule, SpamModule, LiveEventsModule],
+  imports: [SubmissionsModule, SubmissionOutboxModule, SpamModule],
   providers: [ContactService],
   exports: [ContactService],
 })

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { sha256Hex } from '../database/sha256';
-import { LiveEvents } from '../live/live-events';
 import { MetricsService } from '../metrics/metrics.service';
 import { SpamFilter } from '../spam/spam-filter.service';
+import { SYSTEM_ACTOR } from '../audit/actor';
+import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { SubmissionOutbox } from '../submissions/submission-outbox.service';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
@@ -34,7 +35,7 @@ export class ContactService {
     private readonly outbox: SubmissionOutbox,
     private readonly metrics: MetricsService,
     private readonly spam: SpamFilter,
-    private readonly live: LiveEvents,
+    private readonly facts: SubmissionFactRecorder,
   ) {}
 
   /**
@@ -95,10 +96,13 @@ export class ContactService {
     }
     this.metrics.submissionAccepted();
     this.outbox.dispatch(id);
-    if (spam.reasons.length === 0) {
-      // Spam stays out of staff's way: no console hears of it arriving (the Spam tab shows it when asked).
-      this.live.publish({ type: 'submission.created', id });
-    }
+    await this.facts.record({
+      name: 'received',
+      submissionId: id,
+      apiKeyId: context.apiKeyId,
+      actor: SYSTEM_ACTOR,
+      data: { flagged: spam.reasons.length > 0 },
+    });
     return id;
   }
 

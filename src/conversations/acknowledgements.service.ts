@@ -8,6 +8,7 @@ import { AckThrottle } from './ack-throttle';
 import { canonicalMailbox } from './canonical-mailbox';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { ConversationsService } from './conversations.service';
+import { newConversationMessage } from './entities/new-conversation-message';
 import { MESSAGE_STATE } from './message-state';
 import { ThreadIds } from './thread-ids';
 
@@ -65,32 +66,22 @@ export class Acknowledgements {
     }
     const { subject, body } = fillAcknowledgement(template, submission);
     try {
-      await this.messages.insert({
-        id: submission.id,
-        submissionId: submission.id,
-        kind: 'ack',
-        state: MESSAGE_STATE.queued,
-        authorId: null,
-        // Its own id, not the row's: the row's is the submission's, and a Message-ID anyone who knows
-        // the submission's id could write would thread their mail into it (issue 36).
-        messageId: this.ids.messageIdOf(uuidv7()),
-        // Always, with or without a Reply-To: the root Message-ID is the same token (see ThreadIds).
-        threadToken: this.ids.tokenOf(submission.id),
-        senderHash: '',
-        legacyRoot: false,
-        fromAddress: null,
-        fromOther: false,
-        automatic: true,
-        subject,
-        body,
-        quoted: null,
-        attachments: null,
-        attempts: 0,
-        lastError: null,
-        encKeyId: null,
-        createdAt: new Date(),
-        sentAt: null,
-      });
+      await this.messages.insert(
+        newConversationMessage({
+          id: submission.id,
+          submissionId: submission.id,
+          kind: 'ack',
+          state: MESSAGE_STATE.queued,
+          // Its own id, not the row's: the row's is the submission's, and a Message-ID anyone who knows
+          // the submission's id could write would thread their mail into it (issue 36).
+          messageId: this.ids.messageIdOf(uuidv7()),
+          // Always, with or without a Reply-To: the root Message-ID is the same token (see ThreadIds).
+          threadToken: this.ids.tokenOf(submission.id),
+          automatic: true,
+          subject,
+          body,
+        }),
+      );
     } catch (error) {
       if (isDuplicateKey(error)) {
         return false;

@@ -11,7 +11,7 @@ import { MessageView, TimelineItemView } from './dto/conversation.views';
 import { CreateReplyDto } from './dto/create-reply.dto';
 
 @ApiTags('staff: submissions')
-// The detail's `timeline` (contributed through SubmissionHooks) names this schema.
+// The detail's `timeline` (contributed through SubmissionDetailSections) names this schema.
 @ApiExtraModels(TimelineItemView)
 @Controller(STAFF_API_PATH)
 export class ConversationsController {

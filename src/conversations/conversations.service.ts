@@ -7,7 +7,9 @@ import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
 import { JobProducer } from '../queue/job-producer';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
-import { SubmissionHooks } from '../submissions/submission-hooks';
+import { SubmissionDetailSections } from '../submissions/submission-detail-sections';
+import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
 import { refOf } from '../submissions/submission-ref';
 import { WorkflowStatus } from '../submissions/submission-state';
@@ -18,6 +20,7 @@ import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MessageView, TimelineItemView } from './dto/conversation.views';
 import { AttachmentInfo, ConversationMessageEntity } from './entities/conversation-message.entity';
+import { newConversationMessage } from './entities/new-conversation-message';
 import { MESSAGE_STATE } from './message-state';
 import { ThreadIds } from './thread-ids';
 
@@ -47,7 +50,8 @@ export class ConversationsService implements OnModuleInit {
     private readonly submissions: SubmissionsRepository,
     private readonly notes: SubmissionNotesRepository,
     private readonly accounts: StaffAccountsRepository,
-    private readonly hooks: SubmissionHooks,
+    private readonly sections: SubmissionDetailSections,
+    private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
     private readonly jobs: JobProducer,
@@ -57,17 +61,26 @@ export class ConversationsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.hooks.addDetailSection('timeline', (submissionId) => this.timelineOf(submissionId));
-    // Someone assigned to a submission by someone else hears of it by e-mail (a worker sends it).
-    this.hooks.onAssignment((change) => {
-      const { after: assigneeId, actorId, submissionId, auditEventId } = change;
-      if (!assigneeId || assigneeId === actorId || !this.config.mail.smtpUrl) {
-        return Promise.resolve();
-      }
-      return Promise.resolve(() =>
-        this.jobs.enqueue('notifyAssignment', [{ submissionId, assigneeId, eventId: auditEventId }]),
-      );
-    });
+    this.sections.add('timeline', (submissionId) => this.timelineOf(submissionId));
+  }
+
+  /** Someone assigned to a submission by someone else hears of it by e-mail (a worker sends it). */
+  @OnSubmissionFact({ phase: 'after commit', facts: ['assigned'] })
+  async noticeAssignment(fact: SubmissionFact<'assigned'>): Promise<void> {
+    const assigneeId = fact.data.after;
+    if (!assigneeId || assigneeId === fact.actor.id || !this.config.mail.smtpUrl) {
+      return;
+    }
+    await this.jobs.enqueue('notifyAssignment', [{ submissionId: fact.submissionId, assigneeId, eventId: fact.id }]);
+  }
+
+  /** The assignee hears of a customer's mail (not of automatic mail: that changes and triggers nothing). */
+  @OnSubmissionFact({ phase: 'after commit', facts: ['message_received'] })
+  async noticeCustomerMessage(fact: SubmissionFact<'message_received'>): Promise<void> {
+    if (fact.data.automatic || !(await this.submissions.findById(fact.submissionId))?.assigneeId) {
+      return;
+    }
+    await this.jobs.enqueue('notifyAssignee', [{ messageId: fact.data.messageId }]);
   }
 
   /**
@@ -96,7 +109,7 @@ export class ConversationsService implements OnModuleInit {
         throw changedMeanwhile();
       }
       const id = uuidv7();
-      const row: ConversationMessageEntity = {
+      const row = newConversationMessage({
         id,
         submissionId,
         kind: 'reply',
@@ -105,32 +118,26 @@ export class ConversationsService implements OnModuleInit {
         messageId: this.ids.messageIdOf(id),
         // Always, with or without a Reply-To: the root Message-ID is the same token (see ThreadIds).
         threadToken: this.ids.tokenOf(submissionId),
-        senderHash: '',
-        legacyRoot: false,
-        fromAddress: null,
-        fromOther: false,
-        automatic: false,
         subject: replySubject(submission.message, submissionId),
         body,
-        quoted: null,
-        attachments: null,
-        attempts: 0,
-        lastError: null,
-        encKeyId: null,
         createdAt: now,
-        sentAt: null,
-      };
+      });
       await this.messages.insert(row, tx);
-      await this.audit.record(
-        actor,
-        { action: 'submission.replied', target: { type: 'submission', id: submissionId }, after: { message_id: id } },
+      await this.facts.record(
+        {
+          name: 'replied',
+          submissionId,
+          apiKeyId: submission.apiKeyId,
+          version: submission.version + 1,
+          actor,
+          data: { messageId: id },
+        },
         tx,
       );
-      return { row, version: submission.version + 1 };
+      return row;
     });
-    this.hooks.changed({ submissionId, version: message.version });
-    await this.queue(message.row.id);
-    return toMessageView(message.row);
+    await this.queue(message.id);
+    return toMessageView(message);
   }
 
   /**
@@ -157,16 +164,13 @@ export class ConversationsService implements OnModuleInit {
       return null;
     }
     const now = new Date();
-    const row: ConversationMessageEntity = {
+    const row = newConversationMessage({
       id: uuidv7(),
       submissionId,
       kind: 'customer',
       state: MESSAGE_STATE.received,
-      authorId: null,
       messageId: mail.messageId,
-      threadToken: null,
       senderHash,
-      legacyRoot: false,
       fromAddress: mail.fromAddress,
       fromOther: mail.fromOther,
       automatic: mail.automatic,
@@ -174,12 +178,12 @@ export class ConversationsService implements OnModuleInit {
       body: mail.newText,
       quoted: mail.quoted,
       attachments: mail.attachments.length > 0 ? mail.attachments : null,
-      attempts: 0,
-      lastError: null,
-      encKeyId: null,
       createdAt: now,
-      sentAt: null,
-    };
+    });
+    const submission = await this.submissions.findById(submissionId);
+    if (!submission) {
+      throw notFound();
+    }
     try {
       await this.transactions.run(async (tx) => {
         const reopenFrom: WorkflowStatus[] = mail.automatic ? [] : ['pending', 'closed'];
@@ -187,12 +191,14 @@ export class ConversationsService implements OnModuleInit {
           throw notFound();
         }
         await this.messages.insert(row, tx);
-        await this.audit.record(
-          SYSTEM_ACTOR,
+        // Its webhook's delivery rows are written here too: the message and its webhook commit together.
+        await this.facts.record(
           {
-            action: 'submission.message_received',
-            target: { type: 'submission', id: submissionId },
-            after: { message_id: row.id, from_other: mail.fromOther, automatic: mail.automatic },
+            name: 'message_received',
+            submissionId,
+            apiKeyId: submission.apiKeyId,
+            actor: SYSTEM_ACTOR,
+            data: { messageId: row.id, fromOther: mail.fromOther, automatic: mail.automatic },
           },
           tx,
         );

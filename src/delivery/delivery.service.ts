@@ -5,7 +5,8 @@ import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/submission-state';
 import { toStaffSubmission } from '../submissions/staff-submission';
-import { FLAGGED_EVENT_KEY, WebhooksService } from '../webhooks/webhooks.service';
+import { SYSTEM_ACTOR } from '../audit/actor';
+import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { EmailChannel } from './channels/email.channel';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
@@ -30,7 +31,7 @@ export class DeliveryService implements OnApplicationShutdown {
     @Inject(STAFF_CHANNELS) private readonly channels: StaffChannel[],
     private readonly metrics: MetricsService,
     private readonly acknowledgements: Acknowledgements,
-    private readonly webhooks: WebhooksService,
+    private readonly facts: SubmissionFactRecorder,
   ) {}
 
   onApplicationShutdown(): void {
@@ -95,7 +96,13 @@ export class DeliveryService implements OnApplicationShutdown {
   private async holdBack(submission: SubmissionEntity): Promise<void> {
     await this.submissions.apply(submission.id, 'startAttempt');
     if (submission.spamReasons) {
-      await this.webhooks.dispatch(submission.id, submission.apiKeyId, 'submission.flagged', FLAGGED_EVENT_KEY);
+      await this.facts.record({
+        name: 'flagged',
+        submissionId: submission.id,
+        apiKeyId: submission.apiKeyId,
+        actor: SYSTEM_ACTOR,
+        data: {},
+      });
     }
     await this.submissions.apply(submission.id, 'deliver', { lastError: null, processedAt: new Date() });
     this.logger.log(`Submission ${submission.id} held back as spam`);

@@ -1,9 +1,9 @@
 import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { Actor } from '../audit/actor';
-import { AuditService } from '../audit/audit.service';
 import { ApiException } from '../http/api-exception';
 import { JobProducer } from '../queue/job-producer';
 import { SUBMISSION_STATE } from '../submissions/submission-state';
+import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { NoChannel } from './channels/no-channel';
 
@@ -19,7 +19,7 @@ export class RedeliveryService {
   constructor(
     private readonly jobs: JobProducer,
     private readonly submissions: SubmissionsRepository,
-    private readonly audit: AuditService,
+    private readonly facts: SubmissionFactRecorder,
   ) {}
 
   /** Puts one submission back on the queue: its failed job is retried, a missing job is added again. */
@@ -59,13 +59,14 @@ export class RedeliveryService {
    * state. The channels' delivered marks are cleared and its job runs now.
    */
   async redeliver(id: string, actor: Actor): Promise<{ id: string; delivery_state: string }> {
-    if (!(await this.submissions.findById(id))) {
+    const submission = await this.submissions.findById(id);
+    if (!submission) {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
     }
     await this.submissions.clearDelivered(id);
     await this.submissions.apply(id, 'requeue');
     await this.jobs.runAgain('deliverSubmission', { submissionId: id });
-    await this.audit.record(actor, { action: 'submission.redelivered', target: { type: 'submission', id } });
+    await this.facts.record({ name: 'redelivered', submissionId: id, apiKeyId: submission.apiKeyId, actor, data: {} });
     return { id, delivery_state: (await this.submissions.findById(id))!.state };
   }
 

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
+import { isDatabaseRefusal } from '../database/duplicate-key';
 import { ApiException } from '../http/api-exception';
 import { isOutage } from '../http/error-envelope.filter';
 import { failedToTake, MailReaderBusyError, MailReader } from '../mail/mail-reader';
@@ -52,10 +53,18 @@ export class InboundRouteService {
     try {
       return { outcome: await this.inbound.take(reading, body.length) };
     } catch (error) {
-      // The database or Redis away: 503, and the provider sends it again. Anything else is this
+      // The database or Redis away: 503, and the provider sends it again. So for a statement the
+      // database refused: nothing of the message committed (its webhook's deliveries are written with
+      // it), and kept as unreadable it would never reach its submission. Anything else is this
       // message's own doing (or a fault it found): it is kept for admins, never a 500 for the sender.
       if (isOutage(error)) {
         throw error;
+      }
+      if (isDatabaseRefusal(error)) {
+        // The code only: a refusal's text can quote the values it refused.
+        const code = (error as { driverError?: { code?: string } }).driverError?.code ?? 'unknown';
+        this.logger.error(`An inbound message was refused by the database (${code}): answered 503`);
+        throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable', { 'Retry-After': '5' });
       }
       this.logger.error(`An inbound message could not be taken (${(error as Error).message}): kept as unreadable`);
       return {

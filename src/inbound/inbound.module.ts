@@ -5,11 +5,9 @@ import { IntakeModule } from '../contact/contact.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
 import { InboundUnmatchedEntity } from './entities/inbound-unmatched.entity';
 import { InboundMatcher } from './inbound-matcher';
 import { InboundMailHandler } from './inbound-mail-handler';
-import { LiveEventsModule } from '../live/live.module';
 import { MailModule } from '../mail/mail.module';
 import { QueueModule } from '../queue/queue.module';
 import { InboundRouteService } from './inbound-route.service';
@@ -23,12 +21,10 @@ import { InboundService } from './inbound.service';
     TypeOrmModule.forFeature([InboundUnmatchedEntity]),
     ConversationsModule,
     SubmissionsModule,
-    WebhooksModule,
     IntakeModule,
     ApiKeyModule,
     MailModule,
     QueueModule,
-    LiveEventsModule,
   ],
   providers: [InboundMatcher, InboundService, InboundUnmatchedRepository, InboundMailHandler],
   exports: [InboundService, InboundUnmatchedRepository],

@@ -5,11 +5,7 @@ import { ContactService } from '../contact/contact.service';
 import { FieldCipher } from '../database/field-cipher';
 import { ConversationsService } from '../conversations/conversations.service';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
-import { LiveEvents } from '../live/live-events';
 import { MetricsService } from '../metrics/metrics.service';
-import { JobProducer } from '../queue/job-producer';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
-import { WebhooksService } from '../webhooks/webhooks.service';
 import { InboundMatcher } from './inbound-matcher';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
 import { senderDomainAuthenticated } from '../mail/authentication-results';
@@ -24,8 +20,9 @@ const NAME_MAX = 200;
 
 /**
  * What happens to a mail that arrives (IMAP or POST /inbound/email): matched to its submission it is
- * attached as a customer message (once, by Message-ID), reopens a pending or closed submission and
- * emits `submission.message_received`; automatic mail (auto-replies, bulk, delivery reports) is
+ * attached as a customer message (once, by Message-ID), which reopens a pending or closed submission
+ * and records the fact `message_received` (its subscribers send the webhook, the live event and the
+ * assignee's notice); automatic mail (auto-replies, bulk, delivery reports) is
  * attached but changes and triggers nothing, so two helpdesks cannot loop. Unmatched mail is kept for
  * admins, or becomes a new submission of INBOUND_NEW_SUBMISSIONS_KEY. Idempotent: the same mail twice
  * changes nothing the second time.
@@ -37,14 +34,10 @@ export class InboundService {
   constructor(
     private readonly matcher: InboundMatcher,
     private readonly conversations: ConversationsService,
-    private readonly submissions: SubmissionsRepository,
-    private readonly webhooks: WebhooksService,
     private readonly unmatched: InboundUnmatchedRepository,
     private readonly contact: ContactService,
     private readonly apiKeys: ApiKeysRepository,
     private readonly metrics: MetricsService,
-    private readonly jobs: JobProducer,
-    private readonly live: LiveEvents,
     private readonly config: AppConfig,
     private readonly cipher: FieldCipher,
   ) {}
@@ -72,24 +65,6 @@ export class InboundService {
       }
       this.logger.log(`Mail ${stored.id} attached to submission ${match.submissionId} (by ${match.rule})`);
       this.metrics.inboundMail('attached');
-      this.live.publish({ type: 'message.received', id: match.submissionId });
-      if (!mail.automatic) {
-        const submission = await this.submissions.findById(match.submissionId);
-        if (submission?.assigneeId) {
-          await this.jobs
-            .enqueue('notifyAssignee', [{ messageId: stored.id }])
-            .catch((error: Error) => this.logger.warn(`Assignee of ${submission.id} not notified: ${error.message}`));
-        }
-        if (submission) {
-          await this.webhooks
-            .dispatch(submission.id, submission.apiKeyId, 'submission.message_received', stored.id, {
-              eventData: { message_id: stored.id, from_other: match.fromOther },
-            })
-            .catch((error: Error) =>
-              this.logger.warn(`message_received of ${submission.id} not queued: ${error.message}`),
-            );
-        }
-      }
       return 'attached';
     }
     const keyId = this.config.mail.newSubmissionsKeyId;

@@ -1,7 +1,12 @@
 import { AppConfig } from '../config/app-config';
+import { routeOf, SUBMISSION_FACT_NAMES, SubmissionLiveEvent } from '../submissions/submission-facts';
 
-export const LIVE_EVENT_TYPES = ['submission.created', 'submission.changed', 'message.received', 'presence'] as const;
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+/** What the stream carries: each fact's live event as the catalogue names it, and who is looking. */
+export type LiveEventType = SubmissionLiveEvent | 'presence';
+export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
+  ...new Set(SUBMISSION_FACT_NAMES.flatMap((name) => routeOf(name).live ?? [])),
+  'presence',
+];
 
 /**
  * What the event stream carries: a kind and a submission's id (and its version when the change moved

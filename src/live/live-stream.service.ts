@@ -16,7 +16,7 @@ import { InjectRedis } from '../redis/redis.module';
 import { settleWithin } from '../queue/settle-within';
 import { StaffAuthService } from '../staff-accounts/staff-auth.service';
 import { StaffCredential } from '../staff-accounts/staff-cookie';
-import { StaffSubmissionsService } from '../submissions/staff-submissions.service';
+import { SubmissionListService } from '../submissions/submission-list.service';
 import { liveChannel, parseLiveEvent } from './live-event';
 
 /** What EventSource waits before it reconnects (the `retry:` hint), in milliseconds. */
@@ -74,7 +74,7 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
 
   constructor(
     private readonly config: AppConfig,
-    private readonly submissions: StaffSubmissionsService,
+    private readonly submissions: SubmissionListService,
     private readonly auth: StaffAuthService,
     @InjectRedis() private readonly redis: RedisClient,
   ) {}

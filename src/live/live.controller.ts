@@ -40,7 +40,7 @@ export class LiveController {
   @ApiOperation({
     summary:
       'Server-sent events: `data: {"type","id","version"?}` for submission.created, submission.changed, ' +
-      'message.received and presence (ids only: reload through the API); a comment line every ' +
+      'submission.message_received and presence (ids only: reload through the API); a comment line every ' +
       'LIVE_HEARTBEAT_INTERVAL seconds; ends when the session ends or the server stops (reconnect after `retry:`); ' +
       'an account holds at most STAFF_MAX_STREAMS open streams across the API processes (one more: 429)',
   })

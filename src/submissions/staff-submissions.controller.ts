@@ -27,7 +27,11 @@ import { CreateNoteDto } from './dto/create-note.dto';
 import { NoteView, StatusCountsView, SubmissionDetailView, SubmissionPageView } from './dto/staff-submission.views';
 import { SubmissionCountsQuery, SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
-import { StaffSubmissionsService } from './staff-submissions.service';
+import { SubmissionChangesService } from './submission-changes.service';
+import { SubmissionDetailService } from './submission-detail.service';
+import { SubmissionExportService } from './submission-export.service';
+import { SubmissionListService } from './submission-list.service';
+import { SubmissionNotesService } from './submission-notes.service';
 import { csvFileName } from './submissions-csv';
 
 const ETAG_HEADER = { ETag: { description: 'The version: `"<version>"`', schema: { type: 'string' as const } } };
@@ -36,7 +40,13 @@ const ETAG_HEADER = { ETag: { description: 'The version: `"<version>"`', schema:
 @ApiTags('staff: submissions')
 @Controller(`${STAFF_API_PATH}/submissions`)
 export class StaffSubmissionsController {
-  constructor(private readonly submissions: StaffSubmissionsService) {}
+  constructor(
+    private readonly listing: SubmissionListService,
+    private readonly details: SubmissionDetailService,
+    private readonly changes: SubmissionChangesService,
+    private readonly notes: SubmissionNotesService,
+    private readonly exports: SubmissionExportService,
+  ) {}
 
   @Get()
   @StaffAuth()
@@ -45,7 +55,7 @@ export class StaffSubmissionsController {
   @ApiErrors({ 400: ['Invalid field: status', 'Invalid field: tag', 'Invalid field: priority', 'Unknown field: x'] })
   list(@Query() query: SubmissionListQuery, @Req() request: StaffRequest): Promise<SubmissionPageView> {
     const { limit, cursor, ...filter } = query;
-    return this.submissions.list(filter, staffOf(request).id, cursor, limit ?? DEFAULT_PAGE_SIZE);
+    return this.listing.list(filter, staffOf(request).id, cursor, limit ?? DEFAULT_PAGE_SIZE);
   }
 
   @Get('counts')
@@ -57,7 +67,7 @@ export class StaffSubmissionsController {
   @ApiOkResponse({ type: StatusCountsView })
   @ApiErrors({ 400: ['Invalid field: assignee', 'Invalid field: tag', 'Invalid field: priority', 'Unknown field: x'] })
   counts(@Query() query: SubmissionCountsQuery, @Req() request: StaffRequest): Promise<StatusCountsView> {
-    return this.submissions.countByStatus(query, staffOf(request).id);
+    return this.listing.countByStatus(query, staffOf(request).id);
   }
 
   @Get('export.csv')
@@ -71,7 +81,7 @@ export class StaffSubmissionsController {
   @ApiOkResponse({ description: 'CSV with a header line', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiErrors({ 400: ['Invalid field: status', 'Invalid field: tag', 'Invalid field: priority'] })
   export(@Query() query: SubmissionFilterQuery, @Req() request: StaffRequest): StreamableFile {
-    const rows = this.submissions.exportCsv(query, staffOf(request).id, actorOf(request));
+    const rows = this.exports.exportCsv(query, staffOf(request).id, actorOf(request));
     return new StreamableFile(Readable.from(rows), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${csvFileName(new Date())}"`,
@@ -87,7 +97,7 @@ export class StaffSubmissionsController {
     @Param('id') id: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SubmissionDetailView> {
-    const submission = await this.submissions.detail(id);
+    const submission = await this.details.detail(id);
     void reply.header('ETag', etagOf(submission.version));
     return submission;
   }
@@ -124,7 +134,7 @@ export class StaffSubmissionsController {
     if (versions === null) {
       throw new ApiException(HttpStatus.PRECONDITION_REQUIRED, 'If-Match required');
     }
-    const submission = await this.submissions.update(id, versions, body, actorOf(request));
+    const submission = await this.changes.update(id, versions, body, actorOf(request));
     void reply.header('ETag', etagOf(submission.version));
     return submission;
   }
@@ -136,6 +146,6 @@ export class StaffSubmissionsController {
   @ApiCreatedResponse({ type: NoteView })
   @ApiErrors({ 400: ['Missing field: body', 'Invalid field: body'], 403: ['Forbidden'], 404: ['Not found'] })
   addNote(@Param('id') id: string, @Body() body: CreateNoteDto, @Req() request: StaffRequest): Promise<NoteView> {
-    return this.submissions.addNote(id, body.body, { ...actorOf(request), id: staffOf(request).id });
+    return this.notes.add(id, body.body, { ...actorOf(request), id: staffOf(request).id });
   }
 }

@@ -2,14 +2,26 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { StaffSubmissionsController } from './staff-submissions.controller';
-import { StaffSubmissionsService } from './staff-submissions.service';
+import { StaffSubmissionFilter } from './staff-submission-filter';
+import { SubmissionChangesService } from './submission-changes.service';
+import { SubmissionDetailService } from './submission-detail.service';
+import { SubmissionExportService } from './submission-export.service';
+import { SubmissionListService } from './submission-list.service';
+import { SubmissionNotesService } from './submission-notes.service';
 import { SubmissionsModule } from './submissions.module';
 
 /** The staff API over submissions (the API process only). */
 @Module({
   imports: [SubmissionsModule, StaffAccountsModule, StaffAuthModule, AuditModule],
   controllers: [StaffSubmissionsController],
-  providers: [StaffSubmissionsService],
-  exports: [StaffSubmissionsService],
+  providers: [
+    StaffSubmissionFilter,
+    SubmissionListService,
+    SubmissionDetailService,
+    SubmissionChangesService,
+    SubmissionNotesService,
+    SubmissionExportService,
+  ],
+  exports: [SubmissionListService],
 })
 export class StaffSubmissionsModule {}

@@ -14,8 +14,9 @@ export class SubmissionNotesRepository {
   ) {}
 
   /** Stores a note, its body sealed when encryption at rest is on. */
-  async insert(note: SubmissionNoteEntity): Promise<void> {
-    await this.notes.insert(this.cipher.sealRow('submission_notes', note));
+  async insert(note: SubmissionNoteEntity, tx?: Transaction): Promise<void> {
+    const repository = tx ? tx.getRepository(SubmissionNoteEntity) : this.notes;
+    await repository.insert(this.cipher.sealRow('submission_notes', note));
   }
 
   /** A submission's notes, oldest first, with each author's id and name. */

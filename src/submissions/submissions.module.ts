@@ -1,3 +1,5 @@
+import { DiscoveryModule } from '@nestjs/core';
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FieldCipher } from '../database/field-cipher';
@@ -11,7 +13,8 @@ import { SubmissionTagsRepository } from './submission-tags.repository';
 import { SealedColumnsSubscriber } from '../database/sealed-columns.subscriber';
 import { SubmissionOutbox } from './submission-outbox.service';
 import { SubmissionsRepository } from './submissions.repository';
-import { SubmissionHooks } from './submission-hooks';
+import { SubmissionDetailSections } from './submission-detail-sections';
+import { SubmissionFactRecorder } from './submission-fact-recorder';
 import { SubmissionsService } from './submissions.service';
 
 /** A submission's life: its tables, its states, and the operator's list and retry. */
@@ -19,6 +22,8 @@ import { SubmissionsService } from './submissions.service';
   imports: [
     TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity, SubmissionNoteEntity, SubmissionTagEntity]),
     QueueModule,
+    AuditModule,
+    DiscoveryModule,
   ],
   providers: [
     FieldCipher,
@@ -27,7 +32,8 @@ import { SubmissionsService } from './submissions.service';
     SubmissionNotesRepository,
     SubmissionTagsRepository,
     SubmissionsService,
-    SubmissionHooks,
+    SubmissionDetailSections,
+    SubmissionFactRecorder,
   ],
   exports: [
     FieldCipher,
@@ -35,7 +41,8 @@ import { SubmissionsService } from './submissions.service';
     SubmissionNotesRepository,
     SubmissionTagsRepository,
     SubmissionsService,
-    SubmissionHooks,
+    SubmissionDetailSections,
+    SubmissionFactRecorder,
   ],
 })
 export class SubmissionsModule {}

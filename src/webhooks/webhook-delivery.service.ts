@@ -15,6 +15,11 @@ import { WebhookResponse, WebhookSender } from './webhook-sender';
 import { configuredWebhookSecret, standardWebhookHeaders } from './webhook-signature';
 import { WebhooksRepository } from './webhooks.repository';
 import { CONFIG_DESTINATION_ID } from './webhooks.service';
+import { SUBMISSION_FACTS } from '../submissions/submission-facts';
+
+/** The two events that carry the submission itself (the others carry ids and what changed). */
+const RECEIVED = SUBMISSION_FACTS.received.webhook.event;
+const FLAGGED = SUBMISSION_FACTS.flagged.webhook.event;
 
 /** Retry-After is honoured up to a day. */
 const MAX_RETRY_AFTER_S = 86_400;
@@ -183,7 +188,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     }
     const timestamp = delivery.createdAt.toISOString();
     // Events about a change (status_changed, message_received) carry ids and what changed, not the request.
-    if (delivery.eventType !== 'submission.received' && delivery.eventType !== 'submission.flagged') {
+    if (delivery.eventType !== RECEIVED && delivery.eventType !== FLAGGED) {
       return JSON.stringify({
         type: delivery.eventType,
         timestamp,
@@ -194,18 +199,14 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     const data = {
       ...toStaffSubmission(submission, apiKey?.name ?? ''),
       // What a receiver that reviews spam needs to see why (flagged only: received is part one's shape).
-      ...(delivery.eventType === 'submission.flagged'
-        ? { spam_reasons: submission.spamReasons?.split(',') ?? [] }
-        : {}),
+      ...(delivery.eventType === FLAGGED ? { spam_reasons: submission.spamReasons?.split(',') ?? [] } : {}),
     };
     // Part one's receivers read `event` and `submission`: kept (deprecated) for STAFF_WEBHOOK_URL.
     return JSON.stringify({
       type: delivery.eventType,
       timestamp,
       data,
-      ...(legacy && delivery.eventType === 'submission.received'
-        ? { event: delivery.eventType, submission: data }
-        : {}),
+      ...(legacy && delivery.eventType === RECEIVED ? { event: delivery.eventType, submission: data } : {}),
     });
   }
 }

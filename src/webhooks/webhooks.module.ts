@@ -7,7 +7,7 @@ import { QueueModule } from '../queue/queue.module';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
-import { WebhookSubmissionHooks } from './webhook-submission-hooks';
+import { WebhookFactHandlers } from './webhook-fact-handlers';
 import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
@@ -21,7 +21,7 @@ import { WebhooksService } from './webhooks.service';
     // FieldCipher seals the signing secrets (its subscriber opens them as they load); SubmissionHooks.
     SubmissionsModule,
   ],
-  providers: [WebhooksRepository, WebhooksService, WebhookSubmissionHooks],
+  providers: [WebhooksRepository, WebhooksService, WebhookFactHandlers],
   exports: [WebhooksRepository, WebhooksService],
 })
 export class WebhooksModule {}

@@ -10,7 +10,8 @@ import { JobProducer } from '../queue/job-producer';
 import type { Transaction } from '../database/transactions';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WEBHOOK_DELIVERY_STATE, WebhookDeliveryStatus } from './webhook-delivery-state';
-import { WEBHOOK_EVENTS, WebhookDestinationEntity, WebhookEvent } from './entities/webhook-destination.entity';
+import { SUBMISSION_FACTS, WEBHOOK_EVENTS, WebhookEvent } from '../submissions/submission-facts';
+import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
 import { toDeliveryView, WebhookDeliveryView } from './dto/webhook.views';
 import { assertAcceptableWebhookUrl, loggableUrl } from './webhook-address';
 import { generateWebhookSecret } from './webhook-signature';
@@ -52,7 +53,7 @@ export class WebhooksService {
 
   async add(input: NewDestination, actor: Actor): Promise<WebhookDestinationEntity> {
     const url = assertAcceptableWebhookUrl(input.url, this.config.webhooks);
-    const events = [...new Set(input.events?.length ? input.events : ['submission.received'])];
+    const events = [...new Set(input.events?.length ? input.events : [SUBMISSION_FACTS.received.webhook.event])];
     const unknown = events.find((event) => !(WEBHOOK_EVENTS as readonly string[]).includes(event));
     if (unknown) {
       throw new ApiException(HttpStatus.BAD_REQUEST, `Invalid field: events (${unknown})`);
@@ -173,7 +174,11 @@ export class WebhooksService {
     tx?: Transaction,
   ): Promise<{ pending: WebhookJobData[]; finished: WebhookJobData[]; destinations: number }> {
     const destinationIds = (await this.webhooks.destinationsFor(apiKeyId, event, tx)).map((row) => row.id);
-    if (event === 'submission.received' && this.config.staff.webhookUrl && !this.config.staff.webhooksOnly) {
+    if (
+      event === SUBMISSION_FACTS.received.webhook.event &&
+      this.config.staff.webhookUrl &&
+      !this.config.staff.webhooksOnly
+    ) {
       destinationIds.unshift(CONFIG_DESTINATION_ID);
     }
     const pending: WebhookJobData[] = [];

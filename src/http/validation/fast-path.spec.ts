@@ -10,6 +10,7 @@ import { SignInDto } from '../../staff-accounts/dto/sign-in.dto';
 import { CreateNoteDto } from '../../submissions/dto/create-note.dto';
 import { SubmissionListQuery } from '../../submissions/dto/submission-list.query';
 import { UpdateSubmissionDto } from '../../submissions/dto/update-submission.dto';
+import { WEBHOOK_EVENTS } from '../../submissions/submission-facts';
 import { AddWebhookDto } from '../../webhooks/dto/webhook-changes.dto';
 import { ContractValidationPipe } from './contract-validation.pipe';
 import { fastPathFor } from './fast-path';
@@ -52,7 +53,7 @@ const VALUES: unknown[] = [
   '1e2',
   'https://hooks.example.com/x',
   'http://127.0.0.1/x',
-  'submission.received',
+  ...WEBHOOK_EVENTS,
   'Sup3r-secret-passphrase!',
   'admin',
   'rt_' + 'A'.repeat(43),

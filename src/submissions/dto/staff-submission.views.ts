@@ -1,6 +1,10 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { AuditEventView } from '../../audit/audit-event.view';
 import { NamedRefView } from '../../http/openapi/named-ref.view';
+import { SubmissionNoteEntity } from '../entities/submission-note.entity';
+import { SubmissionEntity } from '../entities/submission.entity';
+import { unreadableOf } from '../staff-submission';
+import { refOf } from '../submission-ref';
 import { PRIORITIES } from '../submission-priority';
 import { SPAM_REASONS, SUBMISSION_STATES, WORKFLOW_STATUSES } from '../submission-state';
 
@@ -163,7 +167,7 @@ export class SubmissionDetailView extends SubmissionView {
   @ApiProperty({ type: [DeliveryView] })
   deliveries!: DeliveryView[];
 
-  // Contributed by webhooks/ through SubmissionHooks; named by schema so submissions/ imports nothing of it.
+  // Contributed by webhooks/ through SubmissionDetailSections; named by schema so submissions/ imports nothing of it.
   @ApiProperty({
     type: 'array',
     items: { $ref: getSchemaPath('WebhookDeliveryView') },
@@ -171,7 +175,7 @@ export class SubmissionDetailView extends SubmissionView {
   })
   webhooks!: object[];
 
-  // Contributed by conversations/ through SubmissionHooks (see TimelineItemView).
+  // Contributed by conversations/ through SubmissionDetailSections (see TimelineItemView).
   @ApiProperty({
     type: 'array',
     items: { $ref: getSchemaPath('TimelineItemView') },
@@ -198,4 +202,43 @@ export class RedeliveryView {
 
   @ApiProperty({ enum: SUBMISSION_STATES, example: 'queued' })
   delivery_state!: string;
+}
+
+export function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+export function toSubmissionView(submission: SubmissionEntity, tags: string[]): SubmissionView {
+  return {
+    id: submission.id,
+    status: submission.status,
+    delivery_state: submission.state,
+    assignee: submission.assignee ? { id: submission.assignee.id, name: submission.assignee.name } : null,
+    api_key: { id: submission.apiKeyId, name: submission.apiKey?.name ?? '' },
+    // Null when unreadable (see SubmissionEntity.unreadable), but a string to every client.
+    name: submission.name ?? '',
+    email: submission.email,
+    phone: submission.phone,
+    business: submission.business,
+    message: submission.message,
+    version: submission.version,
+    created_at: submission.createdAt.toISOString(),
+    closed_at: iso(submission.closedAt),
+    ref: refOf(submission.id),
+    first_response_at: iso(submission.firstResponseAt),
+    spam_reasons: submission.spamReasons ? submission.spamReasons.split(',') : [],
+    priority: submission.priority,
+    tags,
+    ...unreadableOf(submission),
+  };
+}
+
+export function toNoteView(note: SubmissionNoteEntity): NoteView {
+  return {
+    id: note.id,
+    body: note.body ?? '',
+    author: { id: note.authorId, name: note.author?.name ?? '' },
+    created_at: note.createdAt.toISOString(),
+    ...unreadableOf(note),
+  };
 }

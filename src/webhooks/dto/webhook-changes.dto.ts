@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, ValidateIf } from 'cl
 import { CanonicalId, Optional, Required } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
 import { WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryStatus } from '../webhook-delivery-state';
-import { WEBHOOK_EVENTS } from '../entities/webhook-destination.entity';
+import { SUBMISSION_FACTS, WEBHOOK_EVENTS } from '../../submissions/submission-facts';
 
 /** POST /staff/api/webhooks. */
 export class AddWebhookDto {
@@ -27,7 +27,7 @@ export class AddWebhookDto {
   @CanonicalId()
   api_key_id?: string | null;
 
-  @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, isArray: true, default: ['submission.received'] })
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, isArray: true, default: [SUBMISSION_FACTS.received.webhook.event] })
   @ValidateIf((_object: unknown, value: unknown) => value !== undefined)
   @IsArray()
   @ArrayMaxSize(WEBHOOK_EVENTS.length)

@@ -1,14 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-export const WEBHOOK_EVENTS = [
-  'submission.received',
-  'submission.status_changed',
-  'submission.message_received',
-  'submission.assigned',
-  'submission.flagged',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
 /**
  * Where webhooks go: a URL with its signing secret(s), the events it takes, and whose submissions (an
  * API key's, or every key's when api_key_id is null). STAFF_WEBHOOK_URL is one more destination,

@@ -1,0 +1,86 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { FieldCipher } from '../database/field-cipher';
+import { ApiException } from '../http/api-exception';
+import { SubmissionFilterQuery } from './dto/submission-list.query';
+import { SubmissionEntity } from './entities/submission.entity';
+import { Priority } from './submission-priority';
+import { toBooleanSearch } from './submission-search';
+import { WorkflowStatus } from './submission-state';
+import { tagKey } from './submission-tags';
+import { SubmissionFilter } from './submissions.repository';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+/** What the list answers for a word search while personal columns are encrypted. */
+export const SEARCH_UNAVAILABLE = 'unavailable: encrypted';
+/** A `q` that is one e-mail address: matched exactly, even when encrypted. */
+const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
+
+/** What staff's filters (the list, the counts, the export) ask of the repository. */
+@Injectable()
+export class StaffSubmissionFilter {
+  constructor(private readonly cipher: FieldCipher) {}
+
+  /**
+   * The repository's filter for what staff asked. With encryption at rest the words of `q` are not in
+   * any index: an e-mail address is still found (exactly, by its keyed hash), other words cannot be.
+   */
+  of(query: SubmissionFilterQuery, viewerId: string): SubmissionFilter | typeof SEARCH_UNAVAILABLE {
+    const { q, ...rest } = query;
+    if (!q || !this.cipher.enabled) {
+      return filterOf(query, viewerId);
+    }
+    if (!EMAIL_ADDRESS.test(q.trim())) {
+      return SEARCH_UNAVAILABLE;
+    }
+    return { ...filterOf(rest, viewerId), emailHashes: this.cipher.emailHashes(q) };
+  }
+
+  /**
+   * With an address search by hash (see `of`), keeps the rows that carry the address itself: a hash
+   * of the old form may also stand for an address that only Unicode case folding made alike. A page
+   * may then hold fewer rows than asked; its cursor still follows the last row read.
+   */
+  sameAddressAs(query: SubmissionFilterQuery): (row: SubmissionEntity) => boolean {
+    const address = query.q?.trim();
+    return this.cipher.enabled && address && EMAIL_ADDRESS.test(address)
+      ? (row) => this.cipher.isSameEmail(row, address)
+      : () => true;
+  }
+}
+
+function filterOf(query: SubmissionFilterQuery, viewerId: string): SubmissionFilter {
+  const filter: SubmissionFilter = {};
+  if (query.tag) {
+    filter.tagKey = tagKey(query.tag);
+  }
+  if (query.priority) {
+    filter.priorities = [...new Set(query.priority.split(','))] as Priority[];
+  }
+  if (query.status) {
+    filter.statuses = [...new Set(query.status.split(','))] as WorkflowStatus[];
+  }
+  if (query.assignee) {
+    filter.assigneeId = query.assignee === 'me' ? viewerId : query.assignee === 'none' ? null : query.assignee;
+  }
+  if (query.api_key) {
+    filter.apiKeyId = query.api_key;
+  }
+  if (query.q) {
+    const search = toBooleanSearch(query.q);
+    if (!search) {
+      // Only stopwords or punctuation: nothing the index can find, and listing everything would mislead.
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: q');
+    }
+    filter.search = search;
+  }
+  if (query.from) {
+    filter.from = new Date(query.from);
+  }
+  if (query.to) {
+    // A date means its whole day (UTC); a date-time is included itself.
+    const to = new Date(query.to);
+    filter.before = new Date(to.getTime() + (DATE_ONLY.test(query.to) ? DAY_MS : 1));
+  }
+  return filter;
+}

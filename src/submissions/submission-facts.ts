@@ -1,0 +1,197 @@
+import type { Actor } from '../audit/actor';
+import type { Priority } from './submission-priority';
+import type { WorkflowStatus } from './submission-state';
+
+/**
+ * What each fact about a submission carries besides the submission: ids and what changed, never the
+ * request's words or the requester's address (facts reach webhooks, the live stream and the audit).
+ */
+export interface SubmissionFactData {
+  /** Stored by the intake (the form, or inbound mail that starts a submission). */
+  received: { flagged: boolean };
+  /** Held back as spam by its delivery: only webhooks that asked for it hear of it. */
+  flagged: Record<string, never>;
+  status_changed: { before: WorkflowStatus; after: WorkflowStatus };
+  assigned: { before: string | null; after: string | null };
+  priority_changed: { before: Priority; after: Priority };
+  tags_changed: { before: string[]; after: string[] };
+  note_added: { noteId: string };
+  replied: { messageId: string };
+  /** The requester's (or someone else's) mail attached; `automatic` mail changes and triggers nothing. */
+  message_received: { messageId: string; fromOther: boolean; automatic: boolean };
+  /** Staff sent it through every staff channel again. */
+  redelivered: Record<string, never>;
+}
+
+export type SubmissionFactName = keyof SubmissionFactData;
+
+/** The live stream's kinds of event (besides presence): the console reloads what it shows. */
+export type SubmissionLiveEvent = 'submission.created' | 'submission.changed' | 'submission.message_received';
+
+/** Where a fact goes. Its public names are spelled here and nowhere else. */
+export interface SubmissionFactRoute<Name extends SubmissionFactName> {
+  /**
+   * The webhook event (a public interface: the names never change) and who records its deliveries:
+   * a handler marked `sends: 'webhooks'` inside the fact's transaction (start-up fails without one),
+   * or the `webhooks` staff channel when the submission is delivered (`submission.received`, sent again
+   * by a redelivery).
+   */
+  webhook?: { event: string; sentBy: 'handler' | 'staff channel' };
+  /** The live event; `version` goes with it when the fact moved the submission's version. */
+  live?: SubmissionLiveEvent;
+  /** The audit action and the change it records (`before` and `after`, ids and labels only). */
+  audit?: {
+    action: string;
+    change?: (data: SubmissionFactData[Name]) => {
+      before?: Record<string, unknown>;
+      after?: Record<string, unknown>;
+    };
+  };
+}
+
+/**
+ * The one catalogue of facts about a submission. A room records a fact (SubmissionFactRecorder) inside
+ * the change's transaction; its audit row and the in-transaction handlers (webhook deliveries) commit
+ * with the change, the after-commit handlers (jobs, live events, caches, notices) run once it has.
+ * Adding a fact is one entry here and its handlers (docs/development.md, "Adding a fact").
+ */
+export const SUBMISSION_FACTS = {
+  received: {
+    webhook: { event: 'submission.received', sentBy: 'staff channel' },
+    live: 'submission.created',
+  },
+  status_changed: {
+    webhook: { event: 'submission.status_changed', sentBy: 'handler' },
+    live: 'submission.changed',
+    audit: { action: 'submission.status_changed', change: fieldChange('status') },
+  },
+  message_received: {
+    webhook: { event: 'submission.message_received', sentBy: 'handler' },
+    live: 'submission.message_received',
+    audit: {
+      action: 'submission.message_received',
+      change: (data) => ({
+        after: { message_id: data.messageId, from_other: data.fromOther, automatic: data.automatic },
+      }),
+    },
+  },
+  assigned: {
+    webhook: { event: 'submission.assigned', sentBy: 'handler' },
+    live: 'submission.changed',
+    audit: { action: 'submission.assigned', change: fieldChange('assignee_id') },
+  },
+  flagged: {
+    webhook: { event: 'submission.flagged', sentBy: 'handler' },
+  },
+  priority_changed: {
+    live: 'submission.changed',
+    audit: { action: 'submission.priority_changed', change: fieldChange('priority') },
+  },
+  tags_changed: {
+    live: 'submission.changed',
+    audit: { action: 'submission.tags_changed', change: fieldChange('tags') },
+  },
+  note_added: {
+    live: 'submission.changed',
+    audit: { action: 'submission.note_added', change: (data) => ({ after: { note_id: data.noteId } }) },
+  },
+  replied: {
+    live: 'submission.changed',
+    audit: { action: 'submission.replied', change: (data) => ({ after: { message_id: data.messageId } }) },
+  },
+  redelivered: {
+    audit: { action: 'submission.redelivered' },
+  },
+} as const satisfies { [Name in SubmissionFactName]: SubmissionFactRoute<Name> };
+
+/** The public name of each webhook event (an interface: receivers subscribe to these). */
+export type WebhookEvent = {
+  [Name in SubmissionFactName]: (typeof SUBMISSION_FACTS)[Name] extends { webhook: { event: infer Event } }
+    ? Event
+    : never;
+}[SubmissionFactName];
+
+/** `{field: before}` -> `{field: after}`: one audit event per changed field. */
+function fieldChange<Value>(field: string) {
+  return (data: { before: Value; after: Value }) => ({
+    before: { [field]: data.before },
+    after: { [field]: data.after },
+  });
+}
+
+export const SUBMISSION_FACT_NAMES = Object.keys(SUBMISSION_FACTS) as SubmissionFactName[];
+
+/** Every public webhook event, in the catalogue's order. */
+export const WEBHOOK_EVENTS: readonly WebhookEvent[] = SUBMISSION_FACT_NAMES.flatMap((name) => {
+  const webhook = routeOf(name).webhook as { event: WebhookEvent } | undefined;
+  return webhook ? [webhook.event] : [];
+});
+
+/** A fact's route, seen through the catalogue's common shape. */
+export function routeOf(name: SubmissionFactName): SubmissionFactRoute<SubmissionFactName> {
+  return SUBMISSION_FACTS[name] as SubmissionFactRoute<SubmissionFactName>;
+}
+
+/** The webhook event of a fact that has one. */
+export function webhookEventOf(name: SubmissionFactName): WebhookEvent {
+  const webhook = routeOf(name).webhook as { event: WebhookEvent } | undefined;
+  if (!webhook) {
+    throw new Error(`The fact ${name} has no webhook event`);
+  }
+  return webhook.event;
+}
+
+/** What a fact says once recorded: ids only. */
+export type SubmissionFact<Name extends SubmissionFactName = SubmissionFactName> = {
+  [N in Name]: {
+    name: N;
+    submissionId: string;
+    apiKeyId: string;
+    /** The submission's version after the change, when the change moved it. */
+    version?: number;
+    actor: Actor;
+    /** The fact's id: its audit event's when it has one (unique per change; a webhook's event key). */
+    id: string;
+    data: SubmissionFactData[N];
+  };
+}[Name];
+
+/** A fact as a producer gives it (the recorder adds its id). */
+export type NewSubmissionFact<Name extends SubmissionFactName = SubmissionFactName> = {
+  [N in Name]: Omit<SubmissionFact<N>, 'id'>;
+}[Name];
+
+/** When a handler runs: inside the fact's transaction (what must commit with it), or once it committed. */
+export type FactPhase = 'in transaction' | 'after commit';
+
+export interface FactHandlerOptions {
+  phase: FactPhase;
+  facts: readonly SubmissionFactName[];
+  /** Marks the handler that records webhook deliveries (start-up checks every webhook fact has one). */
+  sends?: 'webhooks';
+}
+
+export const FACT_HANDLER = Symbol('submission fact handler');
+
+/**
+ * Marks a provider's method as a handler of submission facts, found at start-up (as immich's
+ * `@OnEvent`). In transaction: `(fact, tx)`, whose writes commit with the fact (afterCommit(tx, ...) for
+ * what must follow). After commit: `(fact)`, whose failure is logged and never undoes the change.
+ */
+export function OnSubmissionFact(options: FactHandlerOptions): MethodDecorator {
+  return (_target, _key, descriptor) => {
+    Reflect.defineMetadata(FACT_HANDLER, options, descriptor.value as object);
+    return descriptor;
+  };
+}
+
+/**
+ * The facts marked for webhook delivery by a handler that no handler marked `sends: 'webhooks'`
+ * takes: a fact added to the catalogue without its webhook handler, caught when the process starts.
+ */
+export function factsWithoutWebhookHandler(handlers: readonly FactHandlerOptions[]): SubmissionFactName[] {
+  const handled = new Set(
+    handlers.filter((h) => h.sends === 'webhooks' && h.phase === 'in transaction').flatMap((h) => h.facts),
+  );
+  return SUBMISSION_FACT_NAMES.filter((name) => routeOf(name).webhook?.sentBy === 'handler' && !handled.has(name));
+}

@@ -1,0 +1,48 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { Actor } from '../audit/actor';
+import { Transactions } from '../database/transactions';
+import { ApiException } from '../http/api-exception';
+import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
+import { NoteView, toNoteView } from './dto/staff-submission.views';
+import { SubmissionNoteEntity } from './entities/submission-note.entity';
+import { SubmissionFactRecorder } from './submission-fact-recorder';
+import { SubmissionNotesRepository } from './submission-notes.repository';
+import { SubmissionsRepository } from './submissions.repository';
+
+/** Staff's internal notes on a submission (never sent to the requester). */
+@Injectable()
+export class SubmissionNotesService {
+  constructor(
+    private readonly submissions: SubmissionsRepository,
+    private readonly notes: SubmissionNotesRepository,
+    private readonly accounts: StaffAccountsRepository,
+    private readonly facts: SubmissionFactRecorder,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /** Adds a note: the note and its `note_added` fact (its audit event) commit together. */
+  async add(submissionId: string, body: string, actor: Actor & { id: string }): Promise<NoteView> {
+    const submission = await this.submissions.findById(submissionId);
+    if (!submission) {
+      throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
+    }
+    const note: SubmissionNoteEntity = {
+      id: uuidv7(),
+      submissionId,
+      authorId: actor.id,
+      body,
+      createdAt: new Date(),
+      encKeyId: null,
+    };
+    await this.transactions.run(async (tx) => {
+      await this.notes.insert(note, tx);
+      await this.facts.record(
+        { name: 'note_added', submissionId, apiKeyId: submission.apiKeyId, actor, data: { noteId: note.id } },
+        tx,
+      );
+    });
+    const author = await this.accounts.findById(actor.id);
+    return toNoteView({ ...note, author: author ?? undefined });
+  }
+}

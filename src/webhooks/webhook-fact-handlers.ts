@@ -1,0 +1,68 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { afterCommit, Transaction } from '../database/transactions';
+import { FLAGGED_EVENT_KEY } from '../queue/job-catalogue';
+import { SubmissionDetailSections } from '../submissions/submission-detail-sections';
+import { OnSubmissionFact, SubmissionFact, webhookEventOf } from '../submissions/submission-facts';
+import { WebhooksService } from './webhooks.service';
+
+/**
+ * The event key (what makes a delivery unique per destination) and the data of each fact's webhook,
+ * byte for byte what receivers have always had: a change's webhook is keyed by its audit event, a
+ * customer message's by the message.
+ */
+function webhookOf(fact: SubmissionFact): { key: string; data: Record<string, unknown> | null } | null {
+  switch (fact.name) {
+    case 'status_changed':
+    case 'assigned':
+      return { key: fact.id, data: { before: fact.data.before, after: fact.data.after, actor_id: fact.actor.id } };
+    case 'message_received':
+      // Automatic mail (auto-replies, bulk, bounces) triggers nothing, so two helpdesks cannot loop.
+      return fact.data.automatic
+        ? null
+        : { key: fact.data.messageId, data: { message_id: fact.data.messageId, from_other: fact.data.fromOther } };
+    case 'flagged':
+      return { key: FLAGGED_EVENT_KEY, data: null };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Webhooks' part in a submission's facts: a fact's deliveries are written in its transaction (they
+ * commit with the change, or neither does) and their jobs queued once it has committed (a job that
+ * cannot be queued then is added by the queue reconciler). The staff detail shows the deliveries.
+ */
+@Injectable()
+export class WebhookFactHandlers implements OnModuleInit {
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly sections: SubmissionDetailSections,
+  ) {}
+
+  onModuleInit(): void {
+    this.sections.add('webhooks', (submissionId) => this.webhooks.deliveryViewsOf(submissionId));
+  }
+
+  @OnSubmissionFact({
+    phase: 'in transaction',
+    facts: ['status_changed', 'assigned', 'message_received', 'flagged'],
+    sends: 'webhooks',
+  })
+  async recordDeliveries(fact: SubmissionFact, tx: Transaction): Promise<void> {
+    const webhook = webhookOf(fact);
+    if (!webhook) {
+      return;
+    }
+    const { pending } = await this.webhooks.record(
+      fact.submissionId,
+      fact.apiKeyId,
+      webhookEventOf(fact.name),
+      webhook.key,
+      webhook.data,
+      tx,
+    );
+    if (pending.length > 0) {
+      afterCommit(tx, () => this.webhooks.queue(pending));
+    }
+  }
+}
