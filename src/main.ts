@@ -1,7 +1,7 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
-import { createApplication } from './http/http-app';
+import { createApplication } from './http-app';
 import { AppConfig, loadConfig } from './config/app-config';
 import { InvalidConfigurationError } from './config/environment';
 import { StaffAccountsService } from './staff-accounts/staff-accounts.service';

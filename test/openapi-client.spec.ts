@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { generateOpenApiDocument, serialize } from '../src/http/openapi/write-openapi';
+import { generateOpenApiDocument, serialize } from '../src/write-openapi';
 
 const run = promisify(execFile);
 const bin = (name: string) => join(__dirname, '..', 'node_modules', '.bin', name);

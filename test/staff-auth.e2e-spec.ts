@@ -1,4 +1,4 @@
-import { FOREIGN_ORIGIN, NOT_JSON } from '../src/http/staff-writes';
+import { FOREIGN_ORIGIN, NOT_JSON } from '../src/staff-accounts/staff-writes';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';

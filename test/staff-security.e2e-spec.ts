@@ -1,7 +1,7 @@
 import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { CLI_ACTOR } from '../src/audit/actor';
-import { FOREIGN_ORIGIN, NOT_JSON } from '../src/http/staff-writes';
+import { FOREIGN_ORIGIN, NOT_JSON } from '../src/staff-accounts/staff-writes';
 import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.service';
 import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
 import { COOKIE_NEEDS_HTTPS } from '../src/staff-accounts/staff-cookie';

@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { posix } from 'node:path';
 import { ApiException, sendError } from '../http/api-exception';
 import { AppConfig } from '../config/app-config';
+import { NotFoundChallenge } from '../http/not-found-challenge';
 import { FailOpen } from '../rate-limits/fail-open';
 import { FailureLimit } from '../rate-limits/failure-limit';
 import { RedisClient } from '../redis/redis-connection';
@@ -39,7 +40,7 @@ function normalizedPath(url: string): string {
  * the router, not a string comparison, decides which requests reach it.
  */
 @Injectable()
-export class AdminDashboardAuth {
+export class AdminDashboardAuth implements NotFoundChallenge {
   private readonly failures: FailureLimit;
   private readonly prefix: string;
 

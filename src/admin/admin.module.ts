@@ -1,6 +1,7 @@
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
+import { NotFoundChallenge } from '../http/not-found-challenge';
 import { QueueModule } from '../queue/queue.module';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../queue/queue.constants';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
@@ -11,8 +12,9 @@ import { guardedBullBoardAdapter } from './guarded-bull-board.adapter';
 
 @Module({
   imports: [RateLimitModule],
-  providers: [AdminDashboardAuth],
-  exports: [AdminDashboardAuth],
+  providers: [AdminDashboardAuth, { provide: NotFoundChallenge, useExisting: AdminDashboardAuth }],
+  // NotFoundChallenge: the app's error filter asks it, so a misspelt dashboard path is 401, not 404.
+  exports: [AdminDashboardAuth, NotFoundChallenge],
 })
 export class AdminAuthModule {}
 

@@ -17,7 +17,6 @@ import {
   getMetadataStorage,
   validateSync,
 } from 'class-validator';
-import { isStandardWebhookSecret } from '../webhooks/webhook-signature';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -495,6 +494,19 @@ export function settingNames(): string[] {
 }
 
 /** Validates raw environment values; throws one line per bad setting. */
+/**
+ * `whsec_` + base64 of 24 to 64 bytes, as the Standard Webhooks spec asks. Checked here, where
+ * STAFF_WEBHOOK_SECRET is read: the configuration imports no room (webhooks only signs with the secret).
+ */
+function isStandardWebhookSecret(secret: string): boolean {
+  const base64 = secret.slice('whsec_'.length);
+  if (!secret.startsWith('whsec_') || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
+    return false;
+  }
+  const bytes = Buffer.from(base64, 'base64').length;
+  return bytes >= 24 && bytes <= 64;
+}
+
 export function validateEnvironment(raw: Record<string, string | undefined>): EnvironmentVariables {
   const present: Record<string, string> = {};
   for (const name of settingNames()) {

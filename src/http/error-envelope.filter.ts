@@ -2,11 +2,11 @@ import { isCommitConflict } from '../database/commit-conflict';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminDashboardAuth } from '../admin/admin-dashboard-auth';
 import { AppConfig } from '../config/app-config';
 import { ApiException, sendError } from './api-exception';
 import { isRedisUnavailable } from '../redis/redis-connection';
 import { CONTRACT_PATHS } from './contract-paths';
+import { NotFoundChallenge } from './not-found-challenge';
 
 /**
  * The contract's message for each status, used for errors raised below our code (Fastify's body
@@ -92,7 +92,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   constructor(
     private readonly config: AppConfig,
     /** Present when the queue dashboard is mounted: unknown paths under it ask for credentials first. */
-    @Optional() private readonly dashboardAuth?: AdminDashboardAuth,
+    @Optional() private readonly notFoundChallenge?: NotFoundChallenge,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -127,8 +127,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       if (status === Number(HttpStatus.NOT_FOUND) && this.isContractPath(request)) {
         return [HttpStatus.METHOD_NOT_ALLOWED, 'Method not allowed', { Allow: 'POST' }];
       }
-      if (status === Number(HttpStatus.NOT_FOUND) && this.dashboardAuth?.shouldChallenge(request)) {
-        const challenge = this.dashboardAuth.challenge();
+      if (status === Number(HttpStatus.NOT_FOUND) && this.notFoundChallenge?.shouldChallenge(request)) {
+        const challenge = this.notFoundChallenge.challenge();
         return [challenge.getStatus(), challenge.message, challenge.headers];
       }
       if (FIXED_MESSAGE_STATUSES.has(status)) {

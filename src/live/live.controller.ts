@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { FOREIGN_ORIGIN, NOT_JSON } from '../http/staff-writes';
+import { FOREIGN_ORIGIN, NOT_JSON } from '../staff-accounts/staff-writes';
 import { StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { credentialOf } from '../staff-accounts/staff-cookie';

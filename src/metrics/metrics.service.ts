@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { SUBMISSION_STATE } from '../submissions/submission-state';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** Values of job_processing_seconds' `outcome` label (unchanged since 0.1.0). */
-const [JOB_DELIVERED, JOB_NOT_DELIVERED] = [SUBMISSION_STATE.delivered, SUBMISSION_STATE.failed];
+/**
+ * Values of job_processing_seconds' `outcome` label, as spelled since 0.1.0. They are label values that
+ * dashboards query, not submission states, so they are written here (metrics imports no room).
+ */
+const JOB_DELIVERED = 'delivered';
+const JOB_NOT_DELIVERED = 'failed';
 
 /**
  * The service's Prometheus metrics, in one registry per process. Domain code records what happened

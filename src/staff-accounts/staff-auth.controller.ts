@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { FOREIGN_ORIGIN, NOT_JSON } from '../http/staff-writes';
+import { FOREIGN_ORIGIN, NOT_JSON } from './staff-writes';
 import { ChangePasswordDto, UseResetLinkDto } from './dto/password-changes.dto';
 import { SignInDto } from './dto/sign-in.dto';
 import { publicAccount, StaffAccountDto } from './dto/staff-account.views';

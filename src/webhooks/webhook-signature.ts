@@ -6,16 +6,6 @@ export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** `whsec_` + base64 of 24 to 64 bytes, as the spec asks. */
-export function isStandardWebhookSecret(secret: string): boolean {
-  const base64 = secret.slice('whsec_'.length);
-  if (!secret.startsWith('whsec_') || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
-    return false;
-  }
-  const bytes = Buffer.from(base64, 'base64').length;
-  return bytes >= 24 && bytes <= 64;
-}
-
 /**
  * The Standard Webhooks headers for one attempt: `webhook-id`, `webhook-timestamp` (Unix seconds) and
  * `webhook-signature` with one `v1,<base64>` per secret, space-separated (both secrets during a

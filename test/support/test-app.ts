@@ -6,7 +6,7 @@ import TestAgent from 'supertest/lib/agent';
 import { CLI_ACTOR } from '../../src/audit/actor';
 import { ApiKeyService, RateLimitSettings } from '../../src/api-keys/api-key.service';
 import { AppModule } from '../../src/app.module';
-import { configureHttpApp, createHttpAdapter } from '../../src/http/http-app';
+import { configureHttpApp, createHttpAdapter } from '../../src/http-app';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 
 export interface TestApp {

@@ -2,7 +2,6 @@ import { strictDocument } from './strict-document';
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../../config/app-config';
-import { staffCookieName } from '../../staff-accounts/staff-cookie';
 import { ErrorResultDto } from './api-responses';
 
 export const API_KEY_SECURITY = 'apiKey';
@@ -11,8 +10,11 @@ export const STAFF_COOKIE_SECURITY = 'cookie';
 export const STAFF_TOKEN_SECURITY = 'staffToken';
 export const INBOUND_TOKEN_SECURITY = 'inboundToken';
 
-/** The OpenAPI document of the three contract endpoints (served at /docs, written by `npm run openapi`). */
-export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+/**
+ * The OpenAPI document of the three contract endpoints (served at /docs, written by `npm run openapi`).
+ * The staff session cookie's name comes from the caller (staff-accounts names it; http imports no room).
+ */
+export function buildOpenApiDocument(app: INestApplication, config: AppConfig, staffCookie: string): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('contact-intake')
     .setDescription(
@@ -25,7 +27,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }, API_KEY_SECURITY)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT (typ at+jwt)' }, BEARER_SECURITY)
     .addCookieAuth(
-      staffCookieName(config),
+      staffCookie,
       {
         type: 'apiKey',
         in: 'cookie',
@@ -56,8 +58,8 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   return strictDocument(document, ErrorResultDto.name, [STAFF_COOKIE_SECURITY, STAFF_TOKEN_SECURITY]);
 }
 
-export function setupOpenApi(app: INestApplication, config: AppConfig): void {
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
+export function setupOpenApi(app: INestApplication, config: AppConfig, staffCookie: string): void {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config, staffCookie), {
     jsonDocumentUrl: 'docs/openapi.json',
     useGlobalPrefix: true,
     raw: ['json'],

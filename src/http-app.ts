@@ -3,20 +3,21 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import helmet, { FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { AppModule } from '../app.module';
-import { answerClientError } from './client-errors';
-import { drainConnectionsOnClose } from './drain-on-close';
-import { answerConditionalGets } from './conditional-get';
-import { serveStaffConsole } from './staff-console';
-import { guardStaffWrites } from './staff-writes';
+import { AppModule } from './app.module';
+import { answerClientError } from './http/client-errors';
+import { drainConnectionsOnClose } from './http/drain-on-close';
+import { answerConditionalGets } from './http/conditional-get';
+import { serveStaffConsole } from './http/staff-console';
+import { staffCookieName } from './staff-accounts/staff-cookie';
+import { guardStaffWrites } from './staff-accounts/staff-writes';
 import fastifyCookie from '@fastify/cookie';
-import { parseJsonBodies, parseRawMessages } from './json-body';
-import { INBOUND_EMAIL_PATH } from './contract-paths';
-import { AppConfig } from '../config/app-config';
-import { ensureDatabase } from '../database/ensure-database';
-import { logRequests, QuietFrameworkLogger, requestIdOf } from '../logging/logging.module';
-import { MetricsService } from '../metrics/metrics.service';
-import { setupOpenApi } from './openapi/openapi';
+import { parseJsonBodies, parseRawMessages } from './http/json-body';
+import { INBOUND_EMAIL_PATH } from './http/contract-paths';
+import { AppConfig } from './config/app-config';
+import { ensureDatabase } from './database/ensure-database';
+import { logRequests, QuietFrameworkLogger, requestIdOf } from './logging/logging.module';
+import { MetricsService } from './metrics/metrics.service';
+import { setupOpenApi } from './http/openapi/openapi';
 
 export function createHttpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
@@ -31,7 +32,8 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
 /**
  * The HTTP edge below Nest: the contract's body format (parseJsonBodies), request ids, the request log
  * line, metrics, security headers, CORS and the docs. Used by main.ts and by the tests, so both see
- * the same app.
+ * the same app. It sits beside main.ts, not in http/, because it assembles http/'s hooks with the
+ * rooms' (the staff write rule, the staff cookie's name) and the AppModule: infrastructure imports no room.
  */
 export async function configureHttpApp(
   app: NestFastifyApplication,
@@ -81,7 +83,7 @@ export async function configureHttpApp(
     app.setGlobalPrefix(config.http.basePath);
   }
   if (docs && config.http.docs) {
-    setupOpenApi(app, config);
+    setupOpenApi(app, config, staffCookieName(config));
   }
   if (staffConsole) {
     await serveStaffConsole(app, config);

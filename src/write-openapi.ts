@@ -2,10 +2,11 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { writeFileSync } from 'node:fs';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { AppModule } from '../../app.module';
-import { AppConfig } from '../../config/app-config';
-import { validateEnvironment } from '../../config/environment';
-import { buildOpenApiDocument } from './openapi';
+import { AppModule } from './app.module';
+import { AppConfig } from './config/app-config';
+import { validateEnvironment } from './config/environment';
+import { buildOpenApiDocument } from './http/openapi/openapi';
+import { staffCookieName } from './staff-accounts/staff-cookie';
 
 /**
  * `npm run openapi`: writes openapi.json so interface changes show in diffs. Preview mode builds the
@@ -19,7 +20,7 @@ export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
     logger: false,
   });
   try {
-    return buildOpenApiDocument(app, config);
+    return buildOpenApiDocument(app, config, staffCookieName(config));
   } finally {
     await app.close();
   }

@@ -1,9 +1,9 @@
 import { HttpStatus } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
-import { staffTokenOf } from '../staff-accounts/staff-cookie';
-import { sendError } from './api-exception';
-import { isStaffApiRoute, STAFF_API_PATH } from './contract-paths';
+import { staffTokenOf } from './staff-cookie';
+import { sendError } from '../http/api-exception';
+import { isStaffApiRoute, STAFF_API_PATH } from '../http/contract-paths';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
