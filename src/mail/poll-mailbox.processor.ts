@@ -1,14 +1,11 @@
 import { Processor } from '@nestjs/bullmq';
-import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobProducer } from '../queue/job-producer';
 import { JobProcessor } from '../queue/job-processor';
 import { MAILBOX_QUEUE } from '../queue/queue.constants';
 import { MailboxPoller } from './mailbox-poller';
-
-/** How often a worker that could not declare the schedule (Redis away at start) tries again. */
-const DECLARE_RETRY_MS = 5_000;
 
 /**
  * Polls INBOUND_IMAP_URL every INBOUND_POLL_INTERVAL seconds: one BullMQ job scheduler however many
@@ -17,11 +14,10 @@ const DECLARE_RETRY_MS = 5_000;
 @Processor(MAILBOX_QUEUE)
 export class PollMailboxProcessor
   extends JobProcessor<Record<string, never>>
-  implements OnApplicationBootstrap, OnApplicationShutdown
+  implements OnApplicationBootstrap
 {
   protected readonly queue = MAILBOX_QUEUE;
   private readonly logger = new Logger(PollMailboxProcessor.name);
-  private retry?: NodeJS.Timeout;
 
   constructor(
     private readonly poller: MailboxPoller,
@@ -36,17 +32,7 @@ export class PollMailboxProcessor
     if (!this.config.mail.imapUrl) {
       return;
     }
-    const declare = (): Promise<void> =>
-      this.jobs.schedule('pollMailbox', this.config.mail.pollInterval * 1000).catch((error: Error) => {
-        this.logger.warn(`Mailbox poll schedule not declared yet (${error.message}); trying again`);
-        this.retry = setTimeout(() => void declare(), DECLARE_RETRY_MS);
-        this.retry.unref();
-      });
-    await declare();
-  }
-
-  onApplicationShutdown(): void {
-    clearTimeout(this.retry);
+    await this.jobs.keepScheduled('pollMailbox', this.config.mail.pollInterval * 1000);
   }
 
   protected async handle(): Promise<void> {
