@@ -1,8 +1,8 @@
-import { Processor } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobProducer } from '../queue/job-producer';
+import { OnJob, WorksQueue } from '../queue/job-handlers';
 import { JobProcessor } from '../queue/job-processor';
 import { MAILBOX_QUEUE } from '../queue/queue.constants';
 import { MailboxPoller } from './mailbox-poller';
@@ -11,12 +11,8 @@ import { MailboxPoller } from './mailbox-poller';
  * Polls INBOUND_IMAP_URL every INBOUND_POLL_INTERVAL seconds: one BullMQ job scheduler however many
  * workers declare it, and one poll at a time per worker (the queue's concurrency is 1).
  */
-@Processor(MAILBOX_QUEUE)
-export class PollMailboxProcessor
-  extends JobProcessor<Record<string, never>>
-  implements OnApplicationBootstrap
-{
-  protected readonly queue = MAILBOX_QUEUE;
+@WorksQueue(MAILBOX_QUEUE)
+export class PollMailboxProcessor extends JobProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger(PollMailboxProcessor.name);
 
   constructor(
@@ -35,7 +31,8 @@ export class PollMailboxProcessor
     await this.jobs.keepScheduled('pollMailbox', this.config.mail.pollInterval * 1000);
   }
 
-  protected async handle(): Promise<void> {
+  @OnJob('pollMailbox')
+  async poll(): Promise<void> {
     const handed = await this.poller.pollOnce();
     if (handed > 0) {
       this.logger.log(`Mailbox poll: ${handed} message(s) taken`);

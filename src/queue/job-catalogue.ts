@@ -61,7 +61,10 @@ export const FLAGGED_EVENT_KEY = 'flagged';
 /** Completed jobs are kept an hour (at most 10 000) so Redis does not grow without bound. */
 const KEEP_COMPLETED = { age: 3600, count: 10_000 };
 
-/** Every kind of job the service runs. A new kind of work is an entry here plus a JobProcessor. */
+/**
+ * Every kind of job the service runs. A new kind of work is an entry here plus an `@OnJob` handler on
+ * its queue's JobProcessor (checked at start-up, see jobHandlersOf).
+ */
 export const JOBS = {
   /** Hand one stored submission to the staff channels (queue contract: job id = submission id). */
   deliverSubmission: {
