@@ -1,6 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { AddressInfo } from 'node:net';
+import { QUEUE_NAMES } from '../src/queue/job-catalogue';
 import { SUBMISSIONS_QUEUE } from '../src/queue/queue.constants';
 import { rawRequest } from './support/raw-http';
 import { createTestApp, TestApp } from './support/test-app';
@@ -57,7 +58,10 @@ describe.each([
       Authorization: basic(USER, PASSWORD),
     });
     expect(api.status).toBe(200);
-    expect(api.body).toContain(SUBMISSIONS_QUEUE);
+    // Every queue of the catalogue, however many there are.
+    const shown = (JSON.parse(api.body) as { queues: { name: string }[] }).queues.map((queue) => queue.name);
+    expect(shown.sort()).toEqual([...QUEUE_NAMES].sort());
+    expect(shown).toHaveLength(5);
   });
 
   it.each(['', '/api/queues'].flatMap((route) => SPELLINGS(route)))(

@@ -1,4 +1,5 @@
 import { generateApiKey } from '../src/api-keys/api-key-format';
+import { QUEUE_NAMES } from '../src/queue/job-catalogue';
 import { freePort, startService } from './support/processes';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 
@@ -141,7 +142,10 @@ describe('health and metrics', () => {
       expect(response.text).toMatch(/submissions_accepted_total 1/);
       expect(response.text).toMatch(/auth_failures_total\{endpoint="auth.php"\} 1/);
       expect(response.text).toContain(`rate_limited_total{api_key_id="${id}"} 1`);
-      expect(response.text).toMatch(/queue_jobs\{state="waiting"\} \d+/);
+      expect([...QUEUE_NAMES].sort()).toEqual(['mail', 'mailbox', 'maintenance', 'submissions', 'webhooks']);
+      for (const queue of QUEUE_NAMES) {
+        expect(response.text).toMatch(new RegExp(`^queue_jobs\\{queue="${queue}",state="waiting"\\} \\d+$`, 'm'));
+      }
       expect(response.text).toContain('process_resident_memory_bytes');
     } finally {
       await t.close();

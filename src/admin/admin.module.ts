@@ -3,7 +3,7 @@ import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import { NotFoundChallenge } from '../http/not-found-challenge';
 import { QueueModule } from '../queue/queue.module';
-import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../queue/queue.constants';
+import { QUEUE_NAMES } from '../queue/job-catalogue';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
 import { RedisClient } from '../redis/redis-connection';
 import { REDIS_CLIENT } from '../redis/redis.module';
@@ -19,7 +19,8 @@ import { guardedBullBoardAdapter } from './guarded-bull-board.adapter';
 export class AdminAuthModule {}
 
 /**
- * Bull Board at /admin/queues: staff see waiting, active and failed jobs and retry failed ones.
+ * Bull Board at /admin/queues, every queue of the catalogue: staff see waiting, active and failed jobs
+ * and retry failed ones.
  * Mounted only when ADMIN_USER and ADMIN_PASSWORD are set, behind AdminDashboardAuth.
  */
 @Module({
@@ -34,10 +35,7 @@ export class AdminAuthModule {}
         adapter: guardedBullBoardAdapter(auth, redis),
       }),
     }),
-    BullBoardModule.forFeature(
-      { name: SUBMISSIONS_QUEUE, adapter: BullMQAdapter },
-      { name: WEBHOOKS_QUEUE, adapter: BullMQAdapter },
-    ),
+    BullBoardModule.forFeature(...QUEUE_NAMES.map((name) => ({ name, adapter: BullMQAdapter }))),
   ],
   exports: [AdminAuthModule],
 })

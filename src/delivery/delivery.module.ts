@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { AppConfig } from '../config/app-config';
+import { MailModule } from '../mail/mail.module';
+import { SmtpMailer } from '../mail/smtp-mailer';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { AcknowledgementsModule, ConversationsModule } from '../conversations/conversations.module';
@@ -25,12 +27,13 @@ import { SubmissionProcessor } from './submission.processor';
     WebhookWorkerModule,
     ConversationsModule,
     AcknowledgementsModule,
+    MailModule,
   ],
   providers: [
     {
       provide: STAFF_CHANNELS,
-      inject: [AppConfig, WebhooksService],
-      useFactory: ({ staff }: AppConfig, webhooks: WebhooksService): StaffChannel[] => {
+      inject: [AppConfig, WebhooksService, SmtpMailer],
+      useFactory: ({ staff }: AppConfig, webhooks: WebhooksService, mailer: SmtpMailer): StaffChannel[] => {
         if (staff.noChannel) {
           return [new NoChannel()];
         }
@@ -38,7 +41,7 @@ import { SubmissionProcessor } from './submission.processor';
         // channel configured at all, that is the whole of it: staff work in the console (the inbox).
         const channels: StaffChannel[] = [new WebhooksChannel(webhooks)];
         if (staff.smtpUrl && staff.emailTo) {
-          channels.push(new EmailChannel(staff.smtpUrl, staff.emailTo, staff.emailFrom ?? 'contact-intake@localhost'));
+          channels.push(new EmailChannel(mailer, staff.emailTo, staff.emailFrom ?? 'contact-intake@localhost'));
         }
         return channels;
       },

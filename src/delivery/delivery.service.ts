@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { Acknowledgements } from '../conversations/acknowledgements.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -8,7 +8,6 @@ import { toStaffSubmission } from '../submissions/staff-submission';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
-import { EmailChannel } from './channels/email.channel';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
 
 export interface DeliveryAttempt {
@@ -22,7 +21,7 @@ export interface DeliveryAttempt {
  * delivery is at least once overall and at most once per channel after a recorded success.
  */
 @Injectable()
-export class DeliveryService implements OnApplicationShutdown {
+export class DeliveryService {
   private readonly logger = new Logger(DeliveryService.name);
 
   constructor(
@@ -33,14 +32,6 @@ export class DeliveryService implements OnApplicationShutdown {
     private readonly acknowledgements: Acknowledgements,
     private readonly facts: SubmissionFactRecorder,
   ) {}
-
-  onApplicationShutdown(): void {
-    for (const channel of this.channels) {
-      if (channel instanceof EmailChannel) {
-        channel.close();
-      }
-    }
-  }
 
   async deliver(submissionId: string, attempt: DeliveryAttempt): Promise<void> {
     const submission = await this.submissions.findById(submissionId);

@@ -1,16 +1,15 @@
-import { Processor } from '@nestjs/bullmq';
 import { Job } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
+import { JobData } from '../queue/job-catalogue';
+import { OnJob, WorksQueue } from '../queue/job-handlers';
 import { JobProcessor } from '../queue/job-processor';
-import { DeliverSubmissionJob, SUBMISSIONS_QUEUE } from '../queue/queue.constants';
+import { SUBMISSIONS_QUEUE } from '../queue/queue.constants';
 import { DeliveryService } from './delivery.service';
 
 /** Consumes the `submissions` queue; the work itself is DeliveryService's. */
-@Processor(SUBMISSIONS_QUEUE)
-export class SubmissionProcessor extends JobProcessor<DeliverSubmissionJob> {
-  protected readonly queue = SUBMISSIONS_QUEUE;
-
+@WorksQueue(SUBMISSIONS_QUEUE)
+export class SubmissionProcessor extends JobProcessor {
   constructor(
     private readonly delivery: DeliveryService,
     config: AppConfig,
@@ -19,7 +18,8 @@ export class SubmissionProcessor extends JobProcessor<DeliverSubmissionJob> {
     super(config, metrics);
   }
 
-  protected async handle(job: Job<DeliverSubmissionJob>): Promise<void> {
+  @OnJob('deliverSubmission')
+  async deliver(job: Job<JobData<'deliverSubmission'>>): Promise<void> {
     const attempts = job.opts.attempts ?? 1;
     await this.delivery.deliver(job.data.submissionId, { final: job.attemptsMade + 1 >= attempts });
   }

@@ -98,8 +98,8 @@ export class MetricsService {
   /** Set from BullMQ on each scrape (see QueueMetrics). */
   readonly queueJobs = new Gauge({
     name: 'queue_jobs',
-    help: 'Jobs in the submissions queue, by state',
-    labelNames: ['state'],
+    help: 'Jobs in each queue, by queue and state',
+    labelNames: ['queue', 'state'],
     registers: [this.registry],
   });
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { QUEUE_NAMES } from '../queue/job-catalogue';
 import { JobProducer } from '../queue/job-producer';
-import { SUBMISSIONS_QUEUE } from '../queue/queue.constants';
 import { MetricsService } from './metrics.service';
 
-/** Reads the submissions queue's job counts into the `queue_jobs` gauge when Prometheus scrapes. */
+/** Reads every queue's job counts into the `queue_jobs` gauge when Prometheus scrapes. */
 @Injectable()
 export class QueueMetrics {
   constructor(
@@ -12,12 +12,16 @@ export class QueueMetrics {
   ) {}
 
   async refresh(): Promise<void> {
-    try {
-      for (const [state, count] of Object.entries(await this.jobs.counts(SUBMISSIONS_QUEUE))) {
-        this.metrics.queueJobs.set({ state }, count);
-      }
-    } catch {
-      // Redis away: the gauges keep their last values; readiness reports the outage.
-    }
+    await Promise.all(
+      QUEUE_NAMES.map(async (queue) => {
+        try {
+          for (const [state, count] of Object.entries(await this.jobs.counts(queue))) {
+            this.metrics.queueJobs.set({ queue, state }, count);
+          }
+        } catch {
+          // Redis away: the gauges keep their last values; readiness reports the outage.
+        }
+      }),
+    );
   }
 }

@@ -22,13 +22,6 @@ export type QueueName =
   | typeof MAINTENANCE_QUEUE
   | typeof MAIL_QUEUE
   | typeof MAILBOX_QUEUE;
-export const QUEUE_NAMES: readonly QueueName[] = [
-  SUBMISSIONS_QUEUE,
-  WEBHOOKS_QUEUE,
-  MAINTENANCE_QUEUE,
-  MAIL_QUEUE,
-  MAILBOX_QUEUE,
-];
 
 /**
  * One kind of job: where it goes, how BullMQ treats it, and the one rule that names it. A job's id is
@@ -61,7 +54,10 @@ export const FLAGGED_EVENT_KEY = 'flagged';
 /** Completed jobs are kept an hour (at most 10 000) so Redis does not grow without bound. */
 const KEEP_COMPLETED = { age: 3600, count: 10_000 };
 
-/** Every kind of job the service runs. A new kind of work is an entry here plus a JobProcessor. */
+/**
+ * Every kind of job the service runs. A new kind of work is an entry here plus an `@OnJob` handler on
+ * its queue's JobProcessor (checked at start-up, see jobHandlersOf).
+ */
 export const JOBS = {
   /** Hand one stored submission to the staff channels (queue contract: job id = submission id). */
   deliverSubmission: {
@@ -112,6 +108,11 @@ export const JOBS = {
 } as const satisfies Record<string, JobKind<never>>;
 
 export type JobKindName = keyof typeof JOBS;
+/**
+ * The queues, as the catalogue's kinds name them: what is registered, worked, shown on the dashboard
+ * and counted in the metrics, so a new queue is everywhere once a kind uses it.
+ */
+export const QUEUE_NAMES: readonly QueueName[] = [...new Set(Object.values(JOBS).map((kind) => kind.queue))];
 /** The data a kind's jobs carry. */
 export type JobData<K extends JobKindName> = Parameters<(typeof JOBS)[K]['idOf']>[0];
 

@@ -9,11 +9,18 @@ import { settleWithin } from './settle-within';
 export const PRODUCER_QUEUES = Symbol('PRODUCER_QUEUES');
 
 const CLOSE_GRACE_MS = 1000;
+/** How often a schedule that could not be declared (Redis away at start) is tried again. */
+const DECLARE_RETRY_MS = 5_000;
 /** Job states in which a job will still run (or is running). */
 const LIVE = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
 /** What runAgain did. */
 export type RunAgainOutcome = 'retried' | 'promoted' | 'waiting' | 'added';
+
+/** The kinds run by a job scheduler: their jobs carry no data (one id per kind). */
+export type ScheduledKindName = {
+  [K in JobKindName]: JobData<K> extends undefined ? K : never;
+}[JobKindName];
 
 /**
  * The one way into the queues: every room enqueues, re-runs and forgets jobs through this, by kind
@@ -24,6 +31,10 @@ export type RunAgainOutcome = 'retried' | 'promoted' | 'waiting' | 'added';
 @Injectable()
 export class JobProducer implements OnApplicationShutdown {
   private readonly log = new OccasionalLog(new Logger('Queue'));
+  private readonly logger = new Logger('Queue');
+  /** The schedules still to declare (Redis was away), by kind: cleared at shutdown. */
+  private readonly retries = new Map<ScheduledKindName, NodeJS.Timeout>();
+  private closing = false;
 
   constructor(@Inject(PRODUCER_QUEUES) private readonly queues: Record<QueueName, Queue>) {
     // Without listeners BullMQ prints every connection error; one line a minute says enough.
@@ -105,13 +116,32 @@ export class JobProducer implements OnApplicationShutdown {
     return this.queues[queue].getJobCounts();
   }
 
-  /** Declares the kind's job scheduler (an upsert: any number of processes may, there is one). */
-  async schedule<K extends JobKindName>(kind: K, everyMs: number): Promise<void> {
+  /**
+   * Declares the kind's job scheduler, every `everyMs` (an upsert: any number of processes may, there
+   * is one). Resolves after the first try; while Redis is away, tries again every few seconds until
+   * the declaration takes or the process shuts down.
+   */
+  async keepScheduled(kind: ScheduledKindName, everyMs: number): Promise<void> {
+    clearTimeout(this.retries.get(kind));
+    this.retries.delete(kind);
     const { queue, name, idOf } = JOBS[kind];
-    await this.queues[queue].upsertJobScheduler((idOf as () => string)(), { every: everyMs }, { name });
+    try {
+      await this.queues[queue].upsertJobScheduler(idOf(), { every: everyMs }, { name });
+    } catch (error) {
+      if (this.closing) {
+        return;
+      }
+      this.logger.warn(`Schedule of ${name} not declared yet (${(error as Error).message}); trying again`);
+      const retry = setTimeout(() => void this.keepScheduled(kind, everyMs), DECLARE_RETRY_MS);
+      retry.unref();
+      this.retries.set(kind, retry);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    this.retries.forEach((retry) => clearTimeout(retry));
+    this.retries.clear();
     // BullMQ's close() waits for a connection that is not there while Redis is away; give it a moment,
     // then drop the connection we own (nothing is pending on these handles).
     await settleWithin(Promise.all(Object.values(this.queues).map((queue) => queue.close())), CLOSE_GRACE_MS);

@@ -12,17 +12,11 @@ export interface DeliverSubmissionJob {
 
 /**
  * One webhook delivery (an event for one destination) per job: queue `webhooks`, job name
- * `deliver-webhook`, payload `{"deliveryId": "<uuid>"}` (ids only). Its retries follow the Standard
+ * `deliver-webhook`, payload WebhookJobData (ids only, see the catalogue). Its retries follow the Standard
  * Webhooks schedule, kept by the worker, not BullMQ's backoff.
  */
 export const WEBHOOKS_QUEUE = 'webhooks';
 export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
-
-export interface DeliverWebhookJob {
-  deliveryId: string;
-  /** Staff asked for this attempt: one try now, outside the schedule. */
-  replay?: boolean;
-}
 
 /** Housekeeping on a schedule (retention): one repeatable job, so one worker runs it however many there are. */
 export const MAINTENANCE_QUEUE = 'maintenance';

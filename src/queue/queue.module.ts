@@ -1,10 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { connectRedis, queuePrefix, RedisClient } from '../redis/redis-connection';
 import { QUEUE_CLUSTER_CONNECTION, QueueConnectionModule } from '../redis/queue-connection.module';
 import { QUEUE_NAMES, queueOptions, QueueName } from './job-catalogue';
+import { JobHandlerCheck } from './job-handlers';
 import { JobProducer, PRODUCER_QUEUES } from './job-producer';
 
 /**
@@ -15,6 +17,7 @@ import { JobProducer, PRODUCER_QUEUES } from './job-producer';
  */
 @Module({
   imports: [
+    DiscoveryModule,
     BullModule.forRootAsync({
       imports: [QueueConnectionModule],
       inject: [AppConfig, QUEUE_CLUSTER_CONNECTION],
@@ -50,6 +53,7 @@ import { JobProducer, PRODUCER_QUEUES } from './job-producer';
       },
     },
     JobProducer,
+    JobHandlerCheck,
   ],
   exports: [BullModule, JobProducer],
 })

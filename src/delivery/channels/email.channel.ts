@@ -1,17 +1,18 @@
-import type { Transporter } from 'nodemailer';
-import { loadNodemailer } from '../../mail/smtp-mailer';
+import { SmtpMailer } from '../../mail/smtp-mailer';
 import { StaffChannel, StaffSubmission } from './staff-channel';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** One plain-text and HTML e-mail per submission to STAFF_EMAIL_TO, replying to the submitter. */
+/**
+ * One plain-text and HTML e-mail per submission to STAFF_EMAIL_TO, replying to the submitter, through
+ * the mail room's SMTP transport (SMTP_URL; one per process, closed by SmtpMailer).
+ */
 export class EmailChannel implements StaffChannel {
   readonly name = 'email';
-  private transport?: Transporter;
 
   constructor(
-    private readonly smtpUrl: string,
+    private readonly mailer: SmtpMailer,
     private readonly to: string,
     private readonly from: string,
   ) {}
@@ -28,8 +29,7 @@ export class EmailChannel implements StaffChannel {
     ];
     const shown = rows.filter((row): row is [string, string] => row[1] !== null);
     const message = submission.message ?? '';
-    this.transport ??= (await loadNodemailer()).createTransport(this.smtpUrl);
-    await this.transport.sendMail({
+    await this.mailer.send({
       from: this.from,
       to: this.to,
       replyTo: submission.email ?? undefined,
@@ -40,9 +40,5 @@ export class EmailChannel implements StaffChannel {
         `<table>${shown.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>` +
         `<p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
     });
-  }
-
-  close(): void {
-    this.transport?.close();
   }
 }
