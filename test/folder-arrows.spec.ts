@@ -31,8 +31,8 @@ const ALLOWED_LINES: Record<string, string> = {
   audit: 'database http staff-accounts', // the audit log; staff read it
   auth: 'api-keys config database http rate-limits', // the contract's tokens, issued to an API key
   'canned-replies': 'audit config database http staff-accounts', // staff's shared answers know no submission
-  // The public intake endpoint: a key's submission, checked for spam, announced live.
-  contact: 'api-keys auth database http live metrics rate-limits spam submissions',
+  // The public intake endpoint: a key's submission, checked for spam, recorded as a fact.
+  contact: 'api-keys audit auth database http metrics rate-limits spam submissions',
   // A reply flows conversations -> queue -> mail.
   conversations: 'api-keys audit config database http mail metrics queue redis staff-accounts submissions',
   // The staff channels consume submissions (and their conversations, for the reply address).
@@ -41,7 +41,7 @@ const ALLOWED_LINES: Record<string, string> = {
   health: 'http metrics redis', // the probes, and the metrics route the worker serves beside them
   // An inbound message flows mail (or the route) -> inbound -> conversations.
   inbound:
-    'api-keys config contact conversations database http live mail metrics queue staff-accounts submissions webhooks',
+    'api-keys config contact conversations database http mail metrics queue staff-accounts submissions',
   live: 'config http logging queue redis staff-accounts submissions', // the event stream of submissions, for staff
   mail: 'config http logging metrics queue', // SMTP, IMAP, MIME: knows nothing of submissions
   // Erasure and retention reach every room that keeps personal data.
@@ -51,7 +51,7 @@ const ALLOWED_LINES: Record<string, string> = {
   spam: 'config database logging metrics queue redis submissions', // signals, verdicts, sender marks
   // Staff accounts, their tokens and sessions; invitations and resets go out by mail.
   'staff-accounts': 'cli-output.ts api-keys audit config database http mail rate-limits redis',
-  // A submission's life; the rooms that consume it plug in (SubmissionHooks), so it names none of them.
+  // A submission's life and the catalogue of its facts; the rooms that consume it subscribe, so it names none.
   submissions: 'api-keys audit config database http queue staff-accounts',
   webhooks: 'cli-output.ts api-keys audit config database http metrics queue staff-accounts submissions',
 };
