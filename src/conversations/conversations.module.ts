@@ -6,6 +6,8 @@ import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-ac
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { ConversationsController } from './conversations.controller';
+import { ConversationNotices } from './conversation-notices';
+import { ConversationTimeline } from './conversation-timeline';
 import { ConversationsService } from './conversations.service';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ThreadIds } from './thread-ids';
@@ -25,7 +27,13 @@ import { SendMessageProcessor } from './send-message.processor';
     AuditModule,
     QueueModule,
   ],
-  providers: [ConversationMessagesRepository, ConversationsService, ThreadIds],
+  providers: [
+    ConversationMessagesRepository,
+    ConversationsService,
+    ConversationTimeline,
+    ConversationNotices,
+    ThreadIds,
+  ],
   exports: [ConversationMessagesRepository, ConversationsService, ThreadIds],
 })
 export class ConversationsModule {}

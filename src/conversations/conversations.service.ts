@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor, SYSTEM_ACTOR } from '../audit/actor';
 import { AppConfig } from '../config/app-config';
@@ -6,11 +6,7 @@ import { AuditService } from '../audit/audit.service';
 import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
 import { JobProducer } from '../queue/job-producer';
-import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
-import { SubmissionDetailSections } from '../submissions/submission-detail-sections';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
-import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
-import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
 import { refOf } from '../submissions/submission-ref';
 import { WorkflowStatus } from '../submissions/submission-state';
 import { isDuplicateKey } from '../database/duplicate-key';
@@ -18,7 +14,7 @@ import { FieldCipher } from '../database/field-cipher';
 import { matchedEmail } from '../database/matched-email';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
-import { MessageView, TimelineItemView } from './dto/conversation.views';
+import { MessageView } from './dto/conversation.views';
 import { AttachmentInfo, ConversationMessageEntity } from './entities/conversation-message.entity';
 import { newConversationMessage } from './entities/new-conversation-message';
 import { MESSAGE_STATE } from './message-state';
@@ -39,18 +35,16 @@ export function replySubject(message: string | null, submissionId: string): stri
 
 /**
  * A submission's conversation: staff replies (stored, then sent by the `sendMessage` job), their
- * states and retries, and the timeline the detail shows (request, replies, customer messages, notes).
+ * states and retries; a customer's mail attached to it. Each records its fact (`replied`,
+ * `message_received`); the timeline and the notices are ConversationTimeline's and ConversationNotices'.
  */
 @Injectable()
-export class ConversationsService implements OnModuleInit {
+export class ConversationsService {
   private readonly logger = new Logger(ConversationsService.name);
 
   constructor(
     private readonly messages: ConversationMessagesRepository,
     private readonly submissions: SubmissionsRepository,
-    private readonly notes: SubmissionNotesRepository,
-    private readonly accounts: StaffAccountsRepository,
-    private readonly sections: SubmissionDetailSections,
     private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
@@ -59,29 +53,6 @@ export class ConversationsService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly cipher: FieldCipher,
   ) {}
-
-  onModuleInit(): void {
-    this.sections.add('timeline', (submissionId) => this.timelineOf(submissionId));
-  }
-
-  /** Someone assigned to a submission by someone else hears of it by e-mail (a worker sends it). */
-  @OnSubmissionFact({ phase: 'after commit', facts: ['assigned'] })
-  async noticeAssignment(fact: SubmissionFact<'assigned'>): Promise<void> {
-    const assigneeId = fact.data.after;
-    if (!assigneeId || assigneeId === fact.actor.id || !this.config.mail.smtpUrl) {
-      return;
-    }
-    await this.jobs.enqueue('notifyAssignment', [{ submissionId: fact.submissionId, assigneeId, eventId: fact.id }]);
-  }
-
-  /** The assignee hears of a customer's mail (not of automatic mail: that changes and triggers nothing). */
-  @OnSubmissionFact({ phase: 'after commit', facts: ['message_received'] })
-  async noticeCustomerMessage(fact: SubmissionFact<'message_received'>): Promise<void> {
-    if (fact.data.automatic || !(await this.submissions.findById(fact.submissionId))?.assigneeId) {
-      return;
-    }
-    await this.jobs.enqueue('notifyAssignee', [{ messageId: fact.data.messageId }]);
-  }
 
   /**
    * Stores a reply to the requester and queues it. Based on the version staff saw (`versions`, from
@@ -254,47 +225,6 @@ export class ConversationsService implements OnModuleInit {
     return toMessageView({ ...message, state: MESSAGE_STATE.queued, lastError: null });
   }
 
-  /** The request, replies, customer messages and notes of a submission, in time order. */
-  async timelineOf(submissionId: string): Promise<TimelineItemView[]> {
-    const [submission, messages, notes] = await Promise.all([
-      this.submissions.findById(submissionId),
-      this.messages.ofSubmission(submissionId),
-      this.notes.forSubmission(submissionId),
-    ]);
-    if (!submission) {
-      return [];
-    }
-    const authors = new Map(
-      (
-        await this.accounts.findByIds([...new Set(messages.flatMap((row) => (row.authorId ? [row.authorId] : [])))])
-      ).map((account) => [account.id, account.name]),
-    );
-    const items: (TimelineItemView & { at: number })[] = [
-      {
-        kind: 'request',
-        id: submission.id,
-        created_at: submission.createdAt.toISOString(),
-        body: submission.message ?? '',
-        author: submission.name,
-        at: submission.createdAt.getTime(),
-      },
-      ...messages.map((message) => ({
-        ...timelineItemOf(message),
-        author: message.authorId ? (authors.get(message.authorId) ?? null) : message.fromAddress,
-        at: message.createdAt.getTime(),
-      })),
-      ...notes.map((note) => ({
-        kind: 'note',
-        id: note.id,
-        created_at: note.createdAt.toISOString(),
-        body: note.body ?? '',
-        author: note.author?.name ?? null,
-        at: note.createdAt.getTime(),
-      })),
-    ];
-    return items.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id)).map(({ at: _at, ...item }) => item);
-  }
-
   /** Queues a stored message's job; a failure (Redis away) is left to the reconciler. */
   async queue(messageId: string): Promise<void> {
     await this.jobs.enqueue('sendMessage', [{ messageId }]).catch((error: Error) => {
@@ -320,22 +250,5 @@ export function toMessageView(message: ConversationMessageEntity): MessageView {
     created_at: message.createdAt.toISOString(),
     sent_at: message.sentAt?.toISOString() ?? null,
     ...(message.unreadable !== undefined ? { unreadable: message.unreadable } : {}),
-  };
-}
-
-function timelineItemOf(message: ConversationMessageEntity): TimelineItemView {
-  const view = toMessageView(message);
-  return {
-    kind: view.kind,
-    id: view.id,
-    created_at: view.created_at,
-    body: view.body,
-    state: view.state,
-    from: view.from,
-    from_other: view.from_other,
-    automatic: view.automatic,
-    quoted: view.quoted,
-    attachments: view.attachments,
-    last_error: view.last_error,
   };
 }

@@ -1,0 +1,83 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
+import { SubmissionDetailSections } from '../submissions/submission-detail-sections';
+import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { ConversationMessagesRepository } from './conversation-messages.repository';
+import { toMessageView } from './conversations.service';
+import { TimelineItemView } from './dto/conversation.views';
+import { ConversationMessageEntity } from './entities/conversation-message.entity';
+
+/** The timeline the staff detail shows: the request, replies, customer messages and notes, in time order. */
+@Injectable()
+export class ConversationTimeline implements OnModuleInit {
+  constructor(
+    private readonly submissions: SubmissionsRepository,
+    private readonly messages: ConversationMessagesRepository,
+    private readonly notes: SubmissionNotesRepository,
+    private readonly accounts: StaffAccountsRepository,
+    private readonly sections: SubmissionDetailSections,
+  ) {}
+
+  onModuleInit(): void {
+    this.sections.add('timeline', (submissionId) => this.timelineOf(submissionId));
+  }
+
+  /** The request, replies, customer messages and notes of a submission, in time order. */
+  async timelineOf(submissionId: string): Promise<TimelineItemView[]> {
+    const [submission, messages, notes] = await Promise.all([
+      this.submissions.findById(submissionId),
+      this.messages.ofSubmission(submissionId),
+      this.notes.forSubmission(submissionId),
+    ]);
+    if (!submission) {
+      return [];
+    }
+    const authors = new Map(
+      (
+        await this.accounts.findByIds([...new Set(messages.flatMap((row) => (row.authorId ? [row.authorId] : [])))])
+      ).map((account) => [account.id, account.name]),
+    );
+    const items: (TimelineItemView & { at: number })[] = [
+      {
+        kind: 'request',
+        id: submission.id,
+        created_at: submission.createdAt.toISOString(),
+        body: submission.message ?? '',
+        author: submission.name,
+        at: submission.createdAt.getTime(),
+      },
+      ...messages.map((message) => ({
+        ...timelineItemOf(message),
+        author: message.authorId ? (authors.get(message.authorId) ?? null) : message.fromAddress,
+        at: message.createdAt.getTime(),
+      })),
+      ...notes.map((note) => ({
+        kind: 'note',
+        id: note.id,
+        created_at: note.createdAt.toISOString(),
+        body: note.body ?? '',
+        author: note.author?.name ?? null,
+        at: note.createdAt.getTime(),
+      })),
+    ];
+    return items.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id)).map(({ at: _at, ...item }) => item);
+  }
+}
+
+function timelineItemOf(message: ConversationMessageEntity): TimelineItemView {
+  const view = toMessageView(message);
+  return {
+    kind: view.kind,
+    id: view.id,
+    created_at: view.created_at,
+    body: view.body,
+    state: view.state,
+    from: view.from,
+    from_other: view.from_other,
+    automatic: view.automatic,
+    quoted: view.quoted,
+    attachments: view.attachments,
+    last_error: view.last_error,
+  };
+}
