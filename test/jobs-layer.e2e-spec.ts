@@ -10,6 +10,21 @@ import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/tes
 import { sleep, waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
 
+/**
+ * A database fault injected in the test's own database: every INSERT into `table` whose row meets
+ * `condition` is refused, until the trigger (answered) is dropped.
+ */
+async function failInserts(dataSource: DataSource, table: string, condition: string): Promise<string> {
+  const trigger = `fail_${table}_${Date.now().toString(36)}`;
+  await dataSource.query(
+    `CREATE TRIGGER ${trigger} BEFORE INSERT ON ${table} FOR EACH ROW
+     IF ${condition} THEN
+       SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'injected fault';
+     END IF`,
+  );
+  return trigger;
+}
+
 interface Delivery {
   id: string;
   destination_id: string;
@@ -196,13 +211,11 @@ describe('the jobs layer', () => {
       ([delivery]) => delivery?.status === 'delivered',
     );
     const dataSource = t.app.get(DataSource);
-    const trigger = `fail_audit_${id.replace(/-/g, '').slice(-12)}`;
     // The crash: the audit event of this submission's change cannot be written.
-    await dataSource.query(
-      `CREATE TRIGGER ${trigger} BEFORE INSERT ON audit_events FOR EACH ROW
-       IF NEW.target_id = '${id}' AND NEW.action = 'submission.status_changed' THEN
-         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'injected crash';
-       END IF`,
+    const trigger = await failInserts(
+      dataSource,
+      'audit_events',
+      `NEW.target_id = '${id}' AND NEW.action = 'submission.status_changed'`,
     );
     try {
       const etag = (await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie)).headers.etag;
@@ -244,13 +257,11 @@ describe('the jobs layer', () => {
       ].join('\r\n'),
     );
     const dataSource = t.app.get(DataSource);
-    const trigger = `fail_delivery_${id.replace(/-/g, '').slice(-12)}`;
     // The fault: the delivery row of this submission's message_received cannot be written.
-    await dataSource.query(
-      `CREATE TRIGGER ${trigger} BEFORE INSERT ON webhook_deliveries FOR EACH ROW
-       IF NEW.submission_id = '${id}' AND NEW.event_type = 'submission.message_received' THEN
-         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'injected fault';
-       END IF`,
+    const trigger = await failInserts(
+      dataSource,
+      'webhook_deliveries',
+      `NEW.submission_id = '${id}' AND NEW.event_type = 'submission.message_received'`,
     );
     let first: number;
     try {
