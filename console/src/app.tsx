@@ -4,7 +4,7 @@ import { api, ApiKey, Me, Ref, whenSignedOut } from './api';
 import { Audit } from './audit';
 import { CannedReplies } from './canned-replies';
 import { Unmatched } from './unmatched';
-import { Inbox } from './inbox';
+import { Inbox } from './inbox/inbox';
 import { Keys } from './keys';
 import { setPageTitle, startLive, stopLive } from './live';
 import { navigate, useRoute } from './router';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
-import { api, ApiError, Me, SubmissionDetail, TimelineItem } from './api';
-import { CannedReplyPicker } from './canned-replies';
-import { when } from './format';
+import { api, ApiError, Me, SubmissionDetail, TimelineItem } from '../api';
+import { CannedReplyPicker } from '../canned-replies';
+import { when } from '../format';
 
 const LABELS: Record<TimelineItem['kind'], string> = {
   request: 'Request',

@@ -1,0 +1,60 @@
+import { SPAM_REASON_TEXT, Submission } from '../api';
+import { ago, when } from '../format';
+import { Filters } from './filters';
+
+/** One row of the list: a link that opens the submission beside it. */
+export function SubmissionRow({
+  item,
+  filters,
+  selected,
+  active,
+  onFocus,
+}: {
+  item: Submission;
+  filters: Filters;
+  selected: boolean;
+  active: boolean;
+  onFocus: () => void;
+}) {
+  const shown = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
+  return (
+    <li>
+      <a
+        id={`row-${item.id}`}
+        href={`#/inbox?${new URLSearchParams({ ...shown, open: item.id }).toString()}`}
+        class={`row${selected ? ' selected' : ''}${active ? ' active' : ''}`}
+        aria-current={selected ? 'true' : undefined}
+        onFocus={onFocus}
+      >
+        <span class="row-top">
+          <strong class="row-name">{item.name || (item.unreadable ? 'Unreadable' : '')}</strong>
+          <time dateTime={item.created_at} title={when(item.created_at)}>
+            {ago(item.created_at)}
+          </time>
+        </span>
+        <span class="row-meta">
+          <span class={`badge status-${item.status}`}>{item.status}</span>{' '}
+          {item.priority !== 'normal' && (
+            <>
+              <span class={`badge priority-${item.priority}`}>
+                <span class="sr-only">priority </span>
+                {item.priority}
+              </span>{' '}
+            </>
+          )}
+          {item.email ?? item.phone ?? ''} · {item.api_key.name}
+          {item.assignee ? ` · ${item.assignee.name}` : ''}
+          {item.spam_reasons.length > 0 &&
+            ` · flagged: ${item.spam_reasons.map((reason) => SPAM_REASON_TEXT[reason]).join('; ')}`}
+          {item.tags.map((label) => (
+            <span class="badge tag" key={label}>
+              <span class="sr-only">tag </span>
+              {label}
+            </span>
+          ))}
+        </span>
+        <span class="row-message">{item.unreadable ? `Unreadable: ${item.unreadable}` : (item.message ?? '')}</span>
+      </a>
+    </li>
+  );
+}
