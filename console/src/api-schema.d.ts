@@ -73,7 +73,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets the session cookie */
+        /**
+         * Sign in; sets the session cookie
+         * @description Sign in; sets the session cookie
+         */
         post: operations["StaffAuthController_login"];
         delete?: never;
         options?: never;
@@ -90,7 +93,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: ends the session */
+        /**
+         * Sign out: ends the session
+         * @description Sign out: ends the session
+         */
         post: operations["StaffAuthController_logout"];
         delete?: never;
         options?: never;
@@ -105,7 +111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in account */
+        /**
+         * The signed-in account
+         * @description The signed-in account
+         */
         get: operations["StaffAuthController_me"];
         put?: never;
         post?: never;
@@ -124,7 +133,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change your own password: the account's other sessions end, this one goes on under a new cookie (its st_ tokens stay); a wrong current password counts as a failed sign-in */
+        /**
+         * Change your own password: the account's other sessions end, this one goes on under a new cookie (its st_ tokens stay); a wrong current password counts as a failed sign-in
+         * @description Change your own password: the account's other sessions end, this one goes on under a new cookie (its st_ tokens stay); a wrong current password counts as a failed sign-in
+         */
         post: operations["StaffAuthController_changePassword"];
         delete?: never;
         options?: never;
@@ -141,7 +153,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Choose a new password with the token of a reset link (once, within the hour); then sign in with it. Failures count against the IP like failed sign-ins */
+        /**
+         * Choose a new password with the token of a reset link (once, within the hour); then sign in with it. Failures count against the IP like failed sign-ins
+         * @description Choose a new password with the token of a reset link (once, within the hour); then sign in with it. Failures count against the IP like failed sign-ins
+         */
         post: operations["StaffAuthController_useResetLink"];
         delete?: never;
         options?: never;
@@ -156,10 +171,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every staff account */
+        /**
+         * Every staff account
+         * @description Every staff account
+         */
         get: operations["StaffAdminController_list"];
         put?: never;
-        /** Create an account; the answer is the only time its password is shown */
+        /**
+         * Create an account; the answer is the only time its password is shown
+         * @description Create an account; the answer is the only time its password is shown
+         */
         post: operations["StaffAdminController_create"];
         delete?: never;
         options?: never;
@@ -174,7 +195,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The active accounts a submission can be assigned to (any staff member may ask) */
+        /**
+         * The active accounts a submission can be assigned to (any staff member may ask)
+         * @description The active accounts a submission can be assigned to (any staff member may ask)
+         */
         get: operations["StaffAdminController_assignable"];
         put?: never;
         post?: never;
@@ -197,7 +221,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change name, role or disabled (disabling ends sessions within seconds) */
+        /**
+         * Change name, role or disabled (disabling ends sessions within seconds)
+         * @description Change name, role or disabled (disabling ends sessions within seconds)
+         */
         patch: operations["StaffAdminController_update"];
         trace?: never;
     };
@@ -210,7 +237,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reset another account's password: its sessions end and its st_ tokens are revoked. Without SMTP_URL, a one-time password (shown this once) the account must replace at its next sign-in; with SMTP_URL, a link to choose one (valid one hour, once) is mailed to the account's address */
+        /**
+         * Reset another account's password: its sessions end and its st_ tokens are revoked. Without SMTP_URL, a one-time password (shown this once) the account must replace at its next sign-in; with SMTP_URL, a link to choose one (valid one hour, once) is mailed to the account's address
+         * @description Reset another account's password: its sessions end and its st_ tokens are revoked. Without SMTP_URL, a one-time password (shown this once) the account must replace at its next sign-in; with SMTP_URL, a link to choose one (valid one hour, once) is mailed to the account's address
+         */
         post: operations["StaffAdminController_resetPassword"];
         delete?: never;
         options?: never;
@@ -225,7 +255,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List submissions, newest first, filtered, keyset-paged */
+        /**
+         * List submissions, newest first, filtered, keyset-paged
+         * @description List submissions, newest first, filtered, keyset-paged
+         */
         get: operations["StaffSubmissionsController_list"];
         put?: never;
         post?: never;
@@ -242,7 +275,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submissions per workflow status; with the list's filters (but status), those that match them (where a search found something) */
+        /**
+         * Submissions per workflow status; with the list's filters (but status), those that match them (where a search found something)
+         * @description Submissions per workflow status; with the list's filters (but status), those that match them (where a search found something)
+         */
         get: operations["StaffSubmissionsController_counts"];
         put?: never;
         post?: never;
@@ -259,7 +295,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The list's filters as RFC 4180 CSV with a UTF-8 byte order mark, streamed; formula-like cells prefixed with '; downloaded as submissions-<date>.csv */
+        /**
+         * The list's filters as RFC 4180 CSV with a UTF-8 byte order mark, streamed; formula-like cells prefixed with '; downloaded as submissions-<date>.csv
+         * @description The list's filters as RFC 4180 CSV with a UTF-8 byte order mark, streamed; formula-like cells prefixed with '; downloaded as submissions-<date>.csv
+         */
         get: operations["StaffSubmissionsController_export"];
         put?: never;
         post?: never;
@@ -276,14 +315,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One submission with its deliveries, notes and events */
+        /**
+         * One submission with its deliveries, notes and events
+         * @description One submission with its deliveries, notes and events
+         */
         get: operations["StaffSubmissionsController_detail"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change status, assignee, priority and/or tags (the whole new list); requires If-Match with the current ETag */
+        /**
+         * Change status, assignee, priority and/or tags (the whole new list); requires If-Match with the current ETag
+         * @description Change status, assignee, priority and/or tags (the whole new list); requires If-Match with the current ETag
+         */
         patch: operations["StaffSubmissionsController_update"];
         trace?: never;
     };
@@ -296,7 +341,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a note */
+        /**
+         * Add a note
+         * @description Add a note
+         */
         post: operations["StaffSubmissionsController_addNote"];
         delete?: never;
         options?: never;
@@ -313,7 +361,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the submission through the staff channels again */
+        /**
+         * Send the submission through the staff channels again
+         * @description Send the submission through the staff channels again
+         */
         post: operations["StaffSubmissionsController_redeliver"];
         delete?: never;
         options?: never;
@@ -330,7 +381,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answer the requester by e-mail: stored, then sent through the queue; requires If-Match */
+        /**
+         * Answer the requester by e-mail: stored, then sent through the queue; requires If-Match
+         * @description Answer the requester by e-mail: stored, then sent through the queue; requires If-Match
+         */
         post: operations["ConversationsController_reply"];
         delete?: never;
         options?: never;
@@ -347,7 +401,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed message again */
+        /**
+         * Send a failed message again
+         * @description Send a failed message again
+         */
         post: operations["ConversationsController_retry"];
         delete?: never;
         options?: never;
@@ -362,10 +419,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every canned reply, by title */
+        /**
+         * Every canned reply, by title
+         * @description Every canned reply, by title
+         */
         get: operations["CannedRepliesController_list"];
         put?: never;
-        /** Add a canned reply (`{{name}}`, `{{ref}}`, `{{agent}}` are filled where it is inserted) */
+        /**
+         * Add a canned reply (`{{name}}`, `{{ref}}`, `{{agent}}` are filled where it is inserted)
+         * @description Add a canned reply (`{{name}}`, `{{ref}}`, `{{agent}}` are filled where it is inserted)
+         */
         post: operations["CannedRepliesController_create"];
         delete?: never;
         options?: never;
@@ -383,11 +446,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a canned reply (its author or an admin) */
+        /**
+         * Delete a canned reply (its author or an admin)
+         * @description Delete a canned reply (its author or an admin)
+         */
         delete: operations["CannedRepliesController_remove"];
         options?: never;
         head?: never;
-        /** Change the title and/or body of a canned reply */
+        /**
+         * Change the title and/or body of a canned reply
+         * @description Change the title and/or body of a canned reply
+         */
         patch: operations["CannedRepliesController_update"];
         trace?: never;
     };
@@ -400,7 +469,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A mail provider's "forward the raw message" route: the raw RFC 5322 message, Bearer INBOUND_TOKEN */
+        /**
+         * A mail provider's "forward the raw message" route: the raw RFC 5322 message, Bearer INBOUND_TOKEN
+         * @description A mail provider's "forward the raw message" route: the raw RFC 5322 message, Bearer INBOUND_TOKEN
+         */
         post: operations["InboundController_receive"];
         delete?: never;
         options?: never;
@@ -415,7 +487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Inbound mail that matched no submission, newest first (admins) */
+        /**
+         * Inbound mail that matched no submission, newest first (admins)
+         * @description Inbound mail that matched no submission, newest first (admins)
+         */
         get: operations["InboundController_unmatched"];
         put?: never;
         post?: never;
@@ -432,7 +507,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events: `data: {"type","id","version"?}` for submission.created, submission.changed, submission.message_received and presence (ids only: reload through the API); a comment line every LIVE_HEARTBEAT_INTERVAL seconds; ends when the session ends or the server stops (reconnect after `retry:`); an account holds at most STAFF_MAX_STREAMS open streams across the API processes (one more: 429) */
+        /**
+         * Server-sent events: `data: {"type","id","version"?}` for submission.created, submission.changed, submission.message_received and presence (ids only: reload through the API); a comment line every LIVE_HEARTBEAT_INTERVAL seconds; ends when the session ends or the server stops (reconnect after `retry:`); an account holds at most STAFF_MAX_STREAMS open streams across the API processes (one more: 429)
+         * @description Server-sent events: `data: {"type","id","version"?}` for submission.created, submission.changed, submission.message_received and presence (ids only: reload through the API); a comment line every LIVE_HEARTBEAT_INTERVAL seconds; ends when the session ends or the server stops (reconnect after `retry:`); an account holds at most STAFF_MAX_STREAMS open streams across the API processes (one more: 429)
+         */
         get: operations["LiveController_events"];
         put?: never;
         post?: never;
@@ -449,10 +527,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who else has this submission open */
+        /**
+         * Who else has this submission open
+         * @description Who else has this submission open
+         */
         get: operations["LiveController_viewers"];
         put?: never;
-        /** I have this submission open (`viewing: true`, renewed every 20 s; it lapses after 45 s) or I left it (`false`); answers who else has it open. Arrivals and departures are `presence` events on the stream */
+        /**
+         * I have this submission open (`viewing: true`, renewed every 20 s; it lapses after 45 s) or I left it (`false`); answers who else has it open. Arrivals and departures are `presence` events on the stream
+         * @description I have this submission open (`viewing: true`, renewed every 20 s; it lapses after 45 s) or I left it (`false`); answers who else has it open. Arrivals and departures are `presence` events on the stream
+         */
         post: operations["LiveController_viewing"];
         delete?: never;
         options?: never;
@@ -467,10 +551,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every API key (never the keys themselves) */
+        /**
+         * Every API key (never the keys themselves)
+         * @description Every API key (never the keys themselves)
+         */
         get: operations["ApiKeysAdminController_list"];
         put?: never;
-        /** Create a key; the answer is the only time the key is shown */
+        /**
+         * Create a key; the answer is the only time the key is shown
+         * @description Create a key; the answer is the only time the key is shown
+         */
         post: operations["ApiKeysAdminController_create"];
         delete?: never;
         options?: never;
@@ -491,7 +581,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename a key, change its limits, retention, reply sender, acknowledgement or spam filter (applied within API_KEY_CACHE_TTL) */
+        /**
+         * Rename a key, change its limits, retention, reply sender, acknowledgement or spam filter (applied within API_KEY_CACHE_TTL)
+         * @description Rename a key, change its limits, retention, reply sender, acknowledgement or spam filter (applied within API_KEY_CACHE_TTL)
+         */
         patch: operations["ApiKeysAdminController_update"];
         trace?: never;
     };
@@ -504,7 +597,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a key: its tokens stop working within API_KEY_CACHE_TTL */
+        /**
+         * Revoke a key: its tokens stop working within API_KEY_CACHE_TTL
+         * @description Revoke a key: its tokens stop working within API_KEY_CACHE_TTL
+         */
         post: operations["ApiKeysAdminController_revoke"];
         delete?: never;
         options?: never;
@@ -519,7 +615,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every recorded event (changes, sign-ins), filtered, keyset-paged */
+        /**
+         * Every recorded event (changes, sign-ins), filtered, keyset-paged
+         * @description Every recorded event (changes, sign-ins), filtered, keyset-paged
+         */
         get: operations["AuditController_list"];
         put?: never;
         post?: never;
@@ -536,10 +635,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every webhook destination (never its secret) */
+        /**
+         * Every webhook destination (never its secret)
+         * @description Every webhook destination (never its secret)
+         */
         get: operations["WebhooksAdminController_list"];
         put?: never;
-        /** Add a destination; the answer is the only time its secret is shown */
+        /**
+         * Add a destination; the answer is the only time its secret is shown
+         * @description Add a destination; the answer is the only time its secret is shown
+         */
         post: operations["WebhooksAdminController_add"];
         delete?: never;
         options?: never;
@@ -557,7 +662,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a destination (its pending deliveries fail) */
+        /**
+         * Remove a destination (its pending deliveries fail)
+         * @description Remove a destination (its pending deliveries fail)
+         */
         delete: operations["WebhooksAdminController_remove"];
         options?: never;
         head?: never;
@@ -573,7 +681,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new secret; the old one signs beside it for WEBHOOK_SECRET_OVERLAP */
+        /**
+         * A new secret; the old one signs beside it for WEBHOOK_SECRET_OVERLAP
+         * @description A new secret; the old one signs beside it for WEBHOOK_SECRET_OVERLAP
+         */
         post: operations["WebhooksAdminController_rotate"];
         delete?: never;
         options?: never;
@@ -590,7 +701,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable a destination again (after a 410, say) */
+        /**
+         * Enable a destination again (after a 410, say)
+         * @description Enable a destination again (after a 410, say)
+         */
         post: operations["WebhooksAdminController_enable"];
         delete?: never;
         options?: never;
@@ -605,7 +719,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhook deliveries newest first with their attempts (status=failed: what needs a replay) */
+        /**
+         * Webhook deliveries newest first with their attempts (status=failed: what needs a replay)
+         * @description Webhook deliveries newest first with their attempts (status=failed: what needs a replay)
+         */
         get: operations["WebhooksAdminController_listDeliveries"];
         put?: never;
         post?: never;
@@ -624,7 +741,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook delivery again now (one attempt) */
+        /**
+         * Send a webhook delivery again now (one attempt)
+         * @description Send a webhook delivery again now (one attempt)
+         */
         post: operations["WebhooksAdminController_replay"];
         delete?: never;
         options?: never;
@@ -641,7 +761,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Everything stored with this e-mail address (an audit event names only its hash) */
+        /**
+         * Everything stored with this e-mail address (an audit event names only its hash)
+         * @description Everything stored with this e-mail address (an audit event names only its hash)
+         */
         post: operations["PrivacyAdminController_export"];
         delete?: never;
         options?: never;
@@ -658,7 +781,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Erase every submission with this e-mail address, its notes, records and queued jobs */
+        /**
+         * Erase every submission with this e-mail address, its notes, records and queued jobs
+         * @description Erase every submission with this e-mail address, its notes, records and queued jobs
+         */
         post: operations["PrivacyAdminController_erase"];
         delete?: never;
         options?: never;
