@@ -1,3 +1,5 @@
+import type { components } from './api-schema';
+
 /** The staff API, relative to the page (served at <BASE_PATH>/staff/, the API at <BASE_PATH>/staff/api). */
 const API = new URL('api/', document.baseURI);
 
@@ -69,27 +71,32 @@ export async function api<T>(
   return payload as T;
 }
 
-export interface Ref {
-  id: string;
-  name: string;
-}
+/** The server's schemas, generated from openapi.json (`npm run openapi` writes api-schema.d.ts). */
+type Schemas = components['schemas'];
 
-export interface Me {
-  id: string;
-  email: string;
-  name: string;
-  role: 'admin' | 'agent';
-  /** Signed in with a one-time password: the console shows only the form to choose one's own. */
-  must_change_password: boolean;
-}
+export type Ref = Schemas['NamedRefView'];
 
-export const STATUSES = ['new', 'open', 'pending', 'closed', 'spam'] as const;
+/** The signed-in account; `must_change_password`: the console shows only the form to choose one's own. */
+export type Me = Schemas['StaffAccountDto'];
+
+export const STATUSES = [
+  'new',
+  'open',
+  'pending',
+  'closed',
+  'spam',
+] as const satisfies readonly Schemas['SubmissionView']['status'][];
 export type Status = (typeof STATUSES)[number];
 
-export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export const PRIORITIES = [
+  'low',
+  'normal',
+  'high',
+  'urgent',
+] as const satisfies readonly Schemas['SubmissionView']['priority'][];
 export type Priority = (typeof PRIORITIES)[number];
 
-export type SpamReason = 'duplicate' | 'marked_sender' | 'disposable_domain' | 'link_stuffed';
+export type SpamReason = Schemas['SubmissionView']['spam_reasons'][number];
 
 /** What each reason means to a person reading the Spam tab. */
 export const SPAM_REASON_TEXT: Record<SpamReason, string> = {
@@ -99,121 +106,27 @@ export const SPAM_REASON_TEXT: Record<SpamReason, string> = {
   link_stuffed: 'stuffed with links',
 };
 
-export interface Submission {
-  id: string;
-  status: Status;
-  delivery_state: string;
-  assignee: Ref | null;
-  api_key: Ref;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  business: string | null;
-  message: string | null;
-  version: number;
-  created_at: string;
-  closed_at: string | null;
-  /** Short reference for people: `[#<ref>]` in every e-mail about it. */
-  ref: string;
-  first_response_at: string | null;
-  /** Why the spam filter flagged it at intake; empty when it did not. */
-  spam_reasons: SpamReason[];
-  /** `normal` unless staff set another. */
-  priority: Priority;
-  /** Staff's labels, in the order they gave. */
-  tags: string[];
-  /** Present when stored fields could not be decrypted: which and why (those fields are null or ""). */
-  unreadable?: string;
-}
+/** `ref`: short reference for people (`[#<ref>]` in every e-mail about it); `unreadable`: why stored fields could not be decrypted. */
+export type Submission = Schemas['SubmissionView'];
 
 /** A shared answer; `{{name}}`, `{{ref}}` and `{{agent}}` are filled where it is inserted. */
-export interface CannedReply {
-  id: string;
-  title: string;
-  body: string;
-  author: Ref;
-  created_at: string;
-  updated_at: string;
-}
+export type CannedReply = Schemas['CannedReplyView'];
 
-export interface AuditEvent {
-  id: string;
-  action: string;
-  actor_type: string;
-  actor: Ref | null;
-  target_type: string | null;
-  target_id: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  /** Current names of the accounts and keys the event mentions, by id. */
-  names: Record<string, string>;
-  ip: string | null;
-  created_at: string;
-}
+/** `names`: current names of the accounts and keys the event mentions, by id. */
+export type AuditEvent = Schemas['AuditEventView'];
 
-export interface SubmissionDetail extends Submission {
-  client_ip: string;
-  user_agent: string | null;
-  attempts: number;
-  last_error: string | null;
-  processed_at: string | null;
-  deliveries: {
-    channel: string;
-    attempts: number;
-    last_error: string | null;
-    last_attempt_at: string | null;
-    delivered_at: string | null;
-  }[];
-  webhooks: WebhookDelivery[];
-  notes: { id: string; body: string; author: Ref; created_at: string; unreadable?: string }[];
-  events: AuditEvent[];
-  timeline: TimelineItem[];
-  /** The same address's other submissions, newest first. */
-  history: { id: string; ref: string; status: Status; created_at: string }[];
-}
+export type SubmissionDetail = Schemas['SubmissionDetailView'];
 
 /** One item of a conversation: the request, a reply, a customer's mail or a note. */
-export interface TimelineItem {
-  kind: 'request' | 'reply' | 'ack' | 'customer' | 'note';
-  id: string;
-  created_at: string;
-  body: string;
-  author?: string | null;
-  state?: 'queued' | 'sent' | 'failed' | 'received';
-  from?: string | null;
-  from_other?: boolean;
-  automatic?: boolean;
-  quoted?: string | null;
-  attachments?: { name: string; type: string; size: number }[];
-  last_error?: string | null;
-}
+export type TimelineItem = Schemas['TimelineItemView'];
 
 /** Inbound mail that matched no submission (admins). */
-export interface UnmatchedMail {
-  id: string;
-  message_id: string;
-  from: string | null;
-  subject: string | null;
-  size: number;
-  received_at: string;
-  /** Why it was kept: it answered nothing we know, or why it could not be read. */
-  reason: 'unmatched' | 'too_slow' | 'too_much_memory' | 'malformed' | 'failed';
-  unreadable?: string;
-}
+export type UnmatchedMail = Schemas['UnmatchedMailView'];
 
 /** One event for one webhook destination, with every attempt. */
-export interface WebhookDelivery {
-  id: string;
-  destination_id: string;
-  event: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  delivered_at: string | null;
-  attempt_log: { status_code: number | null; duration_ms: number; error: string | null; attempted_at: string }[];
-}
+export type WebhookDelivery = Schemas['WebhookDeliveryView'];
 
+/** A page of a list (the server's *PageView schemas share this shape). */
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;
@@ -221,24 +134,8 @@ export interface Page<T> {
   search?: string;
 }
 
-export type Counts = Record<Status, number>;
+export type Counts = Schemas['StatusCountsView'];
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  rate_limit: number;
-  rate_window: number;
-  rate_block: number;
-  /** Whether the intake's spam checks run for the key's submissions. */
-  spam_filter: boolean;
-  created_at: string;
-  revoked_at: string | null;
-  last_used_at: string | null;
-}
+export type ApiKey = Schemas['ApiKeyView'];
 
-export interface StaffAccount extends Me {
-  created_at: string;
-  last_login_at: string | null;
-  disabled_at: string | null;
-}
+export type StaffAccount = Schemas['StaffAccountAdminView'];

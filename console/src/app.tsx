@@ -76,8 +76,11 @@ export function App() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
   useEffect(() => {
-    if (help) helpDialog.current?.showModal();
-    else helpDialog.current?.close();
+    if (help) {
+      helpDialog.current?.showModal();
+    } else {
+      helpDialog.current?.close();
+    }
   }, [help]);
 
   const page = me === null ? 'Sign in' : (TITLES[route.path.split('/')[1] ?? 'inbox'] ?? TITLES.inbox);

@@ -62,7 +62,9 @@ export function CannedReplyPicker({
   };
   opener.current = show;
   useEffect(() => {
-    if (open) search.current?.focus();
+    if (open) {
+      search.current?.focus();
+    }
   }, [open]);
 
   const close = () => {
@@ -72,7 +74,9 @@ export function CannedReplyPicker({
   const words = query.trim().toLowerCase();
   const matching = (replies ?? []).filter((reply) => reply.title.toLowerCase().includes(words));
   const insert = (reply: CannedReply | undefined) => {
-    if (!reply) return;
+    if (!reply) {
+      return;
+    }
     setOpen(false);
     onInsert(fillPlaceholders(reply.body, values));
   };
@@ -172,13 +176,19 @@ export function CannedReplies({ me }: { me: Me }) {
   const save = async (event: Event, reply: CannedReply) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    const changes = { title: String(form.get('title')), body: String(form.get('body')) };
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const changes = { title: text('title'), body: text('body') };
     if (await attempt(() => api(`canned-replies/${reply.id}`, { method: 'PATCH', body: changes }))) {
       setEditing(null);
     }
   };
   const remove = async (reply: CannedReply) => {
-    if (!window.confirm(`Delete the canned reply “${reply.title}”?`)) return;
+    if (!window.confirm(`Delete the canned reply “${reply.title}”?`)) {
+      return;
+    }
     await attempt(() => api(`canned-replies/${reply.id}`, { method: 'DELETE' }));
   };
 
@@ -190,7 +200,7 @@ export function CannedReplies({ me }: { me: Me }) {
         with <code>{'{{name}}'}</code> as the requester’s name, <code>{'{{ref}}'}</code> as the reference and{' '}
         <code>{'{{agent}}'}</code> as yours.
       </p>
-      <form class="canned-form" onSubmit={add} aria-label="Add a canned reply">
+      <form class="canned-form" onSubmit={(event) => void add(event)} aria-label="Add a canned reply">
         <label>
           Title
           <input required maxLength={100} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />

@@ -101,8 +101,12 @@ export function describeEvent(event: AuditEvent, here = false): string {
 }
 
 function actorOf(event: AuditEvent): string {
-  if (event.actor) return event.actor.name || 'A staff member';
-  if (event.actor_type === 'cli') return 'The command line';
+  if (event.actor) {
+    return event.actor.name || 'A staff member';
+  }
+  if (event.actor_type === 'cli') {
+    return 'The command line';
+  }
   return 'The service';
 }
 
@@ -163,8 +167,14 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 }
 
 function shown(value: unknown): string {
-  if (value === null || value === undefined) return 'none';
-  if (typeof value === 'boolean') return value ? 'on' : 'off';
-  if (typeof value === 'object') return 'set';
-  return String(value);
+  if (value === null || value === undefined) {
+    return 'none';
+  }
+  if (typeof value === 'boolean') {
+    return value ? 'on' : 'off';
+  }
+  if (typeof value === 'string' || typeof value === 'number') {
+    return String(value);
+  }
+  return 'set';
 }

@@ -21,8 +21,12 @@ export function Keys() {
     event.preventDefault();
     try {
       const body: Record<string, unknown> = { name };
-      if (limit) body.rate_limit = Number(limit);
-      if (windowSeconds) body.rate_window = Number(windowSeconds);
+      if (limit) {
+        body.rate_limit = Number(limit);
+      }
+      if (windowSeconds) {
+        body.rate_window = Number(windowSeconds);
+      }
       const key = await api<ApiKey & { key: string }>('keys', { method: 'POST', body });
       setCreated({ name: key.name, key: key.key });
       setName('');
@@ -36,7 +40,9 @@ export function Keys() {
   };
 
   const revoke = async (key: ApiKey) => {
-    if (!window.confirm(`Revoke "${key.name}"? Clients using it stop working within seconds.`)) return;
+    if (!window.confirm(`Revoke "${key.name}"? Clients using it stop working within seconds.`)) {
+      return;
+    }
     await api(`keys/${key.id}/revoke`, { method: 'POST' });
     await load();
   };
@@ -81,7 +87,7 @@ export function Keys() {
           }
         />
       )}
-      <form class="inline-form" onSubmit={create} aria-label="Create an API key">
+      <form class="inline-form" onSubmit={(event) => void create(event)} aria-label="Create an API key">
         <label>
           Name
           <input required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />

@@ -31,7 +31,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me, password: string) 
 
   return (
     <main class="sign-in">
-      <form onSubmit={submit} aria-labelledby="sign-in-title">
+      <form onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Staff console</h1>
         <label>
           E-mail

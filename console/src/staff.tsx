@@ -31,7 +31,9 @@ export function Staff({ me }: { me: Me }) {
 
   const resetPassword = (account: StaffAccount) => {
     const warning = `Reset the password of ${account.name}? Their sessions end, their API tokens are revoked and their current password stops working.`;
-    if (!window.confirm(warning)) return;
+    if (!window.confirm(warning)) {
+      return;
+    }
     void act(async () => {
       setReset(null);
       setSent(null);

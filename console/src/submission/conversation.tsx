@@ -37,7 +37,9 @@ export function Conversation({
   const [busy, setBusy] = useState(false);
 
   const send = async () => {
-    if (busy || reply.trim() === '') return;
+    if (busy || reply.trim() === '') {
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
