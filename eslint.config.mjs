@@ -15,8 +15,6 @@ export default tseslint.config(
       'console/src/api-schema.d.ts',
     ],
   },
-  // TODO(issue 38 point 7): split in progress (detail.tsx and inbox.tsx become folders; lint them after).
-  { ignores: ['console/src/detail.tsx', 'console/src/inbox.tsx'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   prettier,

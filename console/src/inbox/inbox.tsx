@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Me, Ref, STATUSES, Status } from '../api';
+import { Me, Ref, STATUSES } from '../api';
 import { ErrorLine } from '../parts';
 import { navigate, Route } from '../router';
 import { Detail } from '../submission/detail';
@@ -55,7 +55,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
               {status === 'all' ? 'All' : status[0].toUpperCase() + status.slice(1)}
               {status !== 'all' && counts && (
                 <span class="count" data-testid={`count-${status}`}>
-                  {counts[status as Status]}
+                  {counts[status]}
                 </span>
               )}
             </a>

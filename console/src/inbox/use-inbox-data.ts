@@ -89,11 +89,15 @@ export function useInboxData(filters: Filters): InboxData {
   // An event refreshes at once; during a burst, at most once per EVENT_SPACING_MS (the last one after it).
   const refreshSoon = useSpaced(refresh, EVENT_SPACING_MS);
   useLiveEvents((event) => {
-    if (event.type !== 'presence') refreshSoon();
+    if (event.type !== 'presence') {
+      refreshSoon();
+    }
   });
 
   const loadMore = async () => {
-    if (!cursor) return;
+    if (!cursor) {
+      return;
+    }
     const page = await api<Page<Submission>>('submissions', {}, listQuery(filters, { cursor }));
     setItems((loaded) => [...loaded, ...page.items.filter((item) => !loaded.some((known) => known.id === item.id))]);
     setCursor(page.next_cursor);

@@ -14,9 +14,13 @@ export function useLatest(): <T>(
     const asked = ++newest.current;
     try {
       const answer = await request();
-      if (asked === newest.current) apply(answer);
+      if (asked === newest.current) {
+        apply(answer);
+      }
     } catch (caught) {
-      if (asked === newest.current) fail(caught as Error);
+      if (asked === newest.current) {
+        fail(caught as Error);
+      }
     }
   }, []);
 }

@@ -9,7 +9,9 @@ export function useSpaced(task: () => void, spacingMs: number): () => void {
   latest.current = task;
   const state = useRef<{ last: number; timer?: ReturnType<typeof setTimeout> }>({ last: 0 });
   return () => {
-    if (state.current.timer !== undefined) return;
+    if (state.current.timer !== undefined) {
+      return;
+    }
     const wait = state.current.last + spacingMs - Date.now();
     state.current.timer = setTimeout(
       () => {

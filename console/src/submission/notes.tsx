@@ -37,7 +37,7 @@ export function Notes({
           </li>
         ))}
       </ul>
-      <form onSubmit={addNote} class="note-form">
+      <form onSubmit={(event) => void addNote(event)} class="note-form">
         <label for="note">Add a note</label>
         <textarea
           id="note"

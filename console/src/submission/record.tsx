@@ -39,7 +39,9 @@ export function Record({ detail }: { detail: SubmissionDetail }) {
 
 /** Earlier requests from the same address, each a link that opens it. */
 export function History({ detail }: { detail: SubmissionDetail }) {
-  if (detail.history.length === 0) return null;
+  if (detail.history.length === 0) {
+    return null;
+  }
   return (
     <>
       <h3 id="history-title">Earlier requests from this address</h3>

@@ -91,7 +91,9 @@ export function useSubmission(id: string, me: Me, onChanged: () => void): Submis
   const checkForNews = async (refused: boolean) => {
     const latest = await api<SubmissionDetail>(`submissions/${id}`).catch(() => null);
     const current = shown.current;
-    if (!latest || !current || latest.id !== current.id) return;
+    if (!latest || !current || latest.id !== current.id) {
+      return;
+    }
     const news = whatIsNew(current, latest, me);
     if (news.length === 0 && !refused) {
       show(latest);
@@ -146,7 +148,9 @@ export function useSubmission(id: string, me: Me, onChanged: () => void): Submis
       let made = false;
       await write(async () => {
         const current = shown.current;
-        if (!current) return;
+        if (!current) {
+          return;
+        }
         try {
           show(
             await api<SubmissionDetail>(`submissions/${id}`, {

@@ -85,7 +85,9 @@ export function Triage({
   const [tag, setTag] = useState('');
   const addTag = async () => {
     const added = tag;
-    if (added.trim() === '') return;
+    if (added.trim() === '') {
+      return;
+    }
     if (await change((current) => ({ tags: [...current.tags, added] }))) {
       setTag((draft) => (draft === added ? '' : draft));
     }
