@@ -1,3 +1,4 @@
+import { ClockModule } from './clock/clock.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ApiModule } from './api.module';
@@ -29,6 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule,
         LoggingModule,
         DatabaseModule,
         RedisModule,

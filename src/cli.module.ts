@@ -1,3 +1,4 @@
+import { ClockModule } from './clock/clock.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ApiKeyModule } from './api-keys/api-key.module';
 import {
@@ -36,6 +37,7 @@ export class CliModule {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule,
         DatabaseModule,
         ApiKeyModule,
         SubmissionsModule,

@@ -2,7 +2,6 @@ import { DataSource } from 'typeorm';
 import { CLI_ACTOR } from '../src/audit/actor';
 import { ApiKeyService } from '../src/api-keys/api-key.service';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
-import { sleep } from './support/wait';
 
 describe('POST /auth_refresh.php', () => {
   let t: TestApp;
@@ -87,7 +86,7 @@ describe('POST /auth_refresh.php', () => {
     const first = await issueTokens(t, key);
     const second = (await refresh({ refresh_token: first.refresh_token }).expect(200)).body;
     const unrelated = await issueTokens(t, key);
-    await sleep(1200);
+    t.clock.advance(1200);
     const reuse = await refresh({ refresh_token: first.refresh_token }).expect(401);
     expect(reuse.body).toEqual({ status: 'error', message: 'Invalid refresh token' });
     await refresh({ refresh_token: second.refresh_token }).expect(401);
@@ -99,7 +98,7 @@ describe('POST /auth_refresh.php', () => {
     const { key } = await t.createKey({ rateLimit: 5 });
     const first = await issueTokens(t, key);
     await refresh({ refresh_token: first.refresh_token }).expect(200);
-    await sleep(1200);
+    t.clock.advance(1200);
     for (let i = 0; i < 9; i++) {
       const replay = await refresh({ refresh_token: first.refresh_token });
       expect(replay.status).toBe(401);
@@ -152,32 +151,27 @@ describe('POST /auth_refresh.php', () => {
     expect(rows[0].used_at).not.toBeNull();
     expect(rows[1].used_at).toBeNull();
   });
-});
 
-describe('refresh token lifetimes', () => {
-  it('expires a token unused for REFRESH_TOKEN_IDLE_TTL', async () => {
-    const t = await createTestApp({ REFRESH_TOKEN_IDLE_TTL: '1' });
-    try {
-      const { key } = await t.createKey();
-      const tokens = await issueTokens(t, key);
-      await sleep(1200);
-      await t.http().post('/auth_refresh.php').send({ refresh_token: tokens.refresh_token }).expect(401);
-    } finally {
-      await t.close();
-    }
+  const DAY_MS = 24 * 3600 * 1000;
+
+  it('expires a token unused for REFRESH_TOKEN_IDLE_TTL (7 days), not a moment before', async () => {
+    const { key } = await t.createKey();
+    const kept = await issueTokens(t, key);
+    const idle = await issueTokens(t, key);
+    t.clock.advance(7 * DAY_MS - 60_000);
+    await refresh({ refresh_token: kept.refresh_token }).expect(200);
+    t.clock.advance(61_000);
+    await refresh({ refresh_token: idle.refresh_token }).expect(401);
   });
 
-  it('ends the family REFRESH_TOKEN_TTL after /auth.php, however recently it rotated', async () => {
-    const t = await createTestApp({ REFRESH_TOKEN_TTL: '2' });
-    try {
-      const { key } = await t.createKey();
-      let token = (await issueTokens(t, key)).refresh_token;
-      await sleep(1000);
-      token = (await t.http().post('/auth_refresh.php').send({ refresh_token: token }).expect(200)).body.refresh_token;
-      await sleep(1100);
-      await t.http().post('/auth_refresh.php').send({ refresh_token: token }).expect(401);
-    } finally {
-      await t.close();
+  it('ends the family REFRESH_TOKEN_TTL (30 days) after /auth.php, however recently it rotated', async () => {
+    const { key } = await t.createKey();
+    let token = (await issueTokens(t, key)).refresh_token;
+    for (let day = 6; day < 30; day += 6) {
+      t.clock.advance(6 * DAY_MS);
+      token = (await refresh({ refresh_token: token }).expect(200)).body.refresh_token;
     }
+    t.clock.advance(6 * DAY_MS + 1000);
+    await refresh({ refresh_token: token }).expect(401);
   });
 });

@@ -7,7 +7,7 @@ import { AccessTokenService } from './access-token.service';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { AuthErrors } from './auth-errors';
 import { TokenSetDto } from './dto/token-set.dto';
-import { isSpendable, RefreshTokenService } from './refresh-token.service';
+import { RefreshTokenService } from './refresh-token.service';
 
 export interface RefreshRequest {
   /**
@@ -46,7 +46,7 @@ export class AuthService {
     // period from a reuse, and revokes the family on reuse.
     const mayRotate =
       refreshToken !== undefined &&
-      (isSpendable(refreshToken)
+      (this.refreshTokens.isSpendable(refreshToken)
         ? owner !== undefined && (await this.isBoundTo(owner, request.presentedApiKey))
         : true);
     const outcome = mayRotate ? await this.refreshTokens.rotate(refreshToken) : null;

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { sha256Hex } from '../database/sha256';
+import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
@@ -30,8 +31,8 @@ export type RotationOutcome =
   | { ok: true; apiKeyId: string; refreshToken: string }
   | { ok: false; reason: 'expired' | 'revoked' | 'reused' | 'retried' | 'raced' };
 
-/** True while the token can still be rotated: not spent, not revoked, not expired. */
-export function isSpendable(row: RefreshTokenEntity, now = new Date()): boolean {
+/** True while the token can still be rotated at `now`: not spent, not revoked, not expired. */
+function isSpendableAt(row: RefreshTokenEntity, now: Date): boolean {
   return !row.usedAt && !row.revokedAt && row.expiresAt.getTime() > now.getTime();
 }
 
@@ -46,11 +47,17 @@ export class RefreshTokenService {
   constructor(
     private readonly tokens: RefreshTokensRepository,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
+
+  /** True while the token can still be rotated: not spent, not revoked, not expired. */
+  isSpendable(row: RefreshTokenEntity): boolean {
+    return isSpendableAt(row, this.clock.now());
+  }
 
   /** Starts a new family for an /auth.php call and returns its first token once it is stored. */
   async issueFamily(apiKeyId: string): Promise<string> {
-    const now = new Date();
+    const now = this.clock.now();
     const familyExpiresAt = new Date(now.getTime() + this.config.auth.refreshTokenTtl * 1000);
     const { token, row } = this.newToken(apiKeyId, uuidv7(), familyExpiresAt, now);
     await this.tokens.insertFirst(row);
@@ -66,7 +73,7 @@ export class RefreshTokenService {
    * Spends the token of `row` (as read by find) and issues its successor in one transaction; of two
    * concurrent rotations of one token exactly one succeeds, however stale `row` is.
    */
-  async rotate(row: RefreshTokenEntity, now = new Date()): Promise<RotationOutcome> {
+  async rotate(row: RefreshTokenEntity, now = this.clock.now()): Promise<RotationOutcome> {
     if (row.revokedAt) {
       return { ok: false, reason: 'revoked' };
     }
@@ -88,7 +95,7 @@ export class RefreshTokenService {
     return { ok: true, apiKeyId: row.apiKeyId, refreshToken: token };
   }
 
-  async revokeFamily(familyId: string, now = new Date()): Promise<void> {
+  async revokeFamily(familyId: string, now = this.clock.now()): Promise<void> {
     await this.tokens.revokeFamily(familyId, now);
   }
 

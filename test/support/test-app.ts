@@ -7,11 +7,15 @@ import { CLI_ACTOR } from '../../src/audit/actor';
 import { ApiKeyService, RateLimitSettings } from '../../src/api-keys/api-key.service';
 import { AppModule } from '../../src/app.module';
 import { configureHttpApp, createHttpAdapter } from '../../src/http-app';
+import { Clock } from '../../src/clock/clock';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { TestClock } from './test-clock';
 
 export interface TestApp {
   app: NestFastifyApplication;
   config: AppConfig;
+  /** The app's time: `clock.advance(ms)` moves it. */
+  clock: TestClock;
   http: () => TestAgent;
   createKey: (limits?: RateLimitSettings & { name?: string }) => Promise<{ id: string; key: string }>;
   close: () => Promise<void>;
@@ -28,7 +32,11 @@ export function uniquePrefix(): string {
  */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ ROLE: 'api', REDIS_PREFIX: uniquePrefix(), HEALTH_PORT: '0', ...overrides });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const clock = new TestClock();
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
+    .overrideProvider(Clock)
+    .useValue(clock)
+    .compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(config), {
     bodyParser: false,
     logger: false,
@@ -39,6 +47,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   return {
     app,
     config,
+    clock,
     http: () => request(app.getHttpServer()),
     createKey: async (limits = {}) => {
       const { apiKey, key } = await app.get(ApiKeyService).create(limits.name ?? 'test client', limits, CLI_ACTOR);

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../../api-keys/api-key.service';
 import type { IdentifiedRequest } from '../request-context';
 import { AuthFailureService } from '../../rate-limits/auth-failure.service';
-import { isSpendable, RefreshTokenService } from '../refresh-token.service';
+import { RefreshTokenService } from '../refresh-token.service';
 
 /**
  * Reads the presented refresh token once, so the handler works on the row it already has, and
@@ -30,7 +30,7 @@ export class RefreshTokenOwnerGuard implements CanActivate {
       const row = await this.refreshTokens.find(token);
       if (row) {
         request.refreshToken = row;
-        const owner = isSpendable(row) ? await this.apiKeys.findActiveById(row.apiKeyId) : null;
+        const owner = this.refreshTokens.isSpendable(row) ? await this.apiKeys.findActiveById(row.apiKeyId) : null;
         request.apiKey = owner ?? undefined;
       }
     }
