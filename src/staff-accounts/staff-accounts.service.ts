@@ -1,3 +1,4 @@
+import { Clock } from '../clock/clock';
 import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import { isDuplicateKey } from '../database/duplicate-key';
@@ -53,6 +54,7 @@ export class StaffAccountsService {
     private readonly tokens: StaffTokensRepository,
     private readonly resets: StaffPasswordResetsRepository,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   async create(input: NewStaffAccount, actor: Actor): Promise<AccountWithPassword> {
@@ -63,7 +65,7 @@ export class StaffAccountsService {
     const name = nameOf(input.name);
     const role = roleOf(input.role);
     const password = this.passwordFrom(input.password);
-    const now = new Date();
+    const now = this.clock.now();
     const account: StaffAccountEntity = {
       id: uuidv7(),
       email,
@@ -179,7 +181,7 @@ export class StaffAccountsService {
     const password = this.passwordFrom(chosen);
     const changes = {
       passwordHash: await hashPassword(password),
-      passwordChangedAt: new Date(),
+      passwordChangedAt: this.clock.now(),
       mustChangePassword: how.mustChange ?? false,
     };
     // Revoked first, as in update: a crash in between leaves tokens dead rather than alive.

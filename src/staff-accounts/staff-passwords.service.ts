@@ -1,3 +1,4 @@
+import { Clock } from '../clock/clock';
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
@@ -49,6 +50,7 @@ export class StaffPasswordsService {
     private readonly mailer: SmtpMailer,
     private readonly audit: AuditService,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -123,7 +125,7 @@ export class StaffPasswordsService {
       return { temporaryPassword: password };
     }
     const token = randomBytes(32).toString('base64url');
-    const now = new Date();
+    const now = this.clock.now();
     const reset = {
       id: uuidv7(),
       staffAccountId: id,
@@ -159,7 +161,7 @@ export class StaffPasswordsService {
   async useResetLink(token: string, next: string, ip: string): Promise<void> {
     this.accounts.passwordFrom(next);
     await this.limits.takeAttempt(ip);
-    const now = new Date();
+    const now = this.clock.now();
     const reset = await this.resets.findByHash(sha256Hex(token));
     const account = reset ? await this.accounts.get(reset.staffAccountId).catch(() => null) : null;
     if (!reset || !account || account.disabledAt || !(await this.resets.use(reset.id, now))) {

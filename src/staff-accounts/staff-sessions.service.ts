@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { sha256Hex } from '../database/sha256';
 import { RedisClient } from '../redis/redis-connection';
@@ -9,12 +10,15 @@ export interface StaffSession {
   accountId: string;
   /** Milliseconds since the epoch: sign-in time, for the absolute lifetime and password resets. */
   createdAt: number;
+  /** Milliseconds since the epoch: the last use, for the idle lifetime (absent in sessions of 0.4). */
+  usedAt?: number;
 }
 
 /**
  * Staff sessions in Redis: the cookie carries 256 random bits, Redis keeps only their SHA-256, so a
  * copy of Redis signs nobody in. A session expires STAFF_SESSION_IDLE after its last use and at most
- * STAFF_SESSION_TTL after sign-in (the key's expiry is the sooner of the two, renewed on each use).
+ * STAFF_SESSION_TTL after sign-in, as Clock tells the time; the key's expiry is the sooner of the two,
+ * renewed on each use, so Redis forgets a session soon after it ended.
  */
 @Injectable()
 export class StaffSessionsService {
@@ -23,6 +27,7 @@ export class StaffSessionsService {
   constructor(
     @InjectRedis() private readonly redis: RedisClient,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.prefix = `${config.redis.prefix}:staffsession`;
   }
@@ -30,8 +35,9 @@ export class StaffSessionsService {
   /** Starts a session and returns its id (for the cookie). */
   async start(accountId: string): Promise<string> {
     const id = randomBytes(32).toString('base64url');
-    const session: StaffSession = { accountId, createdAt: Date.now() };
-    await this.redis.set(this.keyOf(id), JSON.stringify(session), 'PX', this.expiryOf(session));
+    const now = this.clock.nowMs();
+    const session: StaffSession = { accountId, createdAt: now, usedAt: now };
+    await this.redis.set(this.keyOf(id), JSON.stringify(session), 'PX', this.expiryOf(session, now));
     return id;
   }
 
@@ -43,13 +49,17 @@ export class StaffSessionsService {
       return null;
     }
     const session = JSON.parse(stored) as StaffSession;
-    const expiry = this.expiryOf(session);
-    if (expiry <= 0) {
+    const now = this.clock.nowMs();
+    const idleFor = now - (session.usedAt ?? now);
+    const expiry = this.expiryOf(session, now);
+    if (expiry <= 0 || idleFor >= this.config.staffAuth.sessionIdle * 1000) {
       await this.redis.del(key);
       return null;
     }
-    await this.redis.pexpire(key, expiry);
-    return session;
+    // XX: a session ended meanwhile (sign-out, a password reset) is not written back to life.
+    const renewed: StaffSession = { ...session, usedAt: now };
+    await this.redis.set(key, JSON.stringify(renewed), 'PX', expiry, 'XX');
+    return renewed;
   }
 
   async end(id: string): Promise<void> {
@@ -57,9 +67,9 @@ export class StaffSessionsService {
   }
 
   /** Milliseconds this session may live from now: the idle time, capped by the absolute lifetime. */
-  private expiryOf(session: StaffSession): number {
+  private expiryOf(session: StaffSession, now: number): number {
     const { sessionIdle, sessionTtl } = this.config.staffAuth;
-    return Math.min(sessionIdle * 1000, session.createdAt + sessionTtl * 1000 - Date.now());
+    return Math.min(sessionIdle * 1000, session.createdAt + sessionTtl * 1000 - now);
   }
 
   private keyOf(id: string): string {
