@@ -197,10 +197,9 @@ describe('staff: canned replies', () => {
       now,
       now,
     ]);
-    await database.query(
-      'INSERT INTO canned_replies (id, title, body, author_id, created_at, updated_at) VALUES ?',
-      [filler],
-    );
+    await database.query('INSERT INTO canned_replies (id, title, body, author_id, created_at, updated_at) VALUES ?', [
+      filler,
+    ]);
     const full = {
       status: 'error',
       message: `The team already has ${max} canned replies, the most this installation keeps (CANNED_REPLIES_MAX): delete one first`,

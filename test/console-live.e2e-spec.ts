@@ -103,9 +103,10 @@ describe('live console (browser)', () => {
 
     await atSecond.getByRole('button', { name: 'Pending' }).click();
     await atSecond.locator('.badge.status-pending').waitFor();
+    await atSecond.getByRole('combobox', { name: 'Priority', exact: true }).selectOption('high');
     // Offered, not applied under the agent's hands: what changed, and a button to see it.
     const offer = atFirst.getByRole('status').filter({ hasText: 'Updated by someone else' });
-    await offer.waitFor({ timeout: 10_000 });
+    await offer.filter({ hasText: 'priority high (was normal)' }).waitFor({ timeout: 10_000 });
     expect(await offer.textContent()).toContain('status pending (was new)');
     expect(await axeSerious(first)).toEqual([]);
     // On a phone the offer and "is viewing" wrap: nothing is wider than the screen.

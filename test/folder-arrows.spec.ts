@@ -26,7 +26,7 @@ const ALLOWED_LINES: Record<string, string> = {
   queue: 'config logging metrics redis', // the jobs layer knows kinds of jobs, never the rooms that handle them
   http: 'config database redis', // the edge; the error filter tells an outage (database, Redis) from a bug
   // The rooms.
-  admin: 'config http queue rate-limits redis', // the queue dashboard and its login limit
+  admin: 'clock config http queue rate-limits redis', // the queue dashboard and its login limit
   // Keys are managed by staff (routes) and operators (CLI), and audited.
   'api-keys': 'cli-output.ts audit config database http staff-accounts',
   audit: 'database http staff-accounts', // the audit log; staff read it
@@ -41,17 +41,16 @@ const ALLOWED_LINES: Record<string, string> = {
     'cli-output.ts api-keys audit config conversations http mail metrics queue staff-accounts submissions webhooks',
   health: 'http metrics redis', // the probes, and the metrics route the worker serves beside them
   // An inbound message flows mail (or the route) -> inbound -> conversations.
-  inbound:
-    'api-keys config contact conversations database http mail metrics queue staff-accounts submissions',
+  inbound: 'api-keys config contact conversations database http mail metrics queue staff-accounts submissions',
   live: 'config http logging queue redis staff-accounts submissions', // the event stream of submissions, for staff
   mail: 'config http logging metrics queue', // SMTP, IMAP, MIME: knows nothing of submissions
   // Erasure and retention reach every room that keeps personal data.
   privacy:
     'cli-output.ts api-keys audit auth config conversations database http metrics queue staff-accounts submissions webhooks',
-  'rate-limits': 'auth config http logging metrics redis', // per key: it reads the key auth identified
+  'rate-limits': 'auth clock config http logging metrics redis', // per key: it reads the key auth identified
   spam: 'config database logging metrics queue redis submissions', // signals, verdicts, sender marks
   // Staff accounts, their tokens and sessions; invitations and resets go out by mail.
-  'staff-accounts': 'cli-output.ts api-keys audit config database http mail rate-limits redis',
+  'staff-accounts': 'cli-output.ts api-keys audit clock config database http mail rate-limits redis',
   // A submission's life and the catalogue of its facts; the rooms that consume it subscribe, so it names none.
   submissions: 'api-keys audit config database http queue staff-accounts',
   webhooks: 'cli-output.ts api-keys audit config database http metrics queue staff-accounts submissions',

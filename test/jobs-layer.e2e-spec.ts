@@ -4,10 +4,11 @@ import { DataSource } from 'typeorm';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../src/queue/queue.constants';
 import { refOf } from '../src/submissions/submission-ref';
 import { ownDatabase } from './support/own-database';
+import { queuesSettled } from './support/queues';
 import { postInboundMail } from './support/service-calls';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
-import { sleep, waitFor, waitUntil } from './support/wait';
+import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 /**
@@ -130,7 +131,7 @@ describe('the jobs layer', () => {
       () => deliveriesOf(id),
       ([delivery]) => delivery.status === 'delivered' && hook.successes().get(id) === 2,
     );
-    await sleep(1500);
+    await queuesSettled(t);
     expect(hook.successes().get(id)).toBe(2);
   });
 
@@ -286,7 +287,7 @@ describe('the jobs layer', () => {
           delivery.body.type === 'submission.message_received' && delivery.body.data.id === id && delivery.status < 300,
       );
     await waitUntil(() => messageReceived().length >= 1, 'the message_received webhook');
-    await sleep(1500);
+    await queuesSettled(t);
     expect(messageReceived().length).toBe(1);
     expect((await customerMessages()).length).toBe(1);
   });
@@ -315,7 +316,7 @@ describe('the jobs layer', () => {
       .set('Content-Type', 'application/json')
       .expect(202);
     await waitUntil(() => hook.successes().get(id) === 2, 'the redelivery');
-    await sleep(1500);
+    await queuesSettled(second);
     expect(hook.successes().get(id)).toBe(2);
   });
 });

@@ -10,7 +10,7 @@ import { freePort, startService, StartedProcess } from './support/processes';
 import { customerAnswers, submitTo } from './support/service-calls';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
-import { sleep, waitUntil } from './support/wait';
+import { waitUntil } from './support/wait';
 
 const INBOUND_TOKEN = 'live-inbound-token-0123456789';
 
@@ -167,8 +167,7 @@ describe('the live event stream (GET /staff/api/stream)', () => {
     const { token } = await t.app.get(StaffTokensService).create(accounts.ada, 'live', CLI_ACTOR);
     const live = await stream({ Authorization: `Bearer ${token}` });
     expect(live.status).toBe(200);
-    await sleep(1500);
-    expect(live.text()).toContain(': heartbeat\n\n');
+    await waitUntil(() => live.text().includes(': heartbeat\n\n'), 'a heartbeat');
   });
 
   it('forgets a stream whose client went away', async () => {
@@ -207,7 +206,9 @@ describe('the live event stream (GET /staff/api/stream)', () => {
     const presence = () => live.events.filter((event) => event.type === 'presence' && event.id === id);
     // Ada arrived, Grace arrived, Ada left.
     await waitUntil(() => presence().length === 3, 'the departure event');
-    await sleep(300);
+    // A later event on the same channel: once it is here, any published before it is here too.
+    const marker = await submit({ name: 'After the departure' });
+    await live.next((event) => event.id === marker);
     expect(presence()).toHaveLength(3);
     const after = await staffCall('GET', `submissions/${id}/viewing`, other);
     expect(await after.json()).toEqual({ viewers: [] });

@@ -1,8 +1,10 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { QueueReconciler } from '../src/delivery/queue-reconciler.service';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../src/queue/queue.constants';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
+import { queuesSettled } from './support/queues';
 import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -72,7 +74,7 @@ describe('jobs that Redis lost', () => {
       [kept],
     );
 
-    await start({ ROLE: 'worker' });
+    const worker = await start({ ROLE: 'worker' });
     await waitUntil(
       () => receiver.successes().get(lost) === 1 && receiver.successes().get(kept) === 1,
       'both submissions delivered',
@@ -83,8 +85,12 @@ describe('jobs that Redis lost', () => {
       'the lost webhook delivery sent',
       45_000,
     );
-    // Another few passes: jobs that exist (completed ones included) are never added twice.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Two more passes, run now rather than waited for: jobs that exist (completed ones included) are
+    // never added twice, so nothing more is sent once the queues settle.
+    const reconciler = worker.app.get(QueueReconciler);
+    await reconciler.reconcileOnce();
+    await reconciler.reconcileOnce();
+    await queuesSettled(worker);
     expect(receiver.successes().get(lost)).toBe(1);
     expect(receiver.successes().get(kept)).toBe(1);
     const webhooksQueue = api.app.get<Queue>(getQueueToken(WEBHOOKS_QUEUE));

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { generateApiKey } from '../src/api-keys/api-key-format';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
-import { sleep } from './support/wait';
+import { waitUntil } from './support/wait';
 
 const run = promisify(execFile);
 
@@ -38,9 +38,9 @@ describe('per-key rate limits', () => {
     await auth(key).expect(200);
     const first = await auth(key).expect(429);
     expect(first.headers['retry-after']).toBe('2');
-    await sleep(1000);
+    t.clock.advance(1000);
     await auth(key).expect(429);
-    await sleep(1100);
+    t.clock.advance(1100);
     const after = await auth(key).expect(200);
     expect(after.headers['x-ratelimit-remaining']).toBe('1');
   });
@@ -51,7 +51,7 @@ describe('per-key rate limits', () => {
     const second = await auth(key).expect(200);
     expect(second.headers['x-ratelimit-remaining']).toBe('0');
     expect(Number(second.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(1);
-    await sleep(1100);
+    t.clock.advance(1100);
     const fresh = await auth(key).expect(200);
     expect(fresh.headers['x-ratelimit-remaining']).toBe('1');
   });
@@ -93,13 +93,7 @@ describe('per-key rate limits', () => {
     await run(process.execPath, ['dist/cli.js', 'keys', 'set-limit', id, '--rate-limit', '3', '--rate-window', '60'], {
       env: process.env,
     });
-    const deadline = Date.now() + 5000;
-    let limit = '1000';
-    while (limit !== '3' && Date.now() < deadline) {
-      await sleep(250);
-      limit = (await auth(key)).headers['x-ratelimit-limit'];
-    }
-    expect(limit).toBe('3');
+    await waitUntil(async () => (await auth(key)).headers['x-ratelimit-limit'] === '3', 'the new limit', 5000);
   });
 });
 

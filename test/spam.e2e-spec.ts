@@ -4,7 +4,8 @@ import { RetentionService } from '../src/privacy/retention.service';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
-import { sleep, waitUntil } from './support/wait';
+import { queuesSettled } from './support/queues';
+import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 interface SubmissionBody {
@@ -130,7 +131,7 @@ describe('spam filter', () => {
       () => deliveredTo(received, 'submission.received').some((id) => id === clean[0].id),
       'the received webhook',
     );
-    await sleep(500);
+    await queuesSettled(t);
     expect(deliveredTo(received, 'submission.received').filter((id) => ids.includes(id))).toEqual([clean[0].id]);
     const flaggedHook = flagged.received.find((hook) => hook.body.data.id === spam[0].id)!;
     expect(flaggedHook.body.data).toMatchObject({ id: spam[0].id, name: 'Burst bot', spam_reasons: ['duplicate'] });

@@ -6,7 +6,8 @@ import { freePort, startService } from './support/processes';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
-import { sleep, waitFor, waitUntil } from './support/wait';
+import { queuesSettled } from './support/queues';
+import { waitFor, waitUntil } from './support/wait';
 import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
 const run = promisify(execFile);
@@ -133,7 +134,7 @@ describe('staff webhooks', () => {
       .set('Cookie', admin)
       .set('Content-Type', 'application/json')
       .expect(204);
-    await sleep(300);
+    await queuesSettled(t);
     expect(toB.receiver.of(fromA)).toEqual([]);
     expect(toA.receiver.of(fromB)).toEqual([]);
 
@@ -261,7 +262,7 @@ describe('staff webhooks', () => {
 
     const next = await client.submit();
     await waitUntil(() => global.successes().get(next) === 1, 'the global receiver');
-    await sleep(1000);
+    await queuesSettled(t);
     expect(gone.receiver.received).toHaveLength(1);
     expect(await deliveriesOf(next, gone.destination.id)).toEqual([]);
 
@@ -383,7 +384,7 @@ describe('staff webhooks', () => {
     expect(new Webhook(subscribed.destination.secret).verify(changed[0].rawBody, headersOf(changed[0]))).toEqual(
       changed[0].body,
     );
-    await sleep(500);
+    await queuesSettled(t);
     expect(plain.receiver.received.map((delivery) => delivery.body.type)).toEqual(['submission.received']);
   });
 

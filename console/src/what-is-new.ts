@@ -13,6 +13,12 @@ export function whatIsNew(shown: SubmissionDetail, latest: SubmissionDetail, me:
   if ((latest.assignee?.id ?? null) !== (shown.assignee?.id ?? null)) {
     news.push(latest.assignee ? `assigned to ${latest.assignee.name}` : 'unassigned');
   }
+  if (latest.priority !== shown.priority) {
+    news.push(`priority ${latest.priority} (was ${shown.priority})`);
+  }
+  if (latest.tags.join('\n') !== shown.tags.join('\n')) {
+    news.push(latest.tags.length > 0 ? `tags ${latest.tags.join(', ')}` : 'no tags');
+  }
   const known = new Set(shown.timeline.map((item) => item.id));
   for (const item of latest.timeline.filter((entry) => !known.has(entry.id))) {
     if (item.kind === 'customer') {

@@ -1,3 +1,4 @@
+import { Clock } from '../clock/clock';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
@@ -48,6 +49,7 @@ export class AdminDashboardAuth implements NotFoundChallenge {
     @InjectRedis() redis: RedisClient,
     private readonly config: AppConfig,
     failOpen: FailOpen,
+    clock: Clock,
   ) {
     this.failures = new FailureLimit(
       redis,
@@ -55,6 +57,7 @@ export class AdminDashboardAuth implements NotFoundChallenge {
       () => LOGIN_FAILURES_PER_MINUTE,
       60_000,
       failOpen,
+      clock,
     );
     this.prefix = `${config.http.basePath}${ADMIN_QUEUES_ROUTE}`.toLowerCase();
   }

@@ -1,3 +1,4 @@
+import { Clock } from '../clock/clock';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { RedisClient } from '../redis/redis-connection';
@@ -22,6 +23,7 @@ export class AuthFailureService {
     config: AppConfig,
     failOpen: FailOpen,
     private readonly metrics: MetricsService,
+    clock: Clock,
   ) {
     this.perIp = new FailureLimit(
       redis,
@@ -29,6 +31,7 @@ export class AuthFailureService {
       () => config.rateLimit.authFailureLimit,
       WINDOW_MS,
       failOpen,
+      clock,
     );
   }
 

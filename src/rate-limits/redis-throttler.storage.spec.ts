@@ -1,16 +1,22 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config/app-config';
+import { Clock } from '../clock/clock';
 import { FailOpen } from './fail-open';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('RedisThrottlerStorage arithmetic (against the machine Redis, under a prefix of its own)', () => {
   const prefix = `contact-intake-test:unit:${randomBytes(4).toString('hex')}`;
   const config = loadConfig({ REDIS_PREFIX: prefix });
   const redis = new Redis(config.redis.url);
-  const storage = new RedisThrottlerStorage(redis, config, new FailOpen());
+  /** The time, moved by the test. */
+  const clock = new (class extends Clock {
+    offset = 0;
+    override nowMs() {
+      return Date.now() + this.offset;
+    }
+  })();
+  const storage = new RedisThrottlerStorage(redis, config, new FailOpen(), clock);
 
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}:*`);
@@ -43,9 +49,17 @@ describe('RedisThrottlerStorage arithmetic (against the machine Redis, under a p
   it('starts afresh once a block ends', async () => {
     await storage.increment('c', 60_000, 1, 500);
     expect((await storage.increment('c', 60_000, 1, 500)).isBlocked).toBe(true);
-    await sleep(600);
+    clock.offset += 600;
     const after = await storage.increment('c', 60_000, 1, 500);
     expect(after).toMatchObject({ totalHits: 1, isBlocked: false });
+  });
+
+  it('starts a fresh window once the clock passes its end, and not before', async () => {
+    expect((await storage.increment('w', 60_000, 5, 1_000)).totalHits).toBe(1);
+    clock.offset += 59_000;
+    expect(await storage.increment('w', 60_000, 5, 1_000)).toMatchObject({ totalHits: 2, timeToExpire: 1 });
+    clock.offset += 1_000;
+    expect(await storage.increment('w', 60_000, 5, 1_000)).toMatchObject({ totalHits: 1, timeToExpire: 60 });
   });
 
   it('rounds sub-second remainders up so Retry-After is never 0', async () => {
@@ -56,7 +70,7 @@ describe('RedisThrottlerStorage arithmetic (against the machine Redis, under a p
 
   it('lets requests through when Redis is unreachable', async () => {
     const offline = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
-    const failing = new RedisThrottlerStorage(offline, config, new FailOpen());
+    const failing = new RedisThrottlerStorage(offline, config, new FailOpen(), clock);
     const record = await failing.increment('e', 60_000, 1, 60_000);
     expect(record).toMatchObject({ isBlocked: false, totalHits: 0, timeToExpire: 60 });
     offline.disconnect();

@@ -1,34 +1,41 @@
 import { Injectable } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { RedisClient, scriptKey } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { FailOpen } from './fail-open';
 
 /**
- * One fixed window per key, atomically in Redis, so every API process shares one budget.
- * KEYS: hits, block. ARGV: window ms, limit, block ms.
+ * One fixed window per key, atomically in Redis, so every API process shares one budget. The times are
+ * the Clock's (ARGV now), kept in the keys: a window and a block end when the clock says so, which lets
+ * a test move past them; the keys' expiry only lets Redis forget them afterwards.
+ * KEYS: window (a hash: end, hits), block (its end). ARGV: window ms, limit, block ms, now ms.
  * Returns {hits, window ms left, blocked 0/1, block ms left}. Going over the limit starts a block and
  * clears the hits, so calls succeed again as soon as the block ends.
  */
 const INCREMENT_SCRIPT = `
-local blockLeft = redis.call('PTTL', KEYS[2])
+local now = tonumber(ARGV[4])
+local blockLeft = tonumber(redis.call('GET', KEYS[2]) or '0') - now
 if blockLeft > 0 then
   return {tonumber(ARGV[2]) + 1, blockLeft, 1, blockLeft}
 end
-local hits = redis.call('INCR', KEYS[1])
-local windowLeft = redis.call('PTTL', KEYS[1])
-if windowLeft < 0 then
+local windowEnd = tonumber(redis.call('HGET', KEYS[1], 'end') or '0')
+local hits = 1
+if windowEnd <= now then
+  windowEnd = now + tonumber(ARGV[1])
+  redis.call('HSET', KEYS[1], 'end', windowEnd, 'hits', 1)
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  windowLeft = tonumber(ARGV[1])
+else
+  hits = redis.call('HINCRBY', KEYS[1], 'hits', 1)
 end
 if hits > tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+  redis.call('SET', KEYS[2], now + tonumber(ARGV[3]), 'PX', ARGV[3])
   redis.call('DEL', KEYS[1])
   return {hits, tonumber(ARGV[3]), 1, tonumber(ARGV[3])}
 end
-return {hits, windowLeft, 0, 0}
+return {hits, windowEnd - now, 0, 0}
 `;
 
 type RedisWithThrottle = RedisClient & {
@@ -38,6 +45,7 @@ type RedisWithThrottle = RedisClient & {
     windowMs: number,
     limit: number,
     blockMs: number,
+    nowMs: number,
   ): Promise<number[]>;
 };
 
@@ -56,6 +64,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     @InjectRedis() redis: RedisClient,
     config: AppConfig,
     private readonly failOpen: FailOpen,
+    private readonly clock: Clock,
   ) {
     redis.defineCommand('throttleIncrement', { numberOfKeys: 2, lua: INCREMENT_SCRIPT });
     this.redis = redis as RedisWithThrottle;
@@ -77,11 +86,14 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   async count(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
     const [hits, windowLeft, blocked, blockLeft] = await this.redis.throttleIncrement(
       // One hash tag per limited subject (`{rl:key:<id>}`): both keys in one slot of a cluster.
-      scriptKey(this.prefix, `rl:${key}`, 'hits'),
-      scriptKey(this.prefix, `rl:${key}`, 'block'),
+      // Named apart from the counters of 0.4 (a plain count and a flag that Redis's expiry ended): those
+      // are left to expire.
+      scriptKey(this.prefix, `rl:${key}`, 'window'),
+      scriptKey(this.prefix, `rl:${key}`, 'blocked-until'),
       ttl,
       limit,
       blockDuration,
+      this.clock.nowMs(),
     );
     return {
       totalHits: hits,

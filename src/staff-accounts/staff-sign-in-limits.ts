@@ -1,3 +1,4 @@
+import { Clock } from '../clock/clock';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { sha256Hex } from '../database/sha256';
@@ -21,10 +22,10 @@ export class StaffSignInLimits {
   private readonly perEmail: FailureLimit;
   private readonly perIp: FailureLimit;
 
-  constructor(@InjectRedis() redis: RedisClient, config: AppConfig, failOpen: FailOpen) {
+  constructor(@InjectRedis() redis: RedisClient, config: AppConfig, failOpen: FailOpen, clock: Clock) {
     const prefix = `${config.redis.prefix}:stafffail`;
-    this.perEmail = new FailureLimit(redis, `${prefix}:email`, () => 5, FIFTEEN_MINUTES_MS, failOpen);
-    this.perIp = new FailureLimit(redis, `${prefix}:ip`, () => 20, FIFTEEN_MINUTES_MS, failOpen);
+    this.perEmail = new FailureLimit(redis, `${prefix}:email`, () => 5, FIFTEEN_MINUTES_MS, failOpen, clock);
+    this.perIp = new FailureLimit(redis, `${prefix}:ip`, () => 20, FIFTEEN_MINUTES_MS, failOpen, clock);
   }
 
   /**

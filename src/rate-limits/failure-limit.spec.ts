@@ -1,0 +1,56 @@
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { Clock } from '../clock/clock';
+import { FailOpen } from './fail-open';
+import { FailureLimit } from './failure-limit';
+
+describe('FailureLimit (against the machine Redis, under a prefix of its own, on a clock the test moves)', () => {
+  const prefix = `contact-intake-test:unit:${randomBytes(4).toString('hex')}`;
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const clock = new (class extends Clock {
+    offset = 0;
+    override nowMs() {
+      return Date.now() + this.offset;
+    }
+  })();
+  const limit = new FailureLimit(redis, prefix, () => 2, 60_000, new FailOpen(), clock);
+  const status = (attempt: Promise<void>) =>
+    attempt.then(
+      () => 200,
+      (error: { getStatus?: () => number }) => error.getStatus?.() ?? 500,
+    );
+
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) {
+      await redis.del(...keys);
+    }
+    await redis.quit();
+  });
+
+  it('refuses the attempt past the limit until the window ends, by the clock, then counts afresh', async () => {
+    expect([await status(limit.takeAttempt('a')), await status(limit.takeAttempt('a'))]).toEqual([200, 200]);
+    expect(await status(limit.takeAttempt('a'))).toBe(429);
+    clock.offset += 59_000;
+    expect(await status(limit.takeAttempt('a'))).toBe(429);
+    clock.offset += 1_000;
+    expect(await status(limit.takeAttempt('a'))).toBe(200);
+  });
+
+  it('gives back an attempt that succeeded, so only failures use up the budget', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect(await status(limit.takeAttempt('b'))).toBe(200);
+      await limit.giveBack('b');
+    }
+  });
+
+  it('blocks a subject whose failures reached the limit for the rest of the window', async () => {
+    await limit.record('c');
+    expect(await status(limit.assertAllowed('c'))).toBe(200);
+    clock.offset += 30_000;
+    await limit.record('c');
+    expect(await status(limit.assertAllowed('c'))).toBe(429);
+    clock.offset += 30_000;
+    expect(await status(limit.assertAllowed('c'))).toBe(200);
+  });
+});
