@@ -36,6 +36,7 @@ describe('a database outage', () => {
     await held;
     await sleep(500);
     // The INSERT reached the server, its answer did not reach the service: no answer to the client yet.
+    // (No event tells that an answer was not sent: a short wait is the only witness.)
     expect(settled).toBe(false);
     await proxy.cut();
     const response = await pending;

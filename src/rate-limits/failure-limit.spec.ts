@@ -1,18 +1,13 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { Clock } from '../clock/clock';
+import { TestClock } from '../../test/support/test-clock';
 import { FailOpen } from './fail-open';
 import { FailureLimit } from './failure-limit';
 
 describe('FailureLimit (against the machine Redis, under a prefix of its own, on a clock the test moves)', () => {
   const prefix = `contact-intake-test:unit:${randomBytes(4).toString('hex')}`;
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const clock = new (class extends Clock {
-    offset = 0;
-    override nowMs() {
-      return Date.now() + this.offset;
-    }
-  })();
+  const clock = new TestClock();
   const limit = new FailureLimit(redis, prefix, () => 2, 60_000, new FailOpen(), clock);
   const status = (attempt: Promise<void>) =>
     attempt.then(
@@ -31,9 +26,9 @@ describe('FailureLimit (against the machine Redis, under a prefix of its own, on
   it('refuses the attempt past the limit until the window ends, by the clock, then counts afresh', async () => {
     expect([await status(limit.takeAttempt('a')), await status(limit.takeAttempt('a'))]).toEqual([200, 200]);
     expect(await status(limit.takeAttempt('a'))).toBe(429);
-    clock.offset += 59_000;
+    clock.advance(59_000);
     expect(await status(limit.takeAttempt('a'))).toBe(429);
-    clock.offset += 1_000;
+    clock.advance(1_000);
     expect(await status(limit.takeAttempt('a'))).toBe(200);
   });
 
@@ -47,10 +42,10 @@ describe('FailureLimit (against the machine Redis, under a prefix of its own, on
   it('blocks a subject whose failures reached the limit for the rest of the window', async () => {
     await limit.record('c');
     expect(await status(limit.assertAllowed('c'))).toBe(200);
-    clock.offset += 30_000;
+    clock.advance(30_000);
     await limit.record('c');
     expect(await status(limit.assertAllowed('c'))).toBe(429);
-    clock.offset += 30_000;
+    clock.advance(30_000);
     expect(await status(limit.assertAllowed('c'))).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config/app-config';
-import { Clock } from '../clock/clock';
+import { TestClock } from '../../test/support/test-clock';
 import { FailOpen } from './fail-open';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
@@ -9,13 +9,7 @@ describe('RedisThrottlerStorage arithmetic (against the machine Redis, under a p
   const prefix = `contact-intake-test:unit:${randomBytes(4).toString('hex')}`;
   const config = loadConfig({ REDIS_PREFIX: prefix });
   const redis = new Redis(config.redis.url);
-  /** The time, moved by the test. */
-  const clock = new (class extends Clock {
-    offset = 0;
-    override nowMs() {
-      return Date.now() + this.offset;
-    }
-  })();
+  const clock = new TestClock();
   const storage = new RedisThrottlerStorage(redis, config, new FailOpen(), clock);
 
   afterAll(async () => {
@@ -49,16 +43,16 @@ describe('RedisThrottlerStorage arithmetic (against the machine Redis, under a p
   it('starts afresh once a block ends', async () => {
     await storage.increment('c', 60_000, 1, 500);
     expect((await storage.increment('c', 60_000, 1, 500)).isBlocked).toBe(true);
-    clock.offset += 600;
+    clock.advance(600);
     const after = await storage.increment('c', 60_000, 1, 500);
     expect(after).toMatchObject({ totalHits: 1, isBlocked: false });
   });
 
   it('starts a fresh window once the clock passes its end, and not before', async () => {
     expect((await storage.increment('w', 60_000, 5, 1_000)).totalHits).toBe(1);
-    clock.offset += 59_000;
+    clock.advance(59_000);
     expect(await storage.increment('w', 60_000, 5, 1_000)).toMatchObject({ totalHits: 2, timeToExpire: 1 });
-    clock.offset += 1_000;
+    clock.advance(1_000);
     expect(await storage.increment('w', 60_000, 5, 1_000)).toMatchObject({ totalHits: 1, timeToExpire: 60 });
   });
 
