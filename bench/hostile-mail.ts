@@ -12,8 +12,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
+import { senderDomainAuthenticated } from '../src/mail/authentication-results';
 import { localSpamChecks } from '../src/spam/spam-signals';
-import { hostileMessages } from '../test/support/hostile-mail';
+import { HOSTILE_AUTHENTICATION_RESULTS, hostileMessages } from '../test/support/hostile-mail';
 import { deleteKeysUnder } from '../test/support/redis-keys';
 import { freePort, startServer } from './support';
 
@@ -122,6 +123,18 @@ function spamTimings(): { shape: string; medianMs: number }[] {
   });
 }
 
+/** Median time to read each hostile Authentication-Results value (as acknowledgements do). */
+function authenticationResultsTimings(): { shape: string; medianMs: number }[] {
+  return HOSTILE_AUTHENTICATION_RESULTS.map((value) => {
+    const runs = Array.from({ length: 21 }, () => {
+      const started = performance.now();
+      senderDomainAuthenticated([value], 'example.com', ['mx.intake.test']);
+      return performance.now() - started;
+    }).sort((a, b) => a - b);
+    return { shape: `${value.slice(16, 40)}... (${value.length} chars)`, medianMs: round2(runs[10]) };
+  });
+}
+
 export async function runHostileMailBench(): Promise<void> {
   await ensureDatabase(databaseUrl);
   const port = await freePort();
@@ -181,6 +194,7 @@ export async function runHostileMailBench(): Promise<void> {
     await dropDatabase(databaseUrl);
   }
   const spam = spamTimings();
+  const authenticationResults = authenticationResultsTimings();
   const worstByMessage = [...new Set(timings.map((timing) => timing.message))].map((message) => {
     const runs = timings.filter((timing) => timing.message === message);
     return {
@@ -201,6 +215,10 @@ export async function runHostileMailBench(): Promise<void> {
   for (const row of spam) {
     process.stdout.write(`| ${row.shape} | ${row.medianMs} |\n`);
   }
+  process.stdout.write(`\n| hostile Authentication-Results | read, median ms |\n|---|---|\n`);
+  for (const row of authenticationResults) {
+    process.stdout.write(`| ${row.shape} | ${row.medianMs} |\n`);
+  }
   const worstLive = Math.max(...worstByMessage.map((row) => row.worstLiveMs));
   const worstSpam = Math.max(...spam.map((row) => row.medianMs));
   process.stdout.write(
@@ -211,6 +229,10 @@ export async function runHostileMailBench(): Promise<void> {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
     'bench/results/hostile-mail.json',
-    `${JSON.stringify({ date: new Date().toISOString(), rounds: ROUNDS, messages: worstByMessage, spam }, null, 2)}\n`,
+    `${JSON.stringify(
+      { date: new Date().toISOString(), rounds: ROUNDS, messages: worstByMessage, spam, authenticationResults },
+      null,
+      2,
+    )}\n`,
   );
 }

@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
-import { execFile } from 'node:child_process';
+
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
+
 import { DataSource } from 'typeorm';
 import { EventEmitter } from 'node:events';
 import { generateApiKey } from '../src/api-keys/api-key-format';
@@ -10,8 +10,8 @@ import { sha256Hex } from '../src/database/sha256';
 import { AccessTokenService } from '../src/auth/access-token.service';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';
+import { runCli } from './support/processes';
 
-const run = promisify(execFile);
 const jwt = new JwtService({});
 const b64 = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 const decodePart = (token: string, index: number): Record<string, unknown> =>
@@ -64,7 +64,7 @@ describe('POST /auth.php', () => {
   it('refuses a revoked key exactly like an unknown one', async () => {
     const { id, key } = await t.createKey();
     await issueTokens(t, key);
-    await run(process.execPath, ['dist/cli.js', 'keys', 'revoke', id], { env: { ...process.env, LOG_LEVEL: 'error' } });
+    await runCli(['keys', 'revoke', id], { env: { ...process.env, LOG_LEVEL: 'error' } });
     await waitUntil(
       async () => (await t.http().post('/auth.php').set('X-API-KEY', key)).status === 401,
       'revocation',
@@ -74,18 +74,16 @@ describe('POST /auth.php', () => {
     expect(response.body).toEqual({ status: 'error', message: 'Invalid API key' });
     // The lookup itself does not find a revoked key: the same query and path as for an unknown key.
     expect(await t.app.get(ApiKeysRepository).findActiveByHash(sha256Hex(key))).toBeNull();
-    const again = await run(process.execPath, ['dist/cli.js', 'keys', 'revoke', id], {
+    const again = await runCli(['keys', 'revoke', id], {
       env: { ...process.env, LOG_LEVEL: 'error' },
     });
     expect(again.stdout).toMatch(/was already revoked on \d{4}-/);
   });
 
   it('issues keys from the real command line: `keys create --json` prints one line whose key works, `keys list` never shows it', async () => {
-    const created = await run(
-      process.execPath,
-      ['dist/cli.js', 'keys', 'create', '--name', 'CLI client', '--rate-limit', '7', '--json'],
-      { env: { ...process.env, LOG_LEVEL: 'error' } },
-    );
+    const created = await runCli(['keys', 'create', '--name', 'CLI client', '--rate-limit', '7', '--json'], {
+      env: { ...process.env, LOG_LEVEL: 'error' },
+    });
     const lines = created.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const output = JSON.parse(lines[0]) as { id: string; key: string; name: string; rate_limit: number };
@@ -97,13 +95,13 @@ describe('POST /auth.php', () => {
     const answer = await t.http().post('/auth.php').set('X-API-KEY', output.key).expect(200);
     expect(answer.headers['x-ratelimit-limit']).toBe('7');
 
-    const listed = await run(process.execPath, ['dist/cli.js', 'keys', 'list', '--json'], { env: process.env });
+    const listed = await runCli(['keys', 'list', '--json'], { env: process.env });
     const keys = JSON.parse(listed.stdout) as { id: string; prefix: string; name: string }[];
     expect(keys.find((key) => key.id === output.id)).toMatchObject({
       name: 'CLI client',
       prefix: output.key.slice(0, 9),
     });
-    const text = await run(process.execPath, ['dist/cli.js', 'keys', 'list'], { env: process.env });
+    const text = await runCli(['keys', 'list'], { env: process.env });
     expect(text.stdout).toContain(output.id);
     expect(`${listed.stdout}${text.stdout}`).not.toContain(output.key);
   });
@@ -262,7 +260,7 @@ describe('access tokens on POST /contact_api.php', () => {
     const tokens = await issueTokens(t, other.key);
     await submit(`Bearer ${tokens.access_token}`).expect(200);
     const revokedAt = Date.now();
-    await run(process.execPath, ['dist/cli.js', 'keys', 'revoke', other.id], { env: process.env });
+    await runCli(['keys', 'revoke', other.id], { env: process.env });
     await waitUntil(async () => (await submit(`Bearer ${tokens.access_token}`)).status === 401, 'revocation', 5000);
     expect(Date.now() - revokedAt).toBeLessThan(5000 + 1000);
   });

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runCli } from './support/processes';
 
-const run = promisify(execFile);
 const cli = (...args: string[]) =>
-  run(process.execPath, ['dist/cli.js', ...args], { env: { ...process.env, LOG_LEVEL: 'error' } }).then(
+  runCli([...args], { env: { ...process.env, LOG_LEVEL: 'error' } }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({
       code: error.code,

@@ -1,15 +1,14 @@
 /// <reference lib="dom" />
-import { execFile } from 'node:child_process';
+
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
+
 import { Browser, Page } from 'playwright-core';
 import { COOKIE_NEEDS_HTTPS } from '../src/staff-accounts/staff-cookie';
 import { launchChromium } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { freePort, startService, StartedProcess } from './support/processes';
+import { freePort, runCli, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 
-const run = promisify(execFile);
 const PASSWORD = 'plain http test passphrase';
 
 /**
@@ -41,25 +40,13 @@ describe('staff console in production over plain HTTP (browser)', () => {
       ROLE: 'api',
     };
     service = await startService(env);
-    const child = run(
-      process.execPath,
-      [
-        'dist/cli.js',
-        'staff',
-        'create',
-        '--email',
-        email,
-        '--name',
-        'Pat',
-        '--role',
-        'admin',
-        '--password-stdin',
-        '--json',
-      ],
-      { env: { ...process.env, ...env, LOG_LEVEL: 'error' } },
+    await runCli(
+      ['staff', 'create', '--email', email, '--name', 'Pat', '--role', 'admin', '--password-stdin', '--json'],
+      {
+        env: { ...env, LOG_LEVEL: 'error' },
+        input: PASSWORD,
+      },
     );
-    child.child.stdin?.end(PASSWORD);
-    await child;
     browser = await launchChromium([`--host-resolver-rules=MAP intake.test 127.0.0.1`]);
   });
 

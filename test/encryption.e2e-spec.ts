@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
@@ -6,6 +6,7 @@ import { WebhooksRepository } from '../src/webhooks/webhooks.repository';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
+import { runCli, spawnCli } from './support/processes';
 
 const run = promisify(execFile);
 const K1 = `k1:${randomBytes(32).toString('base64')}`;
@@ -52,7 +53,7 @@ describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
     return t;
   };
   const cli = (args: string[], keys: string) =>
-    run(process.execPath, ['dist/cli.js', ...args], {
+    runCli([...args], {
       env: { ...process.env, DATABASE_URL: database.url, REDIS_PREFIX: uniquePrefix(), DATA_ENCRYPTION_KEYS: keys },
     });
   const notOnKey = async (keyId: string) => {
@@ -307,14 +308,10 @@ describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
     expect(before).toBeGreaterThan(400);
 
     // Interrupted after its first batch: some rows moved, the rest still to do.
-    const child = spawn(process.execPath, ['dist/cli.js', 'privacy', 'reencrypt', '--batch', '10'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        REDIS_PREFIX: uniquePrefix(),
-        DATA_ENCRYPTION_KEYS: `${K2},${K1}`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawnCli(['privacy', 'reencrypt', '--batch', '10'], {
+      DATABASE_URL: database.url,
+      REDIS_PREFIX: uniquePrefix(),
+      DATA_ENCRYPTION_KEYS: `${K2},${K1}`,
     });
     await new Promise<void>((resolve) =>
       child.stdout.on('data', (chunk: Buffer) => {

@@ -1,10 +1,8 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
-import { execFile, spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
 import { SYSTEM_ACTOR } from '../src/audit/actor';
 import { RetentionService } from '../src/privacy/retention.service';
@@ -13,8 +11,8 @@ import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitUntil } from './support/wait';
+import { runCli, spawnCli } from './support/processes';
 
-const run = promisify(execFile);
 const DAY_MS = 86_400_000;
 
 async function submitter(t: TestApp, name: string) {
@@ -34,13 +32,11 @@ describe('personal data', () => {
   let t: TestApp;
   let db: DataSource;
   let admin: string;
-  const cli = (args: string[], input = '') => {
-    const child = run(process.execPath, ['dist/cli.js', ...args], {
-      env: { ...process.env, DATABASE_URL: database.url, REDIS_PREFIX: t.config.redis.prefix, RETENTION_DAYS: '30' },
+  const cli = (args: string[], input = '') =>
+    runCli(args, {
+      env: { DATABASE_URL: database.url, REDIS_PREFIX: t.config.redis.prefix, RETENTION_DAYS: '30' },
+      input,
     });
-    child.child.stdin?.end(input);
-    return child;
-  };
 
   beforeAll(async () => {
     // A database of its own: retention deletes across every key.
@@ -247,8 +243,9 @@ describe('personal data', () => {
         'the queued jobs',
       );
 
-      const declined = spawn(process.execPath, ['dist/cli.js', 'privacy', 'erase', '--email', 'grace@example.org'], {
-        env: { ...process.env, DATABASE_URL: database.url, REDIS_PREFIX: t.config.redis.prefix },
+      const declined = spawnCli(['privacy', 'erase', '--email', 'grace@example.org'], {
+        DATABASE_URL: database.url,
+        REDIS_PREFIX: t.config.redis.prefix,
       });
       let output = '';
       declined.stdout.on('data', (chunk: Buffer) => {

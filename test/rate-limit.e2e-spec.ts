@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { generateApiKey } from '../src/api-keys/api-key-format';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';
-
-const run = promisify(execFile);
+import { runCli } from './support/processes';
 
 describe('per-key rate limits', () => {
   let t: TestApp;
@@ -90,7 +87,7 @@ describe('per-key rate limits', () => {
   it('applies `keys set-limit` within 5 seconds, without a restart', async () => {
     const { id, key } = await t.createKey({ rateLimit: 1000, rateWindow: 60 });
     await auth(key).expect(200);
-    await run(process.execPath, ['dist/cli.js', 'keys', 'set-limit', id, '--rate-limit', '3', '--rate-window', '60'], {
+    await runCli(['keys', 'set-limit', id, '--rate-limit', '3', '--rate-window', '60'], {
       env: process.env,
     });
     await waitUntil(async () => (await auth(key)).headers['x-ratelimit-limit'] === '3', 'the new limit', 5000);

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from './support/test-app';
+import { runCli } from './support/processes';
 
 interface CliResult {
   code: number;
@@ -12,15 +12,14 @@ interface CliResult {
 
 /** The real command line, optionally with standard input. */
 function staff(args: string[], stdin?: string): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      ['dist/cli.js', 'staff', ...args],
-      { env: { ...process.env, LOG_LEVEL: 'error' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(stdin ?? '');
-  });
+  return runCli(['staff', ...args], { env: { LOG_LEVEL: 'error' }, input: stdin }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code?: number; stdout: string; stderr: string }) => ({
+      code: Number(error.code ?? 1),
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
+  );
 }
 
 const uniqueEmail = () => `Staff.${randomBytes(4).toString('hex')}@Example.com`;

@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { CLI_ACTOR } from '../src/audit/actor';
 import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, STAFF_PASSWORD, staffCookie } from './support/staff';
 import { createTestApp, TestApp } from './support/test-app';
-
-const run = promisify(execFile);
+import { runCli } from './support/processes';
 
 interface AuditItem {
   action: string;
@@ -178,7 +175,7 @@ describe('staff administration', () => {
     await as(admin.cookie).patch(`/keys/${key.id}`, { rate_limit: 7 }).expect(200);
     await as(admin.cookie).patch(`/keys/${key.id}`, { rate_limit: 7 }).expect(200); // no change: no event
     await as(admin.cookie).patch(`/staff/${account.id}`, { name: 'Audited Agent' }).expect(200);
-    await run(process.execPath, ['dist/cli.js', 'keys', 'revoke', key.id], {
+    await runCli(['keys', 'revoke', key.id], {
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' },
     });
     await t.http().post('/staff/api/logout').set('Cookie', cookie).set('Content-Type', 'application/json').expect(204);

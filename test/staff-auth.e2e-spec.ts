@@ -1,15 +1,13 @@
 import { FOREIGN_ORIGIN, NOT_JSON } from '../src/staff-accounts/staff-writes';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+
 import { DataSource } from 'typeorm';
 import { CLI_ACTOR } from '../src/audit/actor';
 import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.service';
 import { newStaffAccount, STAFF_PASSWORD } from './support/staff';
-import { freePort, startService } from './support/processes';
+import { freePort, runCli, startService } from './support/processes';
 import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
 
 const PASSWORD = STAFF_PASSWORD;
-const run = promisify(execFile);
 
 const newAccount = (t: TestApp, label: string) => newStaffAccount(t, label);
 
@@ -207,8 +205,7 @@ describe('staff API tokens', () => {
   beforeAll(async () => (t = await createTestApp()));
   afterAll(() => t.close());
   const cli = async (...args: string[]) =>
-    (await run(process.execPath, ['dist/cli.js', 'staff', ...args], { env: { ...process.env, LOG_LEVEL: 'error' } }))
-      .stdout;
+    (await runCli(['staff', ...args], { env: { ...process.env, LOG_LEVEL: 'error' } })).stdout;
 
   it('`staff token create` prints an st_ token once that authenticates as its account until `staff token revoke`', async () => {
     const account = await newAccount(t, 'bot');

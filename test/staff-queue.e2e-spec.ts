@@ -1,7 +1,6 @@
-import { startService } from './support/processes';
+import { runCli, startService } from './support/processes';
 import { createHmac } from 'node:crypto';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+
 import { Webhook } from 'standardwebhooks';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../src/queue/queue.constants';
 import { DataSource } from 'typeorm';
@@ -10,8 +9,6 @@ import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
-
-const run = promisify(execFile);
 
 async function submitAs(t: TestApp, body: object): Promise<string> {
   const { key } = await t.createKey({ name: 'Acme Web', rateLimit: 10_000 });
@@ -180,17 +177,13 @@ describe('staff delivery to STAFF_WEBHOOK_URL', () => {
     // The submission itself was handed over: its job is done.
     expect((await stateOf(t, id)).state).toBe('delivered');
 
-    const listed = await run(
-      process.execPath,
-      ['dist/cli.js', 'webhooks', 'deliveries', '--status', 'failed', '--json'],
-      {
-        env: { ...process.env, REDIS_PREFIX: t.config.redis.prefix },
-      },
-    );
+    const listed = await runCli(['webhooks', 'deliveries', '--status', 'failed', '--json'], {
+      env: { ...process.env, REDIS_PREFIX: t.config.redis.prefix },
+    });
     expect(JSON.parse(listed.stdout).map((row: { id: string }) => row.id)).toContain(failed.id);
 
     receiver.respond = () => 200;
-    const replayed = await run(process.execPath, ['dist/cli.js', 'webhooks', 'replay', failed.id], {
+    const replayed = await runCli(['webhooks', 'replay', failed.id], {
       env: { ...process.env, REDIS_PREFIX: t.config.redis.prefix },
     });
     expect(replayed.stdout).toContain(`${failed.id}: replaying`);
@@ -303,12 +296,12 @@ describe('a worker with no external staff channel', () => {
     }
     const sending = await createTestApp({ ROLE: 'all', REDIS_PREFIX: prefix, STAFF_WEBHOOK_URL: receiver.url });
     try {
-      const retried = await run(process.execPath, ['dist/cli.js', 'submissions', 'retry', id], {
+      const retried = await runCli(['submissions', 'retry', id], {
         env: { ...process.env, REDIS_PREFIX: prefix },
       });
       expect(retried.stdout).toContain(`${id}: re-sent`);
       await waitUntil(() => receiver.successes().get(id) === 1, 'delivery to the new channel');
-      const again = await run(process.execPath, ['dist/cli.js', 'submissions', 'retry', id], {
+      const again = await runCli(['submissions', 'retry', id], {
         env: { ...process.env, REDIS_PREFIX: prefix },
       });
       expect(again.stdout).toContain(`${id}: already delivered`);

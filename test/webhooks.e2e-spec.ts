@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
-import { freePort, startService } from './support/processes';
+import { freePort, runCli, startService } from './support/processes';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { queuesSettled } from './support/queues';
 import { waitFor, waitUntil } from './support/wait';
 import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
-
-const run = promisify(execFile);
 
 interface Destination {
   id: string;
@@ -435,7 +431,7 @@ describe('webhook destinations from the CLI', () => {
   it('adds (secret shown once, as JSON), lists without secrets, rotates, removes', async () => {
     const t = await createTestApp();
     const prefix = { ...process.env, REDIS_PREFIX: t.config.redis.prefix };
-    const cli = (...args: string[]) => run(process.execPath, ['dist/cli.js', 'webhooks', ...args], { env: prefix });
+    const cli = (...args: string[]) => runCli(['webhooks', ...args], { env: prefix });
     try {
       const { id: keyId } = await t.createKey({ name: 'CLI client' });
       const added = JSON.parse(

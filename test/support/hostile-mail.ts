@@ -90,3 +90,14 @@ export function hostileMessages(prefix: string): { name: string; raw: Buffer }[]
     { name: '100 000 Cc addresses', raw: manyCc(`${prefix}-cc`, 100_000) },
   ];
 }
+
+/**
+ * `Authentication-Results` values built to make a parser backtrack or loop (unclosed comments, endless
+ * pairs, escapes, 20 000 results): each must read as no verdict, and quickly (the bench times them).
+ */
+export const HOSTILE_AUTHENTICATION_RESULTS = [
+  `mx.intake.test; ${'('.repeat(100_000)}`,
+  `mx.intake.test; ${'a='.repeat(100_000)}`,
+  `mx.intake.test; ${'"\\'.repeat(100_000)}`,
+  `mx.intake.test; ${'dmarc=pass header.from=x.test; '.repeat(20_000)}`,
+];

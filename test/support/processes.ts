@@ -1,4 +1,4 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { ChildProcess, ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -77,14 +77,36 @@ export async function startRedis(port: number): Promise<StartedProcess> {
  * Runs the built CLI (`node dist/cli.js <args>`) with the run's settings plus `env`, `input` on its
  * stdin, and answers the one JSON line a `--json` command prints.
  */
+/** The built CLI's path (`npm run build` made it). */
+const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
+
+/**
+ * The built CLI, as an operator runs it: `env` over the run's settings, `input` to standard input (a
+ * password). Answers its output; a non-zero exit rejects with the output attached. The one way a suite
+ * runs a command (spawnCli for one that must be watched or answered while it runs).
+ */
+export async function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string } = {},
+): Promise<{ stdout: string; stderr: string }> {
+  const run = runFile(process.execPath, [CLI, ...args], { env: { ...process.env, ...options.env } });
+  run.child.stdin?.end(options.input ?? '');
+  return run;
+}
+
+/** The built CLI as a child process, for a command a test watches or answers while it runs. */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+}
+
+/** runCli with `--json` among `args`: its parsed line. */
 export async function cliJson(
   env: Record<string, string>,
   args: string[],
   input?: string,
 ): Promise<Record<string, unknown>> {
-  const child = runFile(process.execPath, [join(__dirname, '..', '..', 'dist', 'cli.js'), ...args], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'error' },
-  });
-  child.child.stdin?.end(input ?? '');
-  return JSON.parse((await child).stdout) as Record<string, unknown>;
+  return JSON.parse((await runCli(args, { env: { ...env, LOG_LEVEL: 'error' }, input })).stdout) as Record<
+    string,
+    unknown
+  >;
 }
