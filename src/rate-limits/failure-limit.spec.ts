@@ -1,12 +1,14 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { TestClock } from '../../test/support/test-clock';
+import { loadConfig } from '../config/app-config';
 import { FailOpen } from './fail-open';
 import { FailureLimit } from './failure-limit';
 
 describe('FailureLimit (against the machine Redis, under a prefix of its own, on a clock the test moves)', () => {
   const prefix = `contact-intake-test:unit:${randomBytes(4).toString('hex')}`;
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const config = loadConfig({ REDIS_PREFIX: prefix });
+  const redis = new Redis(config.redis.url);
   const clock = new TestClock();
   const limit = new FailureLimit(redis, prefix, () => 2, 60_000, new FailOpen(), clock);
   const status = (attempt: Promise<void>) =>
