@@ -4,6 +4,9 @@ const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }]
 
 module.exports = {
   testTimeout: 60000,
+  // One worker per core (jest's default leaves one idle): a test file spends much of its time waiting on
+  // MariaDB, Redis, a child process or the browser, so two files at once keep two cores busy.
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'unit',

@@ -31,6 +31,24 @@ function instructions(dockerfile: string): Instruction[] {
   return result;
 }
 
+const NPM_ENV = { PATH: process.env.PATH, HOME: process.env.HOME, npm_config_prefer_offline: 'true' };
+
+/**
+ * The stage's `npm ci`, without unpacking 1 100 packages again (a third of the whole test run's CPU on
+ * two cores): npm ci itself, as a dry run, checks that the copied package.json and package-lock.json
+ * agree (it refuses otherwise, as it would in the image), then the packages this checkout's own
+ * `npm ci` put in place from that same lockfile are linked in, file by file. The hidden lockfile is
+ * copied instead, since `npm prune` rewrites it. Outside CI a developer's node_modules may hold more
+ * than the lockfile; `npm ci` before `npm test` makes them the same.
+ */
+function installLikeNpmCi(command: string, cwd: string): void {
+  execSync(`${command} --dry-run`, { cwd, stdio: 'pipe', env: NPM_ENV });
+  execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(cwd, 'node_modules')]);
+  const hiddenLockfile = join(cwd, 'node_modules', '.package-lock.json');
+  rmSync(hiddenLockfile, { force: true });
+  cpSync(join(ROOT, 'node_modules', '.package-lock.json'), hiddenLockfile);
+}
+
 /** Whether .dockerignore leaves `path` out of the build context (its patterns, simply: prefixes and globs). */
 function ignored(path: string, patterns: string[]): boolean {
   let excluded = false;
@@ -92,12 +110,10 @@ describe('Dockerfile build stage, replayed without Docker', () => {
             recursive: true,
           });
         }
+      } else if (step.command === 'RUN' && /^npm ci\b/.test(step.args)) {
+        installLikeNpmCi(step.args, cwd);
       } else if (step.command === 'RUN') {
-        execSync(step.args, {
-          cwd,
-          stdio: 'pipe',
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, npm_config_prefer_offline: 'true' },
-        });
+        execSync(step.args, { cwd, stdio: 'pipe', env: NPM_ENV });
       }
     }
     const runtimeCopies = steps

@@ -33,7 +33,7 @@ const ALLOWED_LINES: Record<string, string> = {
   auth: 'api-keys clock config database http rate-limits', // the contract's tokens, issued to an API key
   'canned-replies': 'audit config database http staff-accounts', // staff's shared answers know no submission
   // The public intake endpoint: a key's submission, checked for spam, recorded as a fact.
-  contact: 'api-keys audit auth database http metrics rate-limits spam submissions',
+  contact: 'api-keys audit auth clock database http metrics rate-limits spam submissions',
   // A reply flows conversations -> queue -> mail.
   conversations: 'api-keys audit config database http mail metrics queue redis staff-accounts submissions',
   // The staff channels consume submissions (and their conversations, for the reply address).
@@ -46,14 +46,14 @@ const ALLOWED_LINES: Record<string, string> = {
   mail: 'config http logging metrics queue', // SMTP, IMAP, MIME: knows nothing of submissions
   // Erasure and retention reach every room that keeps personal data.
   privacy:
-    'cli-output.ts api-keys audit auth config conversations database http metrics queue staff-accounts submissions webhooks',
+    'cli-output.ts api-keys audit auth clock config conversations database http metrics queue staff-accounts submissions webhooks',
   'rate-limits': 'auth clock config http logging metrics redis', // per key: it reads the key auth identified
   spam: 'config database logging metrics queue redis submissions', // signals, verdicts, sender marks
   // Staff accounts, their tokens and sessions; invitations and resets go out by mail.
   'staff-accounts': 'cli-output.ts api-keys audit clock config database http mail rate-limits redis',
   // A submission's life and the catalogue of its facts; the rooms that consume it subscribe, so it names none.
   submissions: 'api-keys audit config database http queue staff-accounts',
-  webhooks: 'cli-output.ts api-keys audit config database http metrics queue staff-accounts submissions',
+  webhooks: 'cli-output.ts api-keys audit clock config database http metrics queue staff-accounts submissions',
 };
 
 const ALLOWED: Record<string, string[]> = Object.fromEntries(

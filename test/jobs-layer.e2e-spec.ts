@@ -6,7 +6,7 @@ import { refOf } from '../src/submissions/submission-ref';
 import { ownDatabase } from './support/own-database';
 import { queuesSettled } from './support/queues';
 import { postInboundMail } from './support/service-calls';
-import { newStaffAccount, staffCookie } from './support/staff';
+import { signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -78,8 +78,7 @@ describe('the jobs layer', () => {
   }
 
   async function setUp(t: TestApp, events = ['submission.received']) {
-    const account = await newStaffAccount(t, 'Jobs admin', 'admin');
-    const cookie = await staffCookie(t, account.email);
+    const { cookie } = await signedInStaff(t, 'Jobs admin', 'admin');
     const { id: keyId, key } = await t.createKey({ rateLimit: 10_000 });
     const { access_token } = await issueTokens(t, key);
     const hook = await receiver();

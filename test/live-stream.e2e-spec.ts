@@ -8,7 +8,7 @@ import { EventStream, openEventStream } from './support/event-stream';
 import { ownDatabase } from './support/own-database';
 import { freePort, startService, StartedProcess } from './support/processes';
 import { customerAnswers, submitTo } from './support/service-calls';
-import { newStaffAccount, staffCookie } from './support/staff';
+import { newStaffAccount, staffCookie, signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';
 
@@ -179,8 +179,7 @@ describe('the live event stream (GET /staff/api/stream)', () => {
   });
 
   it('closes the stream once its session ends (sign-out)', async () => {
-    const account = await newStaffAccount(t, 'Leaving Soon');
-    const session = await staffCookie(t, account.email);
+    const { cookie: session } = await signedInStaff(t, 'Leaving Soon');
     const live = await stream({ Cookie: session });
     expect(live.status).toBe(200);
     expect((await staffCall('POST', 'logout', session)).status).toBe(204);

@@ -8,7 +8,7 @@ import { deepMultipart, hugeHeader, manyParts, nestedDivs } from './support/host
 import { startDovecot, Dovecot } from './support/dovecot';
 import { ownDatabase } from './support/own-database';
 import { SmtpSink } from './support/smtp-sink';
-import { newStaffAccount, staffCookie } from './support/staff';
+import { signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 
@@ -182,8 +182,7 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
         REPLY_FROM: 'help@intake.test',
       };
       const worker = await appWith({ ...settings, ROLE: 'all', INBOUND_POLL_INTERVAL: '1' });
-      const admin = await newStaffAccount(worker, 'IMAP admin', 'admin');
-      const cookie = await staffCookie(worker, admin.email);
+      const { cookie } = await signedInStaff(worker, 'IMAP admin', 'admin');
       const { key } = await worker.createKey({ rateLimit: 1000 });
       const access = (await issueTokens(worker, key)).access_token;
       const id = (

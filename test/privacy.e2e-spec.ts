@@ -8,7 +8,7 @@ import { SYSTEM_ACTOR } from '../src/audit/actor';
 import { RetentionService } from '../src/privacy/retention.service';
 import { MAINTENANCE_QUEUE, SUBMISSIONS_QUEUE } from '../src/queue/queue.constants';
 import { ownDatabase } from './support/own-database';
-import { newStaffAccount, staffCookie } from './support/staff';
+import { newStaffAccount, staffCookie, signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitUntil } from './support/wait';
 import { runCli, spawnCli } from './support/processes';
@@ -214,8 +214,7 @@ describe('personal data', () => {
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(JSON.parse(readFileSync(file, 'utf8')).submissions).toHaveLength(2);
 
-      const agent = await newStaffAccount(t, 'Curious Agent');
-      const agentCookie = await staffCookie(t, agent.email);
+      const { cookie: agentCookie } = await signedInStaff(t, 'Curious Agent');
       await t
         .http()
         .post('/staff/api/privacy/export')

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { refOf } from '../src/submissions/submission-ref';
-import { newStaffAccount, staffCookie } from './support/staff';
+import { newStaffAccount, staffCookie, signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
 interface Timeline {
@@ -112,8 +112,7 @@ describe('replies (staff API)', () => {
   it('answers 409 when the service cannot send mail at all (no SMTP_URL), storing nothing', async () => {
     const mute = await createTestApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}:replies-mute` });
     try {
-      const admin = await newStaffAccount(mute, 'Mute admin', 'admin');
-      const adminCookie = await staffCookie(mute, admin.email);
+      const { cookie: adminCookie } = await signedInStaff(mute, 'Mute admin', 'admin');
       const { key } = await mute.createKey({ rateLimit: 100 });
       const token = (await issueTokens(mute, key)).access_token;
       const id = (
@@ -144,8 +143,7 @@ describe('replies (staff API)', () => {
       REDIS_PREFIX: `${process.env.REDIS_PREFIX}:replies-sealed`,
     });
     try {
-      const admin = await newStaffAccount(sealed, 'Sealed admin', 'admin');
-      const adminCookie = await staffCookie(sealed, admin.email);
+      const { cookie: adminCookie } = await signedInStaff(sealed, 'Sealed admin', 'admin');
       const { key } = await sealed.createKey({ rateLimit: 1000 });
       const token = (await issueTokens(sealed, key)).access_token;
       const email = `sealed.${Date.now()}@example.com`;

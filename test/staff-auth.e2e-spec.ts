@@ -3,6 +3,7 @@ import { FOREIGN_ORIGIN, NOT_JSON } from '../src/staff-accounts/staff-writes';
 import { DataSource } from 'typeorm';
 import { CLI_ACTOR } from '../src/audit/actor';
 import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.service';
+import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
 import { newStaffAccount, STAFF_PASSWORD } from './support/staff';
 import { freePort, runCli, startService } from './support/processes';
 import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
@@ -254,6 +255,20 @@ describe('staff API tokens', () => {
       [standard.id]: 'revoked',
     });
     expect(await cli('token', 'list', '--staff', account.id)).toContain('expires never');
+  });
+
+  it('refuses an st_ token from the moment it expires, and lists it as expired', async () => {
+    const account = await newAccount(t, 'expiring bot');
+    const tokens = t.app.get(StaffTokensService);
+    const { token, row } = await tokens.create(account.id, 'one day', CLI_ACTOR, 1);
+    const me = () => t.http().get('/staff/api/me').set('Authorization', `Bearer ${token}`);
+    t.clock.advance(24 * 3_600_000 - 60_000);
+    await me().expect(200);
+    t.clock.advance(60_000);
+    await me().expect(401);
+    expect((await tokens.list(account.id)).map(({ token: listed, state }) => [listed.id, state])).toEqual([
+      [row.id, 'expired'],
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../src/queue/queue.constants';
 import { DataSource } from 'typeorm';
 import { SmtpSink } from './support/smtp-sink';
-import { newStaffAccount, staffCookie } from './support/staff';
+import { signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -97,7 +97,12 @@ describe('staff delivery to STAFF_WEBHOOK_URL', () => {
       event: 'submission.received',
       submission: data,
     });
-    const [record] = await webhookDeliveriesOf(t, id);
+    // The delivery's row records the answer once the worker has it, which may be after the receiver saw
+    // the request and the submission's own state moved on.
+    const [record] = await waitFor(
+      () => webhookDeliveriesOf(t, id),
+      ([row]) => row?.status !== 'pending',
+    );
     expect(delivery.headers['webhook-id']).toBe(record.id);
     expect(record).toMatchObject({ status: 'delivered', attempts: 1, last_status_code: 200 });
   });
@@ -106,8 +111,7 @@ describe('staff delivery to STAFF_WEBHOOK_URL', () => {
     receiver.respond = () => 200;
     const id = await submitAs(t, { name: 'Redelivered' });
     await waitUntil(() => receiver.successes().get(id) === 1, 'the first delivery');
-    const admin = await newStaffAccount(t, 'Redeliverer', 'admin');
-    const cookie = await staffCookie(t, admin.email);
+    const { cookie } = await signedInStaff(t, 'Redeliverer', 'admin');
     const before = await waitFor(
       async () => (await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200)).body,
       (detail) => detail.webhooks[0]?.status === 'delivered',

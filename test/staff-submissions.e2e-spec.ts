@@ -1,6 +1,6 @@
 import { SubmissionsRepository } from '../src/submissions/submissions.repository';
 import { ownDatabase } from './support/own-database';
-import { newStaffAccount, staffCookie } from './support/staff';
+import { newStaffAccount, staffCookie, signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
 interface Item {
@@ -317,8 +317,7 @@ describe('staff: submissions', () => {
   it('keeps the staff budget apart from the client keys: STAFF_RATE_LIMIT per account', async () => {
     const limited = await createTestApp({ STAFF_RATE_LIMIT: '3' });
     try {
-      const account = await newStaffAccount(limited, 'Limited');
-      const cookie = await staffCookie(limited, account.email);
+      const { cookie } = await signedInStaff(limited, 'Limited');
       for (let i = 0; i < 3; i++) {
         await limited.http().get('/staff/api/me').set('Cookie', cookie).expect(200);
       }

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { freePort, runCli, startService } from './support/processes';
 import { ownDatabase } from './support/own-database';
-import { newStaffAccount, staffCookie } from './support/staff';
+import { newStaffAccount, staffCookie, signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { queuesSettled } from './support/queues';
 import { waitFor, waitUntil } from './support/wait';
@@ -326,8 +326,7 @@ describe('staff webhooks', () => {
     await t.http().get('/staff/api/deliveries?status=lost').set('Cookie', admin).expect(400);
 
     down.receiver.respond = () => 200;
-    const agent = await newStaffAccount(t, 'Replaying Agent');
-    const agentCookie = await staffCookie(t, agent.email);
+    const { cookie: agentCookie } = await signedInStaff(t, 'Replaying Agent');
     const replayed = await t
       .http()
       .post(`/staff/api/deliveries/${failed.id}/replay`)
@@ -356,8 +355,7 @@ describe('staff webhooks', () => {
     const plain = await receiverFor(client.id);
     const id = await client.submit();
     await waitUntil(() => subscribed.receiver.successes().get(id) === 1, 'the received event');
-    const account = await newStaffAccount(t, 'Closer');
-    const cookie = await staffCookie(t, account.email);
+    const { account, cookie } = await signedInStaff(t, 'Closer');
     await t
       .http()
       .patch(`/staff/api/submissions/${id}`)
@@ -401,8 +399,7 @@ describe('staff webhooks', () => {
       (await add({ url: 'https://x.example.com/', api_key_id: '01900000-0000-7000-8000-000000000000' }).expect(400))
         .body.message,
     ).toBe('Invalid field: api_key_id (no such key)');
-    const agent = await newStaffAccount(t, 'Curious Agent');
-    const agentCookie = await staffCookie(t, agent.email);
+    const { cookie: agentCookie } = await signedInStaff(t, 'Curious Agent');
     await t.http().get('/staff/api/webhooks').set('Cookie', agentCookie).expect(403);
     await t
       .http()
@@ -485,8 +482,7 @@ describe('webhook SSRF protection (WEBHOOK_ALLOWED_HOSTS empty, WEBHOOK_ALLOW_PR
   it('refuses loopback address literals when a destination is added', async () => {
     const t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: '' });
     try {
-      const account = await newStaffAccount(t, 'SSRF Admin', 'admin');
-      const cookie = await staffCookie(t, account.email);
+      const { cookie } = await signedInStaff(t, 'SSRF Admin', 'admin');
       for (const url of ['http://127.0.0.2/', 'http://[::ffff:127.0.0.1]/', 'http://[::1]:8080/', 'http://0.0.0.0/']) {
         const refused = await t.http().post('/staff/api/webhooks').set('Cookie', cookie).send({ url }).expect(400);
         expect(refused.body.message).toBe(
@@ -512,8 +508,7 @@ describe('webhook SSRF protection (WEBHOOK_ALLOWED_HOSTS empty, WEBHOOK_ALLOW_PR
         STAFF_WEBHOOK_URL: `http://${literal}:${port}/hooks`,
       });
       try {
-        const account = await newStaffAccount(t, 'SSRF Admin', 'admin');
-        const cookie = await staffCookie(t, account.email);
+        const { cookie } = await signedInStaff(t, 'SSRF Admin', 'admin');
         const client = await clientOf(t, 'SSRF client');
         // A name passes when added (DNS can change); where it resolves is checked at every connection.
         const byName = (

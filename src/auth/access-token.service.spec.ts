@@ -1,4 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
+import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { validateEnvironment } from '../config/environment';
 import { AccessTokenService } from './access-token.service';
@@ -7,6 +8,7 @@ describe('AccessTokenService', () => {
   const service = new AccessTokenService(
     new JwtService(),
     new AppConfig(validateEnvironment({ JWT_SECRET: 'a'.repeat(40) })),
+    new Clock(),
   );
   afterEach(() => jest.restoreAllMocks());
 

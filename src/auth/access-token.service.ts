@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { LRUCache } from 'lru-cache';
 import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
+import { Clock } from '../clock/clock';
 import { sha256Hex } from '../database/sha256';
 import { AppConfig } from '../config/app-config';
 
@@ -47,6 +48,7 @@ export class AccessTokenService {
   constructor(
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     for (const secret of [config.auth.jwtSecret, ...config.auth.jwtPreviousSecrets]) {
       this.keysByKid.set(kidOf(secret), createSecretKey(Buffer.from(secret)));
@@ -64,6 +66,10 @@ export class AccessTokenService {
     });
   }
 
+  private nowSeconds(): number {
+    return Math.floor(this.clock.nowMs() / 1000);
+  }
+
   get ttl(): number {
     return this.config.auth.accessTokenTtl;
   }
@@ -71,14 +77,14 @@ export class AccessTokenService {
   issue(apiKeyId: string): string {
     // The subject as a claim and no options per call: options passed to sign() are copied and have
     // properties deleted on every call (@nestjs/jwt's mergeJwtOptions), 2 % of /auth.php's CPU.
-    return this.signer.sign({ jti: randomUUID(), sub: apiKeyId });
+    return this.signer.sign({ jti: randomUUID(), sub: apiKeyId, iat: this.nowSeconds() });
   }
 
   /** The token's claims, or null for anything that is not a valid, unexpired access token of ours. */
   verify(token: string): AccessTokenClaims | null {
     const known = this.verified.get(token);
     if (known) {
-      if (known.exp > Date.now() / 1000) {
+      if (known.exp > this.clock.nowMs() / 1000) {
         return known.claims;
       }
       this.verified.delete(token);
@@ -102,6 +108,7 @@ export class AccessTokenService {
         algorithms: [ALGORITHM],
         issuer: this.config.auth.issuer,
         audience: this.config.auth.audience,
+        clockTimestamp: this.nowSeconds(),
       });
     } catch {
       return null;
@@ -109,7 +116,7 @@ export class AccessTokenService {
     const { sub, jti, iat, exp, nbf } = payload;
     // jsonwebtoken refuses a future `nbf` itself; it does not look at `iat`, so a token minted with a
     // far-future `iat` (and so a far-future `exp`) would live as long as its forger wished.
-    const now = Math.floor(Date.now() / 1000);
+    const now = this.nowSeconds();
     if (
       typeof sub !== 'string' ||
       typeof jti !== 'string' ||

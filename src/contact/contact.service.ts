@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
+import { Clock } from '../clock/clock';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { sha256Hex } from '../database/sha256';
 import { MetricsService } from '../metrics/metrics.service';
@@ -36,6 +37,7 @@ export class ContactService {
     private readonly metrics: MetricsService,
     private readonly spam: SpamFilter,
     private readonly facts: SubmissionFactRecorder,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -57,7 +59,7 @@ export class ContactService {
       }
     }
     const spam = await this.spam.check({ id: context.apiKeyId, spamFilter: context.spamFilter }, dto, idempotencyKey);
-    const now = new Date();
+    const now = this.clock.now();
     const id = uuidv7();
     try {
       await this.submissions.insert({
@@ -112,7 +114,7 @@ export class ContactService {
     if (!earlier) {
       return null;
     }
-    if (Date.now() - earlier.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) {
+    if (this.clock.nowMs() - earlier.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) {
       return earlier.id;
     }
     // Expired: release the key so this request is stored as a new submission.

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
+import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
@@ -33,9 +34,11 @@ export class RetentionService {
     private readonly apiKeys: ApiKeysRepository,
     private readonly audit: AuditService,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
-  async run(actor: Actor, now = new Date()): Promise<RetentionCounts> {
+  async run(actor: Actor): Promise<RetentionCounts> {
+    const now = this.clock.now();
     let submissions = 0;
     for (const { scope, days } of await this.rules()) {
       const cutoff = new Date(now.getTime() - days * DAY_MS);

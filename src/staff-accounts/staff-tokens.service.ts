@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ChecksummedSecret } from '../api-keys/api-key-format';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
+import { Clock } from '../clock/clock';
 import { sha256Hex } from '../database/sha256';
 import { ApiException } from '../http/api-exception';
 import { StaffTokenEntity } from './entities/staff-token.entity';
@@ -16,7 +17,7 @@ export const DEFAULT_TOKEN_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 /** A token's state as `staff token list` shows it. */
-export function tokenStateOf(token: StaffTokenEntity, now = new Date()): 'active' | 'revoked' | 'expired' {
+function tokenStateOf(token: StaffTokenEntity, now: Date): 'active' | 'revoked' | 'expired' {
   return token.revokedAt ? 'revoked' : token.expiresAt && token.expiresAt <= now ? 'expired' : 'active';
 }
 
@@ -27,6 +28,7 @@ export class StaffTokensService {
     private readonly tokens: StaffTokensRepository,
     private readonly accounts: StaffAccountsService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -51,7 +53,7 @@ export class StaffTokensService {
       throw new ApiException(HttpStatus.BAD_REQUEST, 'the token name must be 1 to 100 characters');
     }
     const token = staffTokenFormat.generate();
-    const createdAt = new Date();
+    const createdAt = this.clock.now();
     const row: StaffTokenEntity = {
       id: uuidv7(),
       staffAccountId,
@@ -77,7 +79,7 @@ export class StaffTokensService {
       // Detailed for the CLI; the HTTP answer is the contract's fixed `Not found`.
       throw new NotFoundException(`No staff token with id ${id}`);
     }
-    const revokedNow = await this.tokens.revoke(id, new Date());
+    const revokedNow = await this.tokens.revoke(id, this.clock.now());
     if (revokedNow) {
       await this.audit.record(actor, { action: 'staff_token.revoked', target: { type: 'staff_token', id } });
     }
@@ -89,11 +91,12 @@ export class StaffTokensService {
     if (!staffTokenFormat.isWellFormed(token)) {
       return null;
     }
-    return (await this.tokens.findActiveByHash(sha256Hex(token), new Date()))?.staffAccountId ?? null;
+    return (await this.tokens.findActiveByHash(sha256Hex(token), this.clock.now()))?.staffAccountId ?? null;
   }
 
-  /** Every token (or an account's), newest first; never the token itself. */
-  list(staffAccountId?: string): Promise<StaffTokenEntity[]> {
-    return this.tokens.list(staffAccountId);
+  /** Every token (or an account's), newest first, each with its state now; never the token itself. */
+  async list(staffAccountId?: string): Promise<{ token: StaffTokenEntity; state: ReturnType<typeof tokenStateOf> }[]> {
+    const now = this.clock.now();
+    return (await this.tokens.list(staffAccountId)).map((token) => ({ token, state: tokenStateOf(token, now) }));
   }
 }

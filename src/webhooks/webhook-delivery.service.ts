@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
+import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { toStaffSubmission } from '../submissions/staff-submission';
@@ -53,6 +54,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     private readonly audit: AuditService,
     private readonly metrics: MetricsService,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.sender = new WebhookSender(config.webhooks, config.webhooks.timeout * 1000);
   }
@@ -174,7 +176,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     }
     // Null when it does not open (a removed key, altered data): no signature rather than a wrong one.
     const secrets = row.secret === null ? [] : [row.secret];
-    if (row.previousSecret && row.previousSecretUntil && row.previousSecretUntil.getTime() > Date.now()) {
+    if (row.previousSecret && row.previousSecretUntil && row.previousSecretUntil.getTime() > this.clock.nowMs()) {
       secrets.push(row.previousSecret);
     }
     return { id: row.id, url: row.url, secrets, legacy: false };

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
+import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
 import { FLAGGED_EVENT_KEY, RECEIVED_EVENT_KEY, WebhookJobData } from '../queue/job-catalogue';
@@ -49,6 +50,7 @@ export class WebhooksService {
     private readonly audit: AuditService,
     private readonly config: AppConfig,
     private readonly jobs: JobProducer,
+    private readonly clock: Clock,
   ) {}
 
   async add(input: NewDestination, actor: Actor): Promise<WebhookDestinationEntity> {
@@ -110,7 +112,7 @@ export class WebhooksService {
     const changes = {
       secret: generateWebhookSecret(),
       previousSecret: destination.secret,
-      previousSecretUntil: new Date(Date.now() + this.config.webhooks.secretOverlap * 1000),
+      previousSecretUntil: new Date(this.clock.nowMs() + this.config.webhooks.secretOverlap * 1000),
     };
     await this.webhooks.updateSecrets(id, changes);
     await this.audit.record(actor, { action: 'webhook.secret_rotated', target: { type: 'webhook', id } });

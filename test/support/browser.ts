@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`); never a downloaded browser. */
@@ -29,9 +29,20 @@ export async function signedInPage(
   return page;
 }
 
-/** axe's serious and critical violations on the page as it is, one `id: help` line each (none: clean). */
+/**
+ * axe's serious and critical violations on the page as it is, one `id: help` line each (none: clean).
+ * axe-core is put into the page once and run again on later screens of the same document (the console
+ * moves between screens by its hash), instead of being injected anew for every check as AxeBuilder
+ * does; only violations are asked for, so axe does not gather the nodes of every rule that passed.
+ * The console has no frames, which AxeBuilder would otherwise walk into.
+ */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.evaluate(axe.source);
+  }
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
+  );
   return results.violations
     .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
     .map((violation) => `${violation.id}: ${violation.help}`);

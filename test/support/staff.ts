@@ -30,3 +30,9 @@ export async function staffCookie(t: TestApp, email: string, ip = '127.0.0.1'): 
     .expect(200);
   return (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
 }
+
+/** A new staff account (see newStaffAccount), signed in: the account and its session cookie. */
+export async function signedInStaff(t: TestApp, label: string, role: StaffRole = 'agent') {
+  const account = await newStaffAccount(t, label, role);
+  return { account, cookie: await staffCookie(t, account.email) };
+}

@@ -3,7 +3,7 @@ import { CLI_ACTOR } from '../../audit/actor';
 import { JsonFlag, printLine, printList } from '../../cli-output';
 import { toStaffAccountAdminView } from '../dto/staff-account.views';
 import { AccountWithPassword, StaffAccountsService } from '../staff-accounts.service';
-import { DEFAULT_TOKEN_DAYS, StaffTokensService, tokenStateOf } from '../staff-tokens.service';
+import { DEFAULT_TOKEN_DAYS, StaffTokensService } from '../staff-tokens.service';
 
 interface JsonOption {
   json?: boolean;
@@ -218,8 +218,7 @@ export class ListStaffTokensCommand extends JsonFlag {
   }
 
   async run(_args: string[], options: JsonOption & { staff?: string }): Promise<void> {
-    const now = new Date();
-    const rows = (await this.tokens.list(options.staff)).map((token) => ({
+    const rows = (await this.tokens.list(options.staff)).map(({ token, state }) => ({
       id: token.id,
       staff_id: token.staffAccountId,
       name: token.name,
@@ -227,7 +226,7 @@ export class ListStaffTokensCommand extends JsonFlag {
       created_at: token.createdAt.toISOString(),
       expires_at: token.expiresAt?.toISOString() ?? null,
       revoked_at: token.revokedAt?.toISOString() ?? null,
-      state: tokenStateOf(token, now),
+      state,
     }));
     printList(
       rows,
