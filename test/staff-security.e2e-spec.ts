@@ -12,6 +12,11 @@ import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
 
 import { waitUntil } from './support/wait';
 
+/** The default app, shared by the describes below that need no setting of their own: one boot, not three. */
+let shared: TestApp;
+beforeAll(async () => (shared = await createTestApp()));
+afterAll(() => shared.close());
+
 describe('staff sign-in under parallel guesses', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -67,7 +72,7 @@ describe('cross-site write rules decide on the route the router matched', () => 
   let port: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = shared;
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
     const account = await newStaffAccount(t, 'Write admin', 'admin');
@@ -94,7 +99,6 @@ describe('cross-site write rules decide on the route the router matched', () => 
         .map((method) => ({ method: method.toUpperCase(), path })),
     );
   });
-  afterAll(() => t.close());
 
   /** The path with every `{id}` filled with an id of a row that exists. */
   const concrete = (path: string): string => {
@@ -184,12 +188,11 @@ describe('staff side details', () => {
   let admin: string;
   let adminId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = shared;
     const account = await newStaffAccount(t, 'Detail admin', 'admin');
     adminId = account.id;
     admin = await staffCookie(t, account.email);
   });
-  afterAll(() => t.close());
 
   it('compares ids canonically: an admin cannot demote or disable themselves by writing their id in capitals', async () => {
     for (const body of [{ role: 'agent' }, { disabled: true }]) {
@@ -237,9 +240,8 @@ describe('staff side details', () => {
 describe("staff API tokens end with their account's access", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = shared;
   });
-  afterAll(() => t.close());
 
   const me = (token: string) => t.http().get('/staff/api/me').set('Authorization', `Bearer ${token}`);
   /** The answer once the account's cached copy (2 s) has gone, as the clock tells. */
