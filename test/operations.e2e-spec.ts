@@ -1,6 +1,7 @@
 import { generateApiKey } from '../src/api-keys/api-key-format';
 import { QUEUE_NAMES } from '../src/queue/job-catalogue';
 import { freePort, startService } from './support/processes';
+import { dashboardExpressions, familiesOf, isProcessDefault, reads } from './support/monitoring';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 
 describe('OpenAPI document', () => {
@@ -100,17 +101,29 @@ describe('OpenAPI document', () => {
 });
 
 describe('health and metrics', () => {
+  let ready: TestApp;
+  beforeAll(async () => (ready = await createTestApp()));
+  afterAll(() => ready.close());
+
   it('answers liveness and readiness with every part up', async () => {
-    const t = await createTestApp();
-    try {
-      expect((await t.http().get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
-      expect((await t.http().get('/health/ready').expect(200)).body).toEqual({
-        status: 'ok',
-        checks: { database: 'up', redis: 'up', migrations: 'up' },
-      });
-    } finally {
-      await t.close();
+    expect((await ready.http().get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await ready.http().get('/health/ready').expect(200)).body).toEqual({
+      status: 'ok',
+      checks: { database: 'up', redis: 'up', migrations: 'up' },
+    });
+    const metrics = (await ready.http().get('/metrics').expect(200)).text;
+    for (const check of ['database', 'redis', 'migrations']) {
+      expect(metrics).toContain(`service_ready{check="${check}"} 1`);
     }
+  });
+
+  it('exports no metric family that the Grafana dashboard in deploy/ does not show', async () => {
+    const families = familiesOf((await ready.http().get('/metrics').expect(200)).text).filter(
+      (family) => !isProcessDefault(family),
+    );
+    expect(families.length).toBeGreaterThanOrEqual(15);
+    const expressions = dashboardExpressions();
+    expect(families.filter((family) => !expressions.some((expr) => reads(expr, family)))).toEqual([]);
   });
 
   it('answers 503 naming Redis when Redis is unreachable, while liveness stays up', async () => {
@@ -122,6 +135,10 @@ describe('health and metrics', () => {
       await t.http().get('/health/live').expect(200);
       const response = await t.http().get('/health/ready').expect(503);
       expect(response.body).toEqual({ status: 'error', message: 'Not ready: redis' });
+      // The same, for Prometheus: the process answers its scrape (`up` 1) and says what is not ready.
+      const metrics = (await t.http().get('/metrics').expect(200)).text;
+      expect(metrics).toContain('service_ready{check="redis"} 0');
+      expect(metrics).toContain('service_ready{check="database"} 1');
     } finally {
       await t.close();
     }

@@ -1,8 +1,9 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../http/api-exception';
+import { MetricsService } from '../metrics/metrics.service';
 import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 
@@ -18,14 +19,37 @@ export interface Readiness {
  * the contract's envelope, naming the parts that failed.
  */
 @Injectable()
-export class HealthService {
+export class HealthService implements OnModuleInit {
   constructor(
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRedis() private readonly redis: RedisClient,
+    private readonly metrics: MetricsService,
   ) {}
+
+  onModuleInit(): void {
+    this.metrics.probeReadinessWith(() => this.checks());
+  }
+
+  /** Each readiness check, up or not, never throwing (for `service_ready`). */
+  async checks(): Promise<Record<keyof Readiness['checks'], boolean>> {
+    const [database, redis, migrations] = await Promise.all(
+      [
+        () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
+        () => this.redisCheck(),
+        () => this.migrationsCheck(),
+      ].map(async (check) => {
+        try {
+          return (await this.health.check([check])).status === 'ok';
+        } catch {
+          return false;
+        }
+      }),
+    );
+    return { database, redis, migrations };
+  }
 
   async readiness(): Promise<Readiness> {
     try {

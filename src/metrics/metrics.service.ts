@@ -104,6 +104,23 @@ export class MetricsService {
   });
 
   /**
+   * Whether the process is ready, by check, asked at each scrape (see probeReadinessWith): a process
+   * that answers /metrics but cannot reach its database reads 0 here while `up` stays 1.
+   */
+  private readinessProbe: (() => Promise<Record<string, boolean>>) | null = null;
+  private readonly ready = new Gauge({
+    name: 'service_ready',
+    help: 'Readiness by check (database, redis, migrations): 1 ready, 0 not; the same checks as /health/ready',
+    labelNames: ['check'],
+    registers: [this.registry],
+    collect: async () => {
+      for (const [check, up] of Object.entries((await this.readinessProbe?.()) ?? {})) {
+        this.ready.set({ check }, up ? 1 : 0);
+      }
+    },
+  });
+
+  /**
    * The labelled series of each method, route and status seen, made once: prom-client hashes a label
    * object on every inc/observe, a cost paid on every request otherwise. Routes are the router's
    * patterns (or `unmatched`) and statuses a few, so the map stays small.
@@ -116,6 +133,11 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** How `service_ready` learns readiness at each scrape (the health room's checks; metrics knows none of them). */
+  probeReadinessWith(probe: () => Promise<Record<string, boolean>>): void {
+    this.readinessProbe = probe;
   }
 
   recordRequest(method: string, route: string, status: number, seconds: number): void {

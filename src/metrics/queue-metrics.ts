@@ -3,7 +3,15 @@ import { QUEUE_NAMES } from '../queue/job-catalogue';
 import { JobProducer } from '../queue/job-producer';
 import { MetricsService } from './metrics.service';
 
-/** Reads every queue's job counts into the `queue_jobs` gauge when Prometheus scrapes. */
+/** How long a scrape waits for a queue's counts before answering with the last ones. */
+const COUNTS_TIMEOUT_MS = 1_000;
+
+/**
+ * Reads every queue's job counts into the `queue_jobs` gauge when Prometheus scrapes. With Redis away,
+ * BullMQ's call would wait for it to come back, and a scrape that never answers reads as a process
+ * that is down (`up` 0) rather than one that is not ready (`service_ready` 0): so each read has a
+ * deadline, after which the gauges keep their last values.
+ */
 @Injectable()
 export class QueueMetrics {
   constructor(
@@ -15,7 +23,13 @@ export class QueueMetrics {
     await Promise.all(
       QUEUE_NAMES.map(async (queue) => {
         try {
-          for (const [state, count] of Object.entries(await this.jobs.counts(queue))) {
+          const counts = await Promise.race([
+            this.jobs.counts(queue),
+            new Promise<never>((_resolve, reject) => {
+              setTimeout(() => reject(new Error('queue counts timed out')), COUNTS_TIMEOUT_MS).unref();
+            }),
+          ]);
+          for (const [state, count] of Object.entries(counts)) {
             this.metrics.queueJobs.set({ queue, state }, count);
           }
         } catch {
