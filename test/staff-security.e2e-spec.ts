@@ -239,7 +239,7 @@ describe('staff side details', () => {
 
 describe("staff API tokens end with their account's access", () => {
   let t: TestApp;
-  beforeAll(async () => {
+  beforeAll(() => {
     t = shared;
   });
 
