@@ -1,5 +1,5 @@
 import { execFileSync, execSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -43,7 +43,17 @@ const NPM_ENV = { PATH: process.env.PATH, HOME: process.env.HOME, npm_config_pre
  */
 function installLikeNpmCi(command: string, cwd: string): void {
   execSync(`${command} --dry-run`, { cwd, stdio: 'pipe', env: NPM_ENV });
-  execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(cwd, 'node_modules')]);
+  // The real folder, never a symbolic link to it: `npm prune` must not reach the checkout's packages.
+  const installed = realpathSync(join(ROOT, 'node_modules'));
+  const target = join(cwd, 'node_modules');
+  try {
+    execFileSync('cp', ['-al', installed, target], { stdio: 'pipe' });
+  } catch {
+    // Another file system (no hard links across them): a plain copy, slower, the same files.
+    rmSync(target, { recursive: true, force: true });
+    execFileSync('cp', ['-a', installed, target]);
+  }
+  expect(lstatSync(target).isDirectory()).toBe(true);
   const hiddenLockfile = join(cwd, 'node_modules', '.package-lock.json');
   rmSync(hiddenLockfile, { force: true });
   cpSync(join(ROOT, 'node_modules', '.package-lock.json'), hiddenLockfile);
