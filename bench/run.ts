@@ -14,7 +14,8 @@
  * `--also DIR,...` adds the service built in other checkouts (earlier commits) as further targets of
  * the same turns, each on a database of its own.
  * `--scenario hostile-mail` measures the mail door instead (bench/hostile-mail.ts), `--scenario staff-list`
- * the staff list at a million rows (bench/staff-list.ts).
+ * the staff list at a million rows (bench/staff-list.ts), `--scenario worker` one staff worker's delivery
+ * pace (bench/worker-throughput.ts).
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
@@ -28,6 +29,7 @@ import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
 import { startGaleraCluster } from '../test/support/galera';
 import { deleteKeysUnder } from '../test/support/redis-keys';
 import { runHostileMailBench } from './hostile-mail';
+import { runWorkerBench } from './worker-throughput';
 import { runStaffListBench } from './staff-list';
 import {
   createKey,
@@ -61,6 +63,8 @@ const galeraOnly = args.includes('--galera');
 const staffListOnly = optionValue('--scenario') === 'staff-list';
 // So are the mail door's hostile messages (bench/hostile-mail.ts).
 const hostileMailOnly = optionValue('--scenario') === 'hostile-mail';
+// And one worker's delivery pace (bench/worker-throughput.ts).
+const workerOnly = optionValue('--scenario') === 'worker';
 const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
@@ -74,11 +78,14 @@ const CONCURRENCY = (
 ).map(Number);
 const partial = SCENARIOS.length < ALL_SCENARIOS.length || CONCURRENCY.length < 3;
 if (
-  (!staffListOnly && !hostileMailOnly && SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
+  (!staffListOnly &&
+    !hostileMailOnly &&
+    !workerOnly &&
+    SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
   CONCURRENCY.some((c) => !(c >= 1))
 ) {
   throw new Error(
-    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list or hostile-mail; --connections takes positive numbers`,
+    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail or worker; --connections takes positive numbers`,
   );
 }
 
@@ -499,6 +506,9 @@ async function main(): Promise<void> {
   }
   if (hostileMailOnly) {
     return runHostileMailBench();
+  }
+  if (workerOnly) {
+    return runWorkerBench();
   }
   if (galeraOnly) {
     try {

@@ -6,7 +6,6 @@
  * and p99. Writes bench/results/staff-list.json; removes the database and Redis keys at the end.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
@@ -14,7 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
 import { deleteKeysUnder } from '../test/support/redis-keys';
-import { freePort, startServer } from './support';
+import { BENCH_REDIS_URL, freePort, runPrefixOf, serviceEnv, startServer } from './support';
 
 const ROWS = Number(process.env.BENCH_STAFF_ROWS ?? 1_000_000);
 const ROWS_PER_INSERT = 5_000;
@@ -28,19 +27,12 @@ const BUFFER_POOL_BYTES = 1024 * 1024 * 1024;
 const DAY_MS = 86_400_000;
 
 const databaseUrl = process.env.BENCH_STAFF_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/contact_intake_bench_staff';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const runPrefix = `contact-intake-bench:${randomBytes(3).toString('hex')}`;
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: redisUrl,
-  REDIS_PREFIX: runPrefix,
+const runPrefix = runPrefixOf();
+const env = serviceEnv(databaseUrl, runPrefix, {
   STAFF_CHANNELS: 'none',
   STAFF_RATE_LIMIT: '1000000',
-  JWT_SECRET: randomBytes(32).toString('base64url'),
   LOG_LEVEL: 'warn',
-};
+});
 
 /** A small deterministic generator, so every run searches the same data. */
 function random(seed: number): () => number {
@@ -282,7 +274,7 @@ export async function runStaffListBench(): Promise<void> {
     }
   } finally {
     await restoreBufferPool();
-    await deleteKeysUnder(redisUrl, runPrefix);
+    await deleteKeysUnder(BENCH_REDIS_URL, runPrefix);
     await dropDatabase(databaseUrl);
   }
 }

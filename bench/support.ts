@@ -1,7 +1,32 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 
 export { freePort } from '../test/support/processes';
+
+/** The Redis every bench uses (REDIS_URL, else the local one). */
+export const BENCH_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * A Redis prefix of one run's own: everything the bench starts works under it, never the default one a
+ * real worker on the same Redis would consume, and the run deletes it at the end.
+ */
+export function runPrefixOf(): string {
+  return `contact-intake-bench:${randomBytes(3).toString('hex')}`;
+}
+
+/** The settings of a service process the bench starts: production, the run's database and prefix, a new JWT secret. */
+export function serviceEnv(databaseUrl: string, redisPrefix: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: BENCH_REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    ...extra,
+  };
+}
 
 /** A realistic submission: what every bench sends (and bench/seal-cost.ts seals). */
 export const SAMPLE_SUBMISSION = {
