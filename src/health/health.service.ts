@@ -33,34 +33,33 @@ export class HealthService implements OnModuleInit {
     this.metrics.probeReadinessWith(() => this.checks());
   }
 
-  /** Each readiness check, up or not, never throwing (for `service_ready`). */
+  /**
+   * Each readiness check, up or not, never throwing: what /health/ready answers and `service_ready`
+   * reports. Terminus runs them together and reports each one's status whether or not all are up.
+   */
   async checks(): Promise<Record<keyof Readiness['checks'], boolean>> {
-    const [database, redis, migrations] = await Promise.all(
-      [
-        () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
-        () => this.redisCheck(),
-        () => this.migrationsCheck(),
-      ].map(async (check) => {
-        try {
-          return (await this.health.check([check])).status === 'ok';
-        } catch {
-          return false;
-        }
-      }),
-    );
-    return { database, redis, migrations };
+    let details: Record<string, { status: string }>;
+    try {
+      details = (
+        await this.health.check([
+          () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
+          () => this.redisCheck(),
+          () => this.migrationsCheck(),
+        ])
+      ).details;
+    } catch (error) {
+      details = (error as { response?: { details?: Record<string, { status: string }> } }).response?.details ?? {};
+    }
+    const up = (check: string) => details[check]?.status === 'up';
+    return { database: up('database'), redis: up('redis'), migrations: up('migrations') };
   }
 
   async readiness(): Promise<Readiness> {
-    try {
-      await this.health.check([
-        () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
-        () => this.redisCheck(),
-        () => this.migrationsCheck(),
-      ]);
-    } catch (error) {
-      const failing = Object.keys((error as { response?: { error?: object } }).response?.error ?? {});
-      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, `Not ready: ${failing.join(', ') || 'unknown'}`);
+    const failing = Object.entries(await this.checks())
+      .filter(([, up]) => !up)
+      .map(([check]) => check);
+    if (failing.length > 0) {
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, `Not ready: ${failing.join(', ')}`);
     }
     return { status: 'ok', checks: { database: 'up', redis: 'up', migrations: 'up' } };
   }
