@@ -15,7 +15,8 @@
  * the same turns, each on a database of its own.
  * `--scenario hostile-mail` measures the mail door instead (bench/hostile-mail.ts), `--scenario staff-list`
  * the staff list at a million rows (bench/staff-list.ts), `--scenario worker` one staff worker's delivery
- * pace (bench/worker-throughput.ts).
+ * pace (bench/worker-throughput.ts), `--scenario live-push` how soon a submission shows in an open
+ * console (bench/live-push.ts).
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
@@ -30,6 +31,7 @@ import { startGaleraCluster } from '../test/support/galera';
 import { deleteKeysUnder } from '../test/support/redis-keys';
 import { runHostileMailBench } from './hostile-mail';
 import { runWorkerBench } from './worker-throughput';
+import { runLivePushBench } from './live-push';
 import { runStaffListBench } from './staff-list';
 import {
   createKey,
@@ -65,6 +67,8 @@ const staffListOnly = optionValue('--scenario') === 'staff-list';
 const hostileMailOnly = optionValue('--scenario') === 'hostile-mail';
 // And one worker's delivery pace (bench/worker-throughput.ts).
 const workerOnly = optionValue('--scenario') === 'worker';
+// And how soon a submission shows in an open console (bench/live-push.ts).
+const livePushOnly = optionValue('--scenario') === 'live-push';
 const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
@@ -81,11 +85,12 @@ if (
   (!staffListOnly &&
     !hostileMailOnly &&
     !workerOnly &&
+    !livePushOnly &&
     SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
   CONCURRENCY.some((c) => !(c >= 1))
 ) {
   throw new Error(
-    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail or worker; --connections takes positive numbers`,
+    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker or live-push; --connections takes positive numbers`,
   );
 }
 
@@ -509,6 +514,9 @@ async function main(): Promise<void> {
   }
   if (workerOnly) {
     return runWorkerBench();
+  }
+  if (livePushOnly) {
+    return runLivePushBench();
   }
   if (galeraOnly) {
     try {

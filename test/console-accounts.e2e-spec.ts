@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, seriousAxeViolations } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { cliJson, freePort, StartedProcess, startService } from './support/processes';
+import { freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
-import { submitTo } from './support/service-calls';
+import { staffAdminAt, submitTo } from './support/service-calls';
 
 const PASSWORD = 'accounts test passphrase';
 const DOCS = join(__dirname, '..', 'docs');
@@ -37,15 +37,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
   let token: string;
   const people: Record<string, { email: string; id: string; name: string }> = {};
 
-  const cli = (args: string[], input?: string) => cliJson(env, args, input);
-  const person = async (label: string, name: string, role: 'admin' | 'agent') => {
-    const email = `${label}.${randomBytes(3).toString('hex')}@example.com`;
-    const created = await cli(
-      ['staff', 'create', '--email', email, '--name', name, '--role', role, '--password-stdin', '--json'],
-      PASSWORD,
-    );
-    people[label] = { email, id: created.id as string, name };
-  };
+  const emailOf = (label: string) => `${label}.${randomBytes(3).toString('hex')}@example.com`;
   const submit = (body: Record<string, unknown>): Promise<string> => submitTo(base, token, body);
 
   async function signIn(page: Page, email: string, password: string, at = base): Promise<void> {
@@ -86,12 +78,19 @@ describe('staff console: passwords and the phone layout (browser)', () => {
       REPLY_FROM: 'console@intake.test',
       PUBLIC_URL: mailingBase,
     });
-    await person('admin', 'Ada Admin', 'admin');
-    await person('agent', 'Alan Agent', 'agent');
-    await person('forgetful', 'Fay Forgetful', 'agent');
-    await person('linked', 'Lin Linked', 'agent');
-    const key = (await cli(['keys', 'create', '--name', 'Website', '--rate-limit', '100000', '--json'])).key as string;
-    await cli(['keys', 'create', '--name', 'Partner portal with a long name', '--json']);
+    people.admin = { email: emailOf('admin'), id: '', name: 'Ada Admin' };
+    const admin = await staffAdminAt(base, env, { ...people.admin, password: PASSWORD });
+    people.admin.id = admin.id;
+    for (const [label, name] of [
+      ['agent', 'Alan Agent'],
+      ['forgetful', 'Fay Forgetful'],
+      ['linked', 'Lin Linked'],
+    ]) {
+      const email = emailOf(label);
+      people[label] = { email, name, id: await admin.createStaff({ email, name, role: 'agent', password: PASSWORD }) };
+    }
+    const { key } = await admin.createKey('Website', { rate_limit: 100000 });
+    await admin.createKey('Partner portal with a long name');
     token = (
       (await (await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } })).json()) as {
         access_token: string;

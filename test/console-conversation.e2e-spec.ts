@@ -5,11 +5,12 @@ import { simpleParser } from 'mailparser';
 import { Browser, Page } from 'playwright-core';
 import { launchChromium, signedInPage } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { cliJson, freePort, StartedProcess, startService } from './support/processes';
+import { freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
 import { deepMultipart } from './support/hostile-mail';
+import { staffAdminAt } from './support/service-calls';
 
 /** `WRITE_SCREENSHOTS=1` refreshes the inbox and detail screenshots in docs/ (committed with the change). */
 const WRITE_SCREENSHOTS = process.env.WRITE_SCREENSHOTS === '1';
@@ -32,7 +33,6 @@ describe('staff console: the conversation (browser)', () => {
   let token: string;
   const email = `conversation.${randomBytes(3).toString('hex')}@example.com`;
 
-  const cli = (args: string[], input?: string) => cliJson(env, args, input);
   const submit = async (body: Record<string, unknown>): Promise<string> => {
     const response = await fetch(`${base}/contact_api.php`, {
       method: 'POST',
@@ -67,26 +67,9 @@ describe('staff console: the conversation (browser)', () => {
       INBOUND_TOKEN,
     };
     service = await startService(env);
-    await cli(
-      ['staff', 'create', '--email', email, '--name', 'Connie Agent', '--role', 'admin', '--password-stdin', '--json'],
-      PASSWORD,
-    );
-    await cli(
-      [
-        'staff',
-        'create',
-        '--email',
-        `bob.${email}`,
-        '--name',
-        'Bob Agent',
-        '--role',
-        'agent',
-        '--password-stdin',
-        '--json',
-      ],
-      PASSWORD,
-    );
-    const key = (await cli(['keys', 'create', '--name', 'Website', '--rate-limit', '10000', '--json'])).key as string;
+    const admin = await staffAdminAt(base, env, { email, name: 'Connie Agent', password: PASSWORD });
+    await admin.createStaff({ email: `bob.${email}`, name: 'Bob Agent', role: 'agent', password: PASSWORD });
+    const { key } = await admin.createKey('Website', { rate_limit: 10000 });
     token = (
       (await (await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } })).json()) as {
         access_token: string;

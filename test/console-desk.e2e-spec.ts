@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { cliJson, freePort, StartedProcess, startService } from './support/processes';
+import { freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { waitUntil } from './support/wait';
-import { submitTo } from './support/service-calls';
+import { staffAdminAt, submitTo } from './support/service-calls';
 
 const PASSWORD = 'desk console test passphrase';
 const ARTIFACTS = join(__dirname, 'artifacts');
@@ -28,7 +28,6 @@ describe('staff console: canned replies, priority and tags (browser)', () => {
   let token: string;
   const email = `desk.${randomBytes(3).toString('hex')}@example.com`;
 
-  const cli = (args: string[], input?: string) => cliJson(env, args, input);
   const submit = (body: Record<string, unknown>): Promise<string> => submitTo(base, token, body);
   const checkAxe = async (page: Page) => {
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -51,11 +50,9 @@ describe('staff console: canned replies, priority and tags (browser)', () => {
       ROLE: 'api',
     };
     service = await startService(env);
-    await cli(
-      ['staff', 'create', '--email', email, '--name', 'Dana Agent', '--role', 'agent', '--password-stdin', '--json'],
-      PASSWORD,
-    );
-    const key = (await cli(['keys', 'create', '--name', 'Website', '--rate-limit', '10000', '--json'])).key as string;
+    const admin = await staffAdminAt(base, env, { email: `admin.${email}`, name: 'Desk Admin', password: PASSWORD });
+    await admin.createStaff({ email, name: 'Dana Agent', role: 'agent', password: PASSWORD });
+    const { key } = await admin.createKey('Website', { rate_limit: 10000 });
     token = (
       (await (await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } })).json()) as {
         access_token: string;

@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
 import { ownDatabase } from './support/own-database';
-import { cliJson, freePort, StartedProcess, startService } from './support/processes';
+import { freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
-import { submitTo } from './support/service-calls';
+import { StaffAdmin, staffAdminAt, submitTo } from './support/service-calls';
 
 const PASSWORD = 'console test passphrase';
 
@@ -24,10 +24,10 @@ describe('staff console (browser)', () => {
   let drop: () => Promise<void>;
   let browser: Browser;
   let token: string;
+  let seeded: StaffAdmin;
   const admin = { email: `admin.${randomBytes(3).toString('hex')}@example.com`, id: '' };
   const agent = { email: `agent.${randomBytes(3).toString('hex')}@example.com`, id: '' };
 
-  const cli = (args: string[], input?: string) => cliJson(env, args, input);
   const submit = (body: Record<string, unknown>): Promise<string> => submitTo(base, token, body);
   const tokenFor = async (key: string): Promise<Response> =>
     fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
@@ -53,41 +53,10 @@ describe('staff console (browser)', () => {
       LIVE_HEARTBEAT_INTERVAL: '2',
     };
     service = await startService(env);
-    admin.id = (
-      await cli(
-        [
-          'staff',
-          'create',
-          '--email',
-          admin.email,
-          '--name',
-          'Ada Admin',
-          '--role',
-          'admin',
-          '--password-stdin',
-          '--json',
-        ],
-        PASSWORD,
-      )
-    ).id as string;
-    agent.id = (
-      await cli(
-        [
-          'staff',
-          'create',
-          '--email',
-          agent.email,
-          '--name',
-          'Alan Agent',
-          '--role',
-          'agent',
-          '--password-stdin',
-          '--json',
-        ],
-        PASSWORD,
-      )
-    ).id as string;
-    const key = (await cli(['keys', 'create', '--name', 'Website', '--rate-limit', '100000', '--json'])).key as string;
+    seeded = await staffAdminAt(base, env, { email: admin.email, name: 'Ada Admin', password: PASSWORD });
+    admin.id = seeded.id;
+    agent.id = await seeded.createStaff({ email: agent.email, name: 'Alan Agent', role: 'agent', password: PASSWORD });
+    const { key } = await seeded.createKey('Website', { rate_limit: 100000 });
     token = ((await (await tokenFor(key)).json()) as { access_token: string }).access_token;
     browser = await launchChromium();
   });
@@ -457,8 +426,8 @@ describe('staff console (browser)', () => {
       'worker.js',
     );
     try {
-      const key = (await cli(['keys', 'create', '--name', 'Hooked', '--json'])) as { id: string; key: string };
-      await cli(['webhooks', 'add', '--api-key', key.id, '--url', receiver.url, '--json']);
+      const key = await seeded.createKey('Hooked');
+      await seeded.post('webhooks', { url: receiver.url, api_key_id: key.id });
       const hooked = ((await (await tokenFor(key.key)).json()) as { access_token: string }).access_token;
       const response = await fetch(`${base}/contact_api.php`, {
         method: 'POST',

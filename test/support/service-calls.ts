@@ -12,6 +12,82 @@ export function cliWith(env: () => Record<string, string>) {
   return (args: string[], input?: string): Promise<Record<string, unknown>> => cliJson(env(), args, input);
 }
 
+/** A staff member the suites make: who they are and the password they sign in with. */
+export interface StaffMember {
+  email: string;
+  name: string;
+  role: 'admin' | 'agent';
+  password: string;
+}
+
+/** An admin's session on a running API process (see staffAdminAt). */
+export interface StaffAdmin {
+  id: string;
+  /** POST /staff/api/<path> with a JSON body, expecting 201: the answer. */
+  post: (path: string, body: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** POST /staff/api/staff with a chosen password: the new account's id. */
+  createStaff: (member: StaffMember) => Promise<string>;
+  /** POST /staff/api/keys: the new key's id and the key itself. */
+  createKey: (name: string, settings?: { rate_limit?: number }) => Promise<{ id: string; key: string }>;
+}
+
+/**
+ * The first admin of a running API process, made by the CLI as an operator does, and signed in over
+ * the staff API: further accounts and keys are made through its session, as the console makes them.
+ * One CLI call boots a whole process (about 2 s of CPU); a request to the running one costs next to
+ * nothing, so a suite's set-up makes one call, not one per account.
+ */
+export async function staffAdminAt(
+  base: string,
+  env: Record<string, string>,
+  admin: Omit<StaffMember, 'role'>,
+): Promise<StaffAdmin> {
+  const created = await cliJson(
+    env,
+    ['staff', 'create', '--email', admin.email, '--name', admin.name, '--role', 'admin', '--password-stdin', '--json'],
+    admin.password,
+  );
+  const signIn = async (): Promise<string> => {
+    const login = await fetch(`${base}/staff/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    if (login.status !== 200) {
+      throw new Error(`POST /staff/api/login answered ${login.status}: ${await login.text()}`);
+    }
+    return login.headers.getSetCookie()[0].split(';')[0];
+  };
+  let cookie = await signIn();
+  const post = async (path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    const send = () =>
+      fetch(`${base}/staff/api/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify(body),
+      });
+    let response = await send();
+    if (response.status === 401) {
+      // The suite's own tests may end the admin's sessions (signing out everywhere): sign in again.
+      cookie = await signIn();
+      response = await send();
+    }
+    if (response.status !== 201) {
+      throw new Error(`POST /staff/api/${path} answered ${response.status}: ${await response.text()}`);
+    }
+    return (await response.json()) as Record<string, unknown>;
+  };
+  return {
+    id: created.id as string,
+    post,
+    createStaff: async (member) => (await post('staff', { ...member })).id as string,
+    createKey: async (name, settings = {}) => {
+      const key = await post('keys', { name, ...settings });
+      return { id: key.id as string, key: key.key as string };
+    },
+  };
+}
+
 /** POST /contact_api.php at `base` with an access token, as a client's form would; answers the id (expects 200). */
 export async function submitTo(base: string, accessToken: string, body: Record<string, unknown>): Promise<string> {
   const response = await fetch(`${base}/contact_api.php`, {
