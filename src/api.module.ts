@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
+import { AttachmentRoutesModule } from './attachments/attachments.module';
 import { AuditRoutesModule } from './audit/audit-routes.module';
 import { AuthModule } from './auth/auth.module';
 import { CannedRepliesModule } from './canned-replies/canned-replies.module';
@@ -33,6 +34,7 @@ export class ApiModule {
         StaffSubmissionsModule,
         RedeliveryRoutesModule,
         ConversationRoutesModule,
+        AttachmentRoutesModule,
         CannedRepliesModule,
         InboundRoutesModule,
         LiveModule,

@@ -29,24 +29,27 @@ const ALLOWED_LINES: Record<string, string> = {
   admin: 'clock config http queue rate-limits redis', // the queue dashboard and its login limit
   // Keys are managed by staff (routes) and operators (CLI), and audited.
   'api-keys': 'cli-output.ts audit config database http staff-accounts',
+  // Stored files: the store, the download route (staff only), their pieces sealed, the bytes kept as a gauge.
+  attachments: 'clock config database http metrics staff-accounts submissions',
   audit: 'database http staff-accounts', // the audit log; staff read it
   auth: 'api-keys clock config database http rate-limits', // the contract's tokens, issued to an API key
   'canned-replies': 'audit config database http staff-accounts', // staff's shared answers know no submission
   // The public intake endpoint: a key's submission, checked for spam, recorded as a fact.
   contact: 'api-keys audit auth clock database http metrics rate-limits spam submissions',
   // A reply flows conversations -> queue -> mail.
-  conversations: 'api-keys audit config database http mail metrics queue redis staff-accounts submissions',
+  conversations: 'api-keys attachments audit config database http mail metrics queue redis staff-accounts submissions',
   // The staff channels consume submissions (and their conversations, for the reply address).
   delivery:
     'cli-output.ts api-keys audit config conversations http mail metrics queue staff-accounts submissions webhooks',
   health: 'http metrics redis', // the probes, and the metrics route the worker serves beside them
   // An inbound message flows mail (or the route) -> inbound -> conversations.
-  inbound: 'api-keys config contact conversations database http mail metrics queue staff-accounts submissions',
+  inbound:
+    'api-keys attachments config contact conversations database http mail metrics queue staff-accounts submissions',
   live: 'config http logging queue redis staff-accounts submissions', // the event stream of submissions, for staff
   mail: 'config http logging metrics queue', // SMTP, IMAP, MIME: knows nothing of submissions
   // Erasure and retention reach every room that keeps personal data.
   privacy:
-    'cli-output.ts api-keys audit auth clock config conversations database http metrics queue staff-accounts submissions webhooks',
+    'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue staff-accounts submissions webhooks',
   'rate-limits': 'auth clock config http logging metrics redis', // per key: it reads the key auth identified
   spam: 'config database logging metrics queue redis submissions', // signals, verdicts, sender marks
   // Staff accounts, their tokens and sessions; invitations and resets go out by mail.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { DataSource } from 'typeorm';
 import { refOf } from '../src/submissions/submission-ref';
@@ -19,7 +20,7 @@ interface TimelineItem {
   from_other?: boolean;
   automatic?: boolean;
   quoted?: string | null;
-  attachments?: { name: string; type: string; size: number }[];
+  attachments?: { id: string; name: string; type: string; size: number; sha256: string | null; state: string }[];
 }
 
 /** A raw RFC 5322 message, CRLF line ends. */
@@ -447,7 +448,7 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     expect(smtp.received.length).toBe(sentBefore);
   });
 
-  it('records attachments by name, type and size only, shows HTML mail as text, survives broken MIME and a 10 MiB message', async () => {
+  it('keeps attachments (test/attachments.e2e-spec.ts has the rest), shows HTML mail as text, survives broken MIME and a 10 MiB message', async () => {
     const id = await submit('files@example.com');
     const reply = await replyAndReceive(id, 'Send the file.');
     const to = reply.replyTo!.value[0].address!;
@@ -481,7 +482,17 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     const [withFile] = await customerMessages(id);
     expect(withFile.body).toContain('See');
     expect(withFile.body).not.toContain('<');
-    expect(withFile.attachments).toEqual([{ name: 'invoice.pdf', type: 'application/pdf', size: 19 }]);
+    expect(withFile.attachments).toEqual([
+      {
+        id: expect.any(String),
+        name: 'invoice.pdf',
+        type: 'application/pdf',
+        size: 19,
+        sha256: createHash('sha256').update('%PDF-1.4 not really').digest('hex'),
+        inline_image: false,
+        state: 'stored',
+      },
+    ]);
     const [row] = await t.app
       .get(DataSource)
       .query('SELECT body FROM conversation_messages WHERE message_id = ?', ['file-1@example.com']);

@@ -428,6 +428,10 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       raw: mail,
     });
     await call({ method: 'get', path: '/staff/api/inbound/unmatched', headers: staff });
+    // A file's download (test/attachments.e2e-spec.ts sends files): refusals, as the document states them.
+    await call({ method: 'get', path: `/staff/api/attachments/${id}`, headers: staff });
+    await call({ method: 'get', path: `/staff/api/attachments/${id}`, headers: staff, query: { inline: 'yes' } });
+    await call({ method: 'get', path: `/staff/api/attachments/${id}` });
 
     // Keys, audit, webhooks, deliveries, privacy.
     await call({ method: 'get', path: '/staff/api/keys', headers: staff });

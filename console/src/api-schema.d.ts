@@ -412,6 +412,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The exact bytes of a stored file, streamed, always as a download unless ?inline=1 for an image
+         * @description Content-Disposition: attachment with the UTF-8 name (filename*=UTF-8''...), X-Content-Type-Options: nosniff and Content-Security-Policy: sandbox. A type a browser could run (HTML, SVG, XML, JavaScript, PDF, anything unknown) is served as application/octet-stream. inline=1 is allowed for a PNG, JPEG, GIF or WebP whose bytes are what it claims (inline_image in the timeline).
+         */
+        get: operations["AttachmentsController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/canned-replies": {
         parameters: {
             query?: never;
@@ -1211,11 +1231,29 @@ export interface components {
             delivery_state: "received" | "queued" | "processing" | "delivered" | "failed";
         };
         AttachmentView: {
+            /**
+             * Format: uuid
+             * @description GET /staff/api/attachments/{id} downloads it (when stored)
+             */
+            id: string;
+            /** @description The file name as sent */
             name: string;
-            /** @example application/pdf */
+            /**
+             * @description The media type the sender declared
+             * @example image/png
+             */
             type: string;
             /** @description Bytes */
             size: number;
+            /** @description SHA-256 of the bytes, hex (null: never stored) */
+            sha256: string | null;
+            /** @description A PNG, JPEG, GIF or WebP whose bytes are what it claims: may be shown inline */
+            inline_image: boolean;
+            /**
+             * @description stored: the bytes can be downloaded; too_large: over ATTACHMENT_MAX_BYTES, described only; described: arrived before files were kept; uploading: an upload not yet complete
+             * @enum {string}
+             */
+            state: "stored" | "too_large" | "described" | "uploading";
         };
         TimelineItemView: {
             /** @enum {string} */
@@ -1261,7 +1299,7 @@ export interface components {
             body: string;
             /** @description Customer mail: the quoted history, for folding */
             quoted: string | null;
-            /** @description Described, never stored */
+            /** @description The files the message carried */
             attachments: components["schemas"]["AttachmentView"][];
             attempts: number;
             /** @description Why the last try failed */
@@ -3545,6 +3583,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    AttachmentsController_download: {
+        parameters: {
+            query?: {
+                /** @description 1: show it in the page (only a PNG, JPEG, GIF or WebP whose bytes are what it claims; 409 otherwise) */
+                inline?: "1" | "0";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
                 };
             };
             /** @description Not authenticated */

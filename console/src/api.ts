@@ -119,6 +119,7 @@ export type SubmissionDetail = Schemas['SubmissionDetailView'];
 
 /** One item of a conversation: the request, a reply, a customer's mail or a note. */
 export type TimelineItem = Schemas['TimelineItemView'];
+export type Attachment = Schemas['AttachmentView'];
 
 /** Inbound mail that matched no submission (admins). */
 export type UnmatchedMail = Schemas['UnmatchedMailView'];

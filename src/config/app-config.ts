@@ -82,6 +82,8 @@ export class AppConfig {
     /** Acknowledgements per API key an hour, at most. */
     ackMaxPerKeyHour: number;
   };
+  /** Files customers send and staff upload: the largest kept, in bytes. */
+  readonly attachments: { maxBytes: number };
   /** Webhook delivery: secret rotation overlap and timeout (seconds), and the SSRF exceptions. */
   readonly webhooks: {
     secretOverlap: number;
@@ -204,6 +206,7 @@ export class AppConfig {
         .filter(Boolean),
       ackMaxPerKeyHour: env.ACK_MAX_PER_KEY_HOUR,
     };
+    this.attachments = { maxBytes: env.ATTACHMENT_MAX_BYTES };
     this.webhooks = {
       secretOverlap: env.WEBHOOK_SECRET_OVERLAP,
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,

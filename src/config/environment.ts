@@ -359,10 +359,20 @@ export class EnvironmentVariables {
   @MinLength(16)
   INBOUND_TOKEN?: string;
 
+  /**
+   * The largest inbound message taken: room for one file of ATTACHMENT_MAX_BYTES (25 MiB) in base64
+   * (a third larger) with its text.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1024)
-  INBOUND_MAX_BYTES = 10 * 1024 * 1024;
+  INBOUND_MAX_BYTES = 40 * 1024 * 1024;
+
+  /** The largest file kept (inbound mail's attachments, staff uploads); a larger one is described, marked too_large. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 
   /** An API key id: unmatched inbound mail becomes a new submission of that key instead of waiting for an admin. */
   @Transform(emptyToUndefined)

@@ -1,4 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { AttachmentsRepository } from '../attachments/attachments.repository';
+import { AttachmentView, toAttachmentView } from '../attachments/dto/attachment.views';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { SubmissionDetailSections } from '../submissions/submission-detail-sections';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
@@ -17,6 +19,7 @@ export class ConversationTimeline implements OnModuleInit {
     private readonly notes: SubmissionNotesRepository,
     private readonly accounts: StaffAccountsRepository,
     private readonly sections: SubmissionDetailSections,
+    private readonly attachments: AttachmentsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -25,10 +28,11 @@ export class ConversationTimeline implements OnModuleInit {
 
   /** The request, replies, customer messages and notes of a submission, in time order. */
   async timelineOf(submissionId: string): Promise<TimelineItemView[]> {
-    const [submission, messages, notes] = await Promise.all([
+    const [submission, messages, notes, files] = await Promise.all([
       this.submissions.findById(submissionId),
       this.messages.ofSubmission(submissionId),
       this.notes.forSubmission(submissionId),
+      this.attachments.ofSubmissions([submissionId]),
     ]);
     if (!submission) {
       return [];
@@ -38,6 +42,12 @@ export class ConversationTimeline implements OnModuleInit {
         await this.accounts.findByIds([...new Set(messages.flatMap((row) => (row.authorId ? [row.authorId] : [])))])
       ).map((account) => [account.id, account.name]),
     );
+    // Each message's files, and the request's own (a submission made from a mail): by message id, '' for the request.
+    const filesOf = new Map<string, AttachmentView[]>();
+    for (const file of files) {
+      const key = file.messageId ?? '';
+      filesOf.set(key, [...(filesOf.get(key) ?? []), toAttachmentView(file)]);
+    }
     const items: (TimelineItemView & { at: number })[] = [
       {
         kind: 'request',
@@ -45,10 +55,11 @@ export class ConversationTimeline implements OnModuleInit {
         created_at: submission.createdAt.toISOString(),
         body: submission.message ?? '',
         author: submission.name,
+        ...(filesOf.has('') ? { attachments: filesOf.get('') } : {}),
         at: submission.createdAt.getTime(),
       },
       ...messages.map((message) => ({
-        ...timelineItemOf(message),
+        ...timelineItemOf(message, filesOf.get(message.id) ?? []),
         author: message.authorId ? (authors.get(message.authorId) ?? null) : message.fromAddress,
         at: message.createdAt.getTime(),
       })),
@@ -65,8 +76,8 @@ export class ConversationTimeline implements OnModuleInit {
   }
 }
 
-function timelineItemOf(message: ConversationMessageEntity): TimelineItemView {
-  const view = toMessageView(message);
+function timelineItemOf(message: ConversationMessageEntity, attachments: AttachmentView[]): TimelineItemView {
+  const view = toMessageView(message, attachments);
   return {
     kind: view.kind,
     id: view.id,

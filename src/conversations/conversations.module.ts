@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AttachmentsModule } from '../attachments/attachments.module';
 import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
 import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
@@ -22,6 +23,7 @@ import { SendMessageProcessor } from './send-message.processor';
 @Module({
   imports: [
     TypeOrmModule.forFeature([ConversationMessageEntity]),
+    AttachmentsModule,
     SubmissionsModule,
     StaffAccountsModule,
     AuditModule,

@@ -1,5 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
+import { AttachmentStore, IncomingFile } from '../attachments/attachment-store';
+import { AttachmentView } from '../attachments/dto/attachment.views';
 import { Actor, SYSTEM_ACTOR } from '../audit/actor';
 import { AppConfig } from '../config/app-config';
 import { AuditService } from '../audit/audit.service';
@@ -15,7 +17,7 @@ import { matchedEmail } from '../database/matched-email';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MessageView } from './dto/conversation.views';
-import { AttachmentInfo, ConversationMessageEntity } from './entities/conversation-message.entity';
+import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { newConversationMessage } from './entities/new-conversation-message';
 import { MESSAGE_STATE } from './message-state';
 import { ThreadIds } from './thread-ids';
@@ -52,6 +54,7 @@ export class ConversationsService {
     private readonly ids: ThreadIds,
     private readonly config: AppConfig,
     private readonly cipher: FieldCipher,
+    private readonly files: AttachmentStore,
   ) {}
 
   /**
@@ -127,7 +130,8 @@ export class ConversationsService {
       subject: string;
       newText: string;
       quoted: string | null;
-      attachments: AttachmentInfo[];
+      /** The files it carried: stored with it, in its transaction. */
+      files: IncomingFile[];
     },
   ): Promise<ConversationMessageEntity | null> {
     const senderHash = mail.fromAddress ? this.cipher.emailHash(mail.fromAddress) : '';
@@ -148,7 +152,6 @@ export class ConversationsService {
       subject: mail.subject.slice(0, 500) || null,
       body: mail.newText,
       quoted: mail.quoted,
-      attachments: mail.attachments.length > 0 ? mail.attachments : null,
       createdAt: now,
     });
     const submission = await this.submissions.findById(submissionId);
@@ -162,6 +165,7 @@ export class ConversationsService {
           throw notFound();
         }
         await this.messages.insert(row, tx);
+        await this.files.storeFiles(mail.files, { submissionId, messageId: row.id }, tx);
         // Its webhook's delivery rows are written here too: the message and its webhook commit together.
         await this.facts.record(
           {
@@ -233,7 +237,8 @@ export class ConversationsService {
   }
 }
 
-export function toMessageView(message: ConversationMessageEntity): MessageView {
+/** A message as the API shows it, with the files it carried (none unless given). */
+export function toMessageView(message: ConversationMessageEntity, attachments: AttachmentView[] = []): MessageView {
   return {
     id: message.id,
     kind: message.kind,
@@ -244,7 +249,7 @@ export function toMessageView(message: ConversationMessageEntity): MessageView {
     subject: message.subject,
     body: message.body ?? '',
     quoted: message.quoted,
-    attachments: message.attachments ?? [],
+    attachments,
     attempts: message.attempts,
     last_error: message.lastError,
     created_at: message.createdAt.toISOString(),

@@ -19,12 +19,15 @@ export const SEALED_COLUMNS = {
   webhook_destinations: ['secret', 'previousSecret'],
   conversation_messages: ['fromAddress', 'subject', 'body', 'quoted'],
   inbound_unmatched: ['fromAddress', 'subject'],
+  // A file's name (its bytes are sealed chunk by chunk: see AttachmentStore).
+  attachments: ['name'],
 } as const;
 export type SealedTable = keyof typeof SEALED_COLUMNS;
 
 /** Where a sealed value belongs: it opens only there (the additional data binds it). */
 export interface SealedPlace {
-  table: SealedTable;
+  /** A sealed table, or the pieces of stored files (sealed as bytes, see AttachmentStore). */
+  table: SealedTable | 'attachment_chunks';
   rowId: string;
   column: string;
 }
@@ -145,20 +148,28 @@ export class FieldCipher {
   }
 
   seal(plaintext: string, place: SealedPlace): string {
+    return this.sealBytes(Buffer.from(plaintext, 'utf8'), place).toString('base64');
+  }
+
+  open(sealed: string, keyId: string, place: SealedPlace): string {
+    return this.openBytes(Buffer.from(sealed, 'base64'), keyId, place).toString('utf8');
+  }
+
+  /** Bytes sealed under the current key: [format byte][nonce][ciphertext][tag] (a file's chunk, say). */
+  sealBytes(plaintext: Buffer, place: SealedPlace): Buffer {
     const key = this.current!;
     const nonce = randomBytes(NONCE_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key.key, nonce);
     cipher.setAAD(additionalData(key.id, place));
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return Buffer.concat([Buffer.of(FORMAT_V1), nonce, body, cipher.getAuthTag()]).toString('base64');
+    const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+    return Buffer.concat([Buffer.of(FORMAT_V1), nonce, body, cipher.getAuthTag()]);
   }
 
-  open(sealed: string, keyId: string, place: SealedPlace): string {
+  openBytes(bytes: Buffer, keyId: string, place: SealedPlace): Buffer {
     const key = this.keys.get(keyId);
     if (!key) {
       throw new UndecryptableValueError(place, keyId, `the key "${keyId}" is not in DATA_ENCRYPTION_KEYS`);
     }
-    const bytes = Buffer.from(sealed, 'base64');
     if (bytes.length < 1 + NONCE_BYTES + TAG_BYTES || bytes[0] !== FORMAT_V1) {
       throw new UndecryptableValueError(place, keyId, 'not a sealed value of a known format');
     }
@@ -169,7 +180,7 @@ export class FieldCipher {
       return Buffer.concat([
         decipher.update(bytes.subarray(1 + NONCE_BYTES, bytes.length - TAG_BYTES)),
         decipher.final(),
-      ]).toString('utf8');
+      ]);
     } catch {
       throw new UndecryptableValueError(place, keyId, 'authentication failed (a wrong key, or moved or altered)');
     }

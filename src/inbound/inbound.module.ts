@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttachmentsModule } from '../attachments/attachments.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { IntakeModule } from '../contact/contact.module';
@@ -19,6 +20,7 @@ import { InboundService } from './inbound.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([InboundUnmatchedEntity]),
+    AttachmentsModule,
     ConversationsModule,
     SubmissionsModule,
     IntakeModule,

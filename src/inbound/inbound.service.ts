@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
+import { AttachmentStore } from '../attachments/attachment-store';
 import { AppConfig } from '../config/app-config';
 import { ContactService } from '../contact/contact.service';
 import { FieldCipher } from '../database/field-cipher';
@@ -40,6 +41,7 @@ export class InboundService {
     private readonly metrics: MetricsService,
     private readonly config: AppConfig,
     private readonly cipher: FieldCipher,
+    private readonly files: AttachmentStore,
   ) {}
 
   /** A message as read: received when parsed, kept for admins when unreadable. */
@@ -58,7 +60,7 @@ export class InboundService {
         subject: mail.subject,
         newText: mail.newText,
         quoted: mail.quoted,
-        attachments: mail.attachments,
+        files: mail.attachments,
       });
       if (!stored) {
         return 'duplicate';
@@ -70,7 +72,7 @@ export class InboundService {
     const keyId = this.config.mail.newSubmissionsKeyId;
     const newSubmissionsKey = keyId && !mail.automatic && mail.from ? await this.apiKeys.findById(keyId) : null;
     if (newSubmissionsKey && mail.from) {
-      await this.contact.submit(
+      const submissionId = await this.contact.submit(
         {
           name: [...(mail.from.name || mail.from.address)].slice(0, NAME_MAX).join(''),
           email: mail.from.address,
@@ -93,6 +95,8 @@ export class InboundService {
           ),
         },
       );
+      // The same mail again finds its submission (idempotent) and stores the files only if they are not yet there.
+      await this.files.storeRequestFiles(submissionId, mail.attachments);
       this.metrics.inboundMail('new_submission');
       return 'new submission';
     }

@@ -10,8 +10,9 @@ export interface MailAddress {
 /**
  * A received message, as much of it as the service uses: ids (without angle brackets), addresses,
  * subject, the text (never HTML: an HTML-only mail is turned into text) split into the new part and
- * the quoted history, whether it is automatic, and attachments described (never their content).
- * Every field is bounded (see MAIL_BOUNDS): a hostile message cannot make it large, whatever it holds.
+ * the quoted history, whether it is automatic, and its attached files with their bytes.
+ * Every field is bounded (see MAIL_BOUNDS): a hostile message cannot make it large, whatever it holds
+ * (the files' bytes are bounded by the message's own size, INBOUND_MAX_BYTES).
  */
 export interface InboundMail {
   messageId: string;
@@ -35,7 +36,16 @@ export interface InboundMail {
    * a sender can write the header too.
    */
   authenticationResults: string[];
-  attachments: { name: string; type: string; size: number }[];
+  attachments: MailFile[];
+}
+
+/** A file a message carried: its name and type as the sender declared them, and its bytes. */
+export interface MailFile {
+  name: string;
+  type: string;
+  size: number;
+  /** A copy of its own (never a view into a larger buffer), so handing it to the main thread copies only it. */
+  content: Uint8Array;
 }
 
 /**
@@ -274,7 +284,8 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
     attachments: parsed.attachments.slice(0, MAIL_BOUNDS.attachments).map((attachment) => ({
       name: truncated(attachment.filename ?? '(no name)', MAIL_BOUNDS.attachmentNameLength),
       type: truncated(attachment.contentType, 255),
-      size: attachment.size,
+      size: attachment.content.length,
+      content: new Uint8Array(attachment.content),
     })),
   };
 }

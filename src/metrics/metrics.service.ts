@@ -120,6 +120,20 @@ export class MetricsService {
     },
   });
 
+  /** How `attachment_bytes_stored` is read at each scrape (the attachments room's; metrics knows no table). */
+  private storedBytesProbe: (() => Promise<number | null>) | null = null;
+  private readonly attachmentBytes = new Gauge({
+    name: 'attachment_bytes_stored',
+    help: "Bytes of the files kept (customers' attachments and staff uploads), the whole database; unchanged while it cannot be read",
+    registers: [this.registry],
+    collect: async () => {
+      const bytes = await this.storedBytesProbe?.();
+      if (typeof bytes === 'number') {
+        this.attachmentBytes.set(bytes);
+      }
+    },
+  });
+
   /**
    * The labelled series of each method, route and status seen, made once: prom-client hashes a label
    * object on every inc/observe, a cost paid on every request otherwise. Routes are the router's
@@ -138,6 +152,11 @@ export class MetricsService {
   /** How `service_ready` learns readiness at each scrape (the health room's checks; metrics knows none of them). */
   probeReadinessWith(probe: () => Promise<Record<string, boolean>>): void {
     this.readinessProbe = probe;
+  }
+
+  /** How `attachment_bytes_stored` learns the bytes at each scrape (null: unknown now, keep the last value). */
+  measureStoredBytesWith(probe: () => Promise<number | null>): void {
+    this.storedBytesProbe = probe;
   }
 
   recordRequest(method: string, route: string, status: number, seconds: number): void {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttachmentsModule } from '../attachments/attachments.module';
 import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
 import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
@@ -22,6 +23,7 @@ import { RetentionService } from './retention.service';
     SubmissionsModule,
     WebhooksModule,
     ConversationsModule,
+    AttachmentsModule,
     ApiKeyModule,
     RefreshTokenStoreModule,
   ],

@@ -15,6 +15,7 @@ import { SealedRowsRepository } from '../database/sealed-rows.repository';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
 import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
 import { SubmissionDeletion } from './submission-deletion.service';
+import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { toMessageView } from '../conversations/conversations.service';
 
@@ -53,6 +54,7 @@ export class PrivacyService {
     private readonly notes: SubmissionNotesRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly messages: ConversationMessagesRepository,
+    private readonly attachments: AttachmentsRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly sealedRows: SealedRowsRepository,
     private readonly deletion: SubmissionDeletion,
@@ -90,10 +92,11 @@ export class PrivacyService {
     const email = normalizedEmail(rawEmail);
     const rows = await this.submissionsByEmail(email);
     const ids = rows.map((row) => row.id);
-    const [notes, messages, tags] = await Promise.all([
+    const [notes, messages, tags, files] = await Promise.all([
       this.notes.ofSubmissions(ids),
       this.messages.ofSubmissions(ids),
       this.tags.ofSubmissions(ids),
+      this.attachments.ofSubmissions(ids),
     ]);
     const submissions: Record<string, unknown>[] = [];
     for (const row of rows) {
@@ -123,7 +126,13 @@ export class PrivacyService {
           delivered_at: delivery.deliveredAt?.toISOString() ?? null,
         })),
         webhooks: webhookDeliveries.map((delivery) => toDeliveryView(delivery, attempts)),
-        messages: messages.filter((message) => message.submissionId === row.id).map(toMessageView),
+        messages: messages
+          .filter((message) => message.submissionId === row.id)
+          .map((message) => toMessageView(message, [])),
+        // Every file of the submission, its request's and its messages': what it is, never its bytes.
+        attachments: files
+          .filter((file) => file.submissionId === row.id)
+          .map((file) => ({ name: file.name, type: file.type, size: file.size, sha256: file.sha256 })),
       });
     }
     await this.audit.record(actor, {
@@ -173,6 +182,7 @@ export class PrivacyService {
       webhook_destinations: 0,
       conversation_messages: 0,
       inbound_unmatched: 0,
+      attachments: 0,
       unreadable: 0,
     };
     for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { Transactions } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
@@ -9,7 +10,7 @@ import { webhookJobOf } from '../webhooks/webhooks.service';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 
 /**
- * Deletes submissions with everything that hangs on them (notes, tags, conversation messages, channel
+ * Deletes submissions with everything that hangs on them (notes, tags, files, conversation messages, channel
  * records, webhook deliveries and attempts; erasure and retention): each room's
  * repository deletes its own rows, all in one transaction; then every job the catalogue can derive
  * for them (deliveries, redeliveries, status_changed webhooks, resends and replays) is removed, so no
@@ -24,6 +25,7 @@ export class SubmissionDeletion {
     private readonly tags: SubmissionTagsRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly messages: ConversationMessagesRepository,
+    private readonly attachments: AttachmentsRepository,
     private readonly jobs: JobProducer,
   ) {}
 
@@ -34,6 +36,7 @@ export class SubmissionDeletion {
     }
     const { deleted, deliveries, messageIds } = await this.transactions.run(async (tx) => {
       const removedDeliveries = await this.webhooks.deleteOfSubmissions(ids, tx);
+      await this.attachments.deleteOfSubmissions(ids, tx);
       const removedMessages = await this.messages.deleteOfSubmissions(ids, tx);
       await this.notes.deleteOfSubmissions(ids, tx);
       await this.tags.deleteOfSubmissions(ids, tx);

@@ -2,6 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { api, ApiError, Me, SubmissionDetail, TimelineItem } from '../api';
 import { CannedReplyPicker } from '../canned-replies';
 import { when } from '../format';
+import { Attachments } from './attachments';
 
 const LABELS: Record<TimelineItem['kind'], string> = {
   request: 'Request',
@@ -105,12 +106,7 @@ export function Conversation({
                   <p class="message quoted">{item.quoted}</p>
                 </details>
               )}
-              {item.attachments && item.attachments.length > 0 && (
-                <p class="muted">
-                  Attachments (not stored):{' '}
-                  {item.attachments.map((file) => `${file.name} (${file.type}, ${file.size} bytes)`).join(', ')}
-                </p>
-              )}
+              <Attachments files={item.attachments} label={`Files of the ${LABELS[item.kind].toLowerCase()}`} />
               {item.state === 'failed' && (
                 <p class="error-text">
                   Not sent: {item.last_error ?? 'unknown error'}{' '}

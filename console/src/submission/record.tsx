@@ -1,5 +1,6 @@
 import { SubmissionDetail } from '../api';
 import { when } from '../format';
+import { Attachments } from './attachments';
 
 /** The submission's fields and its message (text nodes only: a message is never parsed as HTML). */
 export function Record({ detail }: { detail: SubmissionDetail }) {
@@ -33,6 +34,10 @@ export function Record({ detail }: { detail: SubmissionDetail }) {
       <p class="message" data-testid="message">
         {detail.message ?? '—'}
       </p>
+      <Attachments
+        files={detail.timeline.find((item) => item.kind === 'request')?.attachments}
+        label="Files of the request"
+      />
     </>
   );
 }

@@ -1,16 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AttachmentView } from '../../attachments/dto/attachment.views';
 import { MESSAGE_KINDS, MESSAGE_STATE } from '../message-state';
-
-export class AttachmentView {
-  @ApiProperty()
-  name!: string;
-
-  @ApiProperty({ example: 'application/pdf' })
-  type!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Bytes' })
-  size!: number;
-}
 
 /** One message of a conversation, as the API shows it. */
 export class MessageView {
@@ -44,7 +34,7 @@ export class MessageView {
   @ApiProperty({ type: String, nullable: true, description: 'Customer mail: the quoted history, for folding' })
   quoted!: string | null;
 
-  @ApiProperty({ type: [AttachmentView], description: 'Described, never stored' })
+  @ApiProperty({ type: [AttachmentView], description: 'The files the message carried' })
   attachments!: AttachmentView[];
 
   @ApiProperty({ type: 'integer' })

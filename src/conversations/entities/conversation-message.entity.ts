@@ -10,7 +10,7 @@ export interface AttachmentInfo {
 /**
  * One message of a submission's conversation: a staff reply or acknowledgement sent by e-mail, or a
  * customer's answer that came back (IMAP or the inbound route). Its personal columns are sealed at
- * rest like a submission's (see SEALED_COLUMNS); attachments are described, never stored.
+ * rest like a submission's (see SEALED_COLUMNS); the files it carried are in attachments/.
  */
 @Entity({ name: 'conversation_messages' })
 @Index('ix_conversation_messages_submission', ['submissionId', 'id'])
@@ -82,6 +82,10 @@ export class ConversationMessageEntity {
   @Column({ type: 'mediumtext', nullable: true })
   quoted!: string | null;
 
+  /**
+   * Files described before issue 39 (name, type, size; never stored). Its migration copied them to
+   * `attachments`; no longer written or read, and dropped by the release after this one.
+   */
   @Column({ type: 'simple-json', nullable: true })
   attachments!: AttachmentInfo[] | null;
 

@@ -8,15 +8,7 @@ export type NewConversationMessage = Pick<
   Partial<
     Pick<
       ConversationMessageEntity,
-      | 'authorId'
-      | 'threadToken'
-      | 'senderHash'
-      | 'fromAddress'
-      | 'fromOther'
-      | 'automatic'
-      | 'quoted'
-      | 'attachments'
-      | 'createdAt'
+      'authorId' | 'threadToken' | 'senderHash' | 'fromAddress' | 'fromOther' | 'automatic' | 'quoted' | 'createdAt'
     >
   >;
 

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
+import { SubmissionsModule } from '../submissions/submissions.module';
+import { AttachmentMetrics } from './attachment-metrics';
+import { AttachmentStore } from './attachment-store';
+import { AttachmentsController } from './attachments.controller';
+import { AttachmentsRepository } from './attachments.repository';
+import { AttachmentChunkEntity } from './entities/attachment-chunk.entity';
+import { AttachmentEntity } from './entities/attachment.entity';
+
+/** Stored files: their rows, pieces and store (API, worker, CLI: conversations, inbound and privacy use it). */
+@Module({
+  // SubmissionsModule lends the cipher (one FieldCipher for every room that seals).
+  imports: [TypeOrmModule.forFeature([AttachmentEntity, AttachmentChunkEntity]), SubmissionsModule],
+  providers: [AttachmentsRepository, AttachmentStore],
+  exports: [AttachmentsRepository, AttachmentStore],
+})
+export class AttachmentsModule {}
+
+/** GET /staff/api/attachments/:id, and the gauge of bytes kept (the API process only: every process would report the same whole). */
+@Module({
+  imports: [AttachmentsModule, StaffAuthModule],
+  controllers: [AttachmentsController],
+  providers: [AttachmentMetrics],
+})
+export class AttachmentRoutesModule {}
