@@ -11,8 +11,8 @@ import { serveStaffConsole } from './http/staff-console';
 import { staffCookieName } from './staff-accounts/staff-cookie';
 import { guardStaffWrites } from './staff-accounts/staff-writes';
 import fastifyCookie from '@fastify/cookie';
-import { parseJsonBodies, parseRawMessages } from './http/json-body';
-import { INBOUND_EMAIL_PATH } from './http/contract-paths';
+import { parseJsonBodies, parseRawMessages, parseUploadStreams } from './http/json-body';
+import { INBOUND_EMAIL_PATH, STAFF_UPLOADS_PATH } from './http/contract-paths';
 import { AppConfig } from './config/app-config';
 import { ensureDatabase } from './database/ensure-database';
 import { logRequests, QuietFrameworkLogger, requestIdOf } from './logging/logging.module';
@@ -43,6 +43,7 @@ export async function configureHttpApp(
   const fastify = app.getHttpAdapter().getInstance();
   parseJsonBodies(fastify, config.http.bodyLimit);
   parseRawMessages(fastify, `${config.http.basePath}/${INBOUND_EMAIL_PATH}`, config.mail.inboundMaxBytes);
+  parseUploadStreams(fastify, `${config.http.basePath}/${STAFF_UPLOADS_PATH}`);
   drainConnectionsOnClose(fastify);
   guardStaffWrites(fastify, config);
   answerConditionalGets(fastify, config);

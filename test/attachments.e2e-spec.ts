@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import { simpleParser } from 'mailparser';
 import { DataSource } from 'typeorm';
+import { RetentionProcessor } from '../src/privacy/retention.processor';
 import { refOf } from '../src/submissions/submission-ref';
 import { ownDatabase } from './support/own-database';
 import { postInboundMail } from './support/service-calls';
-import { signedInStaff } from './support/staff';
+import { SmtpSink } from './support/smtp-sink';
+import { signedInStaff, staffCookie } from './support/staff';
+import { waitFor } from './support/wait';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
 const INBOUND_TOKEN = 'attachments-inbound-token-0123';
@@ -284,5 +288,177 @@ describe('attachments: files customers send, stored and served safely', () => {
     const rows = await db.query<{ n: string }[]>('SELECT COUNT(*) AS n FROM attachments WHERE submission_id = ?', [id]);
     expect([Number(pieces[0].n), Number(rows[0].n)]).toEqual([0, 0]);
     await download(file.id).expect(404);
+  });
+});
+
+/**
+ * Files staff send (issue 39, point 3): uploaded as raw bytes (a type no cross-site form can send),
+ * owned by the uploader, taken by one reply of theirs and sent as MIME parts byte for byte; limits on
+ * count and weight; uploads no reply used are deleted after 24 hours.
+ */
+describe('attachments: files staff send with a reply', () => {
+  const smtp = new SmtpSink();
+  let t: TestApp;
+  let cookie: string;
+  let otherCookie: string;
+  let uploaderEmail: string;
+  let access: string;
+  const REPLY_MAX = 400 * 1024;
+
+  beforeAll(async () => {
+    await smtp.start();
+    t = await createTestApp({
+      ROLE: 'all',
+      SMTP_URL: smtp.url,
+      REPLY_FROM: 'help@intake.test',
+      ATTACHMENT_MAX_BYTES: String(300 * 1024),
+      REPLY_MAX_BYTES: String(REPLY_MAX),
+    });
+    const uploader = await signedInStaff(t, 'Uploader');
+    uploaderEmail = uploader.account.email;
+    cookie = uploader.cookie;
+    otherCookie = (await signedInStaff(t, 'Someone else')).cookie;
+    access = (await issueTokens(t, (await t.createKey({ rateLimit: 10_000 })).key)).access_token;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  const upload = (name: string, bytes: Buffer, as = cookie, type = 'application/octet-stream') =>
+    t.http().post('/staff/api/uploads').query({ name }).set('Cookie', as).set('Content-Type', type).send(bytes);
+  const submission = async () => {
+    const { body } = await t
+      .http()
+      .post('/contact_api.php')
+      .set('Authorization', `Bearer ${access}`)
+      .send({ name: 'Grace Hopper', email: `grace.${randomBytes(3).toString('hex')}@example.com`, message: 'Quote?' })
+      .expect(200);
+    const detail = await t.http().get(`/staff/api/submissions/${body.id}`).set('Cookie', cookie).expect(200);
+    return { id: body.id as string, etag: detail.headers.etag, email: detail.body.email as string };
+  };
+  const reply = (to: { id: string; etag: string }, attachments: unknown, as = cookie) =>
+    t
+      .http()
+      .post(`/staff/api/submissions/${to.id}/replies`)
+      .set('Cookie', as)
+      .set('If-Match', to.etag)
+      .send({ body: 'The quote is attached.', attachments });
+
+  it('sends uploaded files with a reply as MIME parts, byte for byte, each used once', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(280 * 1024)]);
+    const name = 'Offre – été 2026.pdf';
+    const uploaded = await upload(name, pdf).expect(201);
+    expect(uploaded.body).toEqual({
+      id: expect.any(String),
+      name,
+      type: 'application/pdf',
+      size: pdf.length,
+      sha256: sha256(pdf),
+    });
+    const png = await upload('chart.png', PNG).expect(201);
+    const to = await submission();
+    const sent = await reply(to, [uploaded.body.id, png.body.id]).expect(201);
+    expect(sent.body.attachments.map((file: FileView) => [file.name, file.state])).toEqual([
+      [name, 'stored'],
+      ['chart.png', 'stored'],
+    ]);
+    const received = await waitFor(
+      () => Promise.resolve(smtp.received.find((mail) => mail.to.includes(to.email))),
+      (mail) => mail !== undefined,
+    );
+    const mail = await simpleParser(received!.raw);
+    expect(mail.attachments.map((file) => [file.filename, file.contentType, sha256(file.content)])).toEqual([
+      [name, 'application/pdf', sha256(pdf)],
+      ['chart.png', 'image/png', sha256(PNG)],
+    ]);
+    // An upload goes with one reply only.
+    const again = await submission();
+    expect((await reply(again, [png.body.id]).expect(400)).body.message).toBe(
+      'Invalid field: attachments (an upload of yours not yet sent)',
+    );
+  });
+
+  it('refuses uploads a cross-site form could send, and files over the limits, keeping nothing of them', async () => {
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']) {
+      expect((await upload('a.txt', Buffer.from('x=1'), cookie, type).expect(403)).body.message).toBe(
+        'Forbidden: a staff write from a browser session must be sent as application/json',
+      );
+    }
+    await upload('a.txt', Buffer.from('x'))
+      .set('Origin', 'https://attacker.example')
+      .expect(403, { status: 'error', message: "Forbidden: the request's Origin is not this service's origin" });
+    await t
+      .http()
+      .post('/staff/api/uploads?name=a.json')
+      .set('Cookie', cookie)
+      .send({ json: true })
+      .expect(415, { status: 'error', message: 'Unsupported Content-Type: expected application/octet-stream' });
+    await upload('', Buffer.from('x')).expect(400, { status: 'error', message: 'Missing field: name' });
+    await upload('../etc/passwd', Buffer.from('x')).expect(400, { status: 'error', message: 'Invalid field: name' });
+    await t
+      .http()
+      .post('/staff/api/uploads?name=a.bin')
+      .set('Content-Type', 'application/octet-stream')
+      .send('x')
+      .expect(401);
+
+    const db = t.app.get(DataSource);
+    const count = async () => Number((await db.query('SELECT COUNT(*) AS n FROM attachments'))[0].n);
+    const before = await count();
+    expect((await upload('big.bin', randomBytes(300 * 1024 + 1)).expect(413)).body.message).toBe(
+      `A file may be at most ${300 * 1024} bytes (ATTACHMENT_MAX_BYTES)`,
+    );
+    expect(await count()).toBe(before);
+
+    const to = await submission();
+    const mine = await upload('mine.txt', Buffer.from('mine'), cookie).expect(201);
+    const theirs = await upload('theirs.txt', Buffer.from('theirs'), otherCookie).expect(201);
+    await reply(to, [mine.body.id, theirs.body.id]).expect(400);
+    await reply(
+      to,
+      Array.from({ length: 11 }, () => mine.body.id),
+    ).expect(400, {
+      status: 'error',
+      message: 'Invalid field: attachments',
+    });
+    const heavy = await Promise.all(
+      [1, 2].map(async (n) => (await upload(`part${n}.bin`, randomBytes(REPLY_MAX / 2 + 1)).expect(201)).body.id),
+    );
+    expect((await reply(to, heavy).expect(400)).body.message).toBe(
+      `Invalid field: attachments (at most ${REPLY_MAX} bytes in all, REPLY_MAX_BYTES)`,
+    );
+    // Nothing was taken by the refused replies: the files can still go.
+    await reply(to, [mine.body.id]).expect(201);
+  });
+
+  it('deletes an upload no reply used within 24 hours', async () => {
+    const kept = await upload('kept.txt', Buffer.from('kept')).expect(201);
+    const forgotten = await upload('forgotten.txt', Buffer.from('forgotten')).expect(201);
+    const to = await submission();
+    const later = await submission();
+    t.clock.advance(23 * 3_600_000);
+    // A new session (the first one's lifetime is over by now), the same account.
+    cookie = await staffCookie(t, uploaderEmail);
+    await reply(
+      { ...to, etag: (await t.http().get(`/staff/api/submissions/${to.id}`).set('Cookie', cookie)).headers.etag },
+      [kept.body.id],
+    ).expect(201);
+    t.clock.advance(3_600_000 + 1);
+    // The maintenance job's handler, as its hourly scheduler runs it.
+    await t.app.get(RetentionProcessor).forgetUploads();
+    const db = t.app.get(DataSource);
+    const rows = await db.query<{ id: string }[]>('SELECT id FROM attachments WHERE id IN (?)', [
+      [kept.body.id, forgotten.body.id],
+    ]);
+    expect(rows.map((row) => row.id)).toEqual([kept.body.id]);
+    const pieces = await db.query<{ n: string }[]>(
+      'SELECT COUNT(*) AS n FROM attachment_chunks WHERE attachment_id = ?',
+      [forgotten.body.id],
+    );
+    expect(Number(pieces[0].n)).toBe(0);
+    cookie = await staffCookie(t, uploaderEmail);
+    const laterEtag = (await t.http().get(`/staff/api/submissions/${later.id}`).set('Cookie', cookie)).headers.etag;
+    await reply({ ...later, etag: laterEtag }, [forgotten.body.id]).expect(400);
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { Browser, Page } from 'playwright-core';
-import { launchChromium, signedInPage } from './support/browser';
+import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
 import { ownDatabase } from './support/own-database';
 import { freePort, StartedProcess, startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
@@ -164,5 +164,83 @@ describe('staff console: the conversation (browser)', () => {
     await strayRow.getByRole('cell', { name: 'Matched no submission' }).waitFor();
     const hostileRow = page.getByRole('row').filter({ hasText: 'mallory@attacker.test' });
     await hostileRow.getByRole('cell', { name: 'Unreadable: broken or hostile MIME' }).waitFor();
+  });
+  it('sends files chosen in the picker and dropped on the reply box, and shows the files a customer sent', async () => {
+    const id = await submit({ name: 'Annie Easley', email: 'annie@example.com', message: 'Send the Centaur report' });
+    const page = await signedIn();
+    await page.goto(`${base}/staff/#/inbox?open=${id}`);
+    const detail = page.getByRole('region', { name: 'Annie Easley' });
+    const report = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(40_000, 7)]);
+    await detail
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'centaur.pdf', mimeType: 'application/pdf', buffer: report });
+    // Dropped as a person drags a file from their desktop onto the box.
+    const dropped = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['stage two figures'], 'figures.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    const box = detail.getByLabel('Reply to annie@example.com');
+    await box.dispatchEvent('drop', { dataTransfer: dropped });
+    const toSend = detail.getByRole('list', { name: 'Files to send' });
+    await toSend.getByText('(40 KB)').waitFor();
+    await toSend.getByText('(17 bytes)').waitFor();
+    await box.fill('Both files attached.');
+    await detail.getByRole('button', { name: 'Send reply' }).click();
+    const sent = detail.getByRole('list', { name: 'Files of the reply' });
+    await sent.getByRole('link', { name: 'centaur.pdf' }).waitFor();
+    await waitUntil(() => smtp.received.some((mail) => mail.to.includes('annie@example.com')), 'the reply with files');
+    const mail = await simpleParser(smtp.received.find((one) => one.to.includes('annie@example.com'))!.raw);
+    expect(mail.attachments.map((file) => [file.filename, file.content.length])).toEqual([
+      ['centaur.pdf', report.length],
+      ['figures.txt', 17],
+    ]);
+
+    // The customer answers with a picture and a document: a thumbnail, and a link with name, type and size.
+    const boundary = 'files-boundary';
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const answer = await inbound(
+      [
+        'From: annie@example.com',
+        `To: ${mail.replyTo!.value[0].address}`,
+        `Subject: Re: ${mail.subject}`,
+        'Message-ID: <console-files@example.com>',
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/mixed; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain',
+        '',
+        'Thanks, here is the launch photo and my notes.',
+        `--${boundary}`,
+        'Content-Type: image/png; name="launch.png"',
+        'Content-Disposition: attachment; filename="launch.png"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        png.toString('base64'),
+        `--${boundary}`,
+        'Content-Type: application/vnd.oasis.opendocument.text; name="notes.odt"',
+        'Content-Disposition: attachment; filename="notes.odt"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from('not really a document').toString('base64'),
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    );
+    expect(answer.status).toBe(202);
+    const theirs = detail.getByRole('list', { name: 'Files of the customer' });
+    const thumbnail = theirs.getByRole('img', { name: 'launch.png' });
+    await thumbnail.waitFor({ timeout: 15_000 });
+    await page.waitForFunction(
+      (image) => (image as HTMLImageElement).naturalWidth === 1,
+      await thumbnail.elementHandle(),
+    );
+    await theirs.getByRole('link', { name: 'notes.odt' }).waitFor();
+    expect(await theirs.textContent()).toContain('notes.odt (application/vnd.oasis.opendocument.text, 21 bytes)');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

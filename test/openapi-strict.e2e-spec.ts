@@ -432,6 +432,19 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     await call({ method: 'get', path: `/staff/api/attachments/${id}`, headers: staff });
     await call({ method: 'get', path: `/staff/api/attachments/${id}`, headers: staff, query: { inline: 'yes' } });
     await call({ method: 'get', path: `/staff/api/attachments/${id}` });
+    await call({
+      method: 'post',
+      path: '/staff/api/uploads?name=quote.pdf',
+      headers: { ...staff, 'Content-Type': 'application/octet-stream' },
+      raw: Buffer.from('%PDF-1.7'),
+    });
+    await call({
+      method: 'post',
+      path: '/staff/api/uploads',
+      headers: { ...staff, 'Content-Type': 'application/octet-stream' },
+      raw: Buffer.from('x'),
+    });
+    await call({ method: 'post', path: '/staff/api/uploads?name=a.json', headers: staff, body: { json: true } });
 
     // Keys, audit, webhooks, deliveries, privacy.
     await call({ method: 'get', path: '/staff/api/keys', headers: staff });

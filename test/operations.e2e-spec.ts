@@ -49,6 +49,7 @@ describe('OpenAPI document', () => {
       '/staff/api/submissions/{id}/redeliver',
       '/staff/api/submissions/{id}/replies',
       '/staff/api/submissions/{id}/viewing',
+      '/staff/api/uploads',
       '/staff/api/webhooks',
       '/staff/api/webhooks/{id}',
       '/staff/api/webhooks/{id}/enable',

@@ -432,6 +432,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file for a reply: the raw bytes as application/octet-stream, the name in ?name=
+         * @description Streamed and stored sealed like every file; it belongs to the uploader until one of their replies names it ("attachments": [id]); an upload no reply used is deleted after 24 hours. At most ATTACHMENT_MAX_BYTES.
+         */
+        post: operations["UploadsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/canned-replies": {
         parameters: {
             query?: never;
@@ -1277,6 +1297,11 @@ export interface components {
         CreateReplyDto: {
             /** @example Thank you, we have sent the invoice again. */
             body: string;
+            /**
+             * Format: uuid
+             * @description Uploads of yours (POST /staff/api/uploads) sent as the mail's files: at most 10, REPLY_MAX_BYTES in all
+             */
+            attachments?: string[];
         };
         MessageView: {
             /** Format: uuid */
@@ -1310,6 +1335,23 @@ export interface components {
             sent_at: string | null;
             /** @description Set when the message cannot be decrypted: which fields and why */
             unreadable?: string;
+        };
+        UploadView: {
+            /**
+             * Format: uuid
+             * @description Name it in a reply: "attachments": [id]
+             */
+            id: string;
+            name: string;
+            /**
+             * @description From the name's extension (application/octet-stream when unknown)
+             * @example application/pdf
+             */
+            type: string;
+            /** @description Bytes */
+            size: number;
+            /** @description SHA-256 of the bytes, hex */
+            sha256: string;
         };
         CannedReplyView: {
             /** Format: uuid */
@@ -3714,6 +3756,105 @@ export interface operations {
             };
             /** @description Error */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    UploadsController_upload: {
+        parameters: {
+            query: {
+                /** @description The file name, without a path */
+                name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body over BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

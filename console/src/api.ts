@@ -25,6 +25,8 @@ export interface RequestOptions {
   ifMatch?: string;
   /** Sent even as the page goes away (a "left" said on closing the tab). */
   keepalive?: boolean;
+  /** A file's bytes as the body, `application/octet-stream` (an upload), instead of JSON. */
+  file?: Blob;
 }
 
 export function apiUrl(path: string, query?: Record<string, string | undefined>): string {
@@ -45,7 +47,7 @@ export async function api<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const method = options.method ?? 'GET';
   if (method !== 'GET') {
-    headers['Content-Type'] = 'application/json';
+    headers['Content-Type'] = options.file ? 'application/octet-stream' : 'application/json';
   }
   if (options.ifMatch) {
     headers['If-Match'] = options.ifMatch;
@@ -55,7 +57,7 @@ export async function api<T>(
     headers,
     credentials: 'same-origin',
     keepalive: options.keepalive,
-    body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+    body: method === 'GET' ? undefined : (options.file ?? JSON.stringify(options.body ?? {})),
   });
   if (response.status === 204) {
     return undefined as T;
@@ -120,6 +122,7 @@ export type SubmissionDetail = Schemas['SubmissionDetailView'];
 /** One item of a conversation: the request, a reply, a customer's mail or a note. */
 export type TimelineItem = Schemas['TimelineItemView'];
 export type Attachment = Schemas['AttachmentView'];
+export type Upload = Schemas['UploadView'];
 
 /** Inbound mail that matched no submission (admins). */
 export type UnmatchedMail = Schemas['UnmatchedMailView'];

@@ -7,7 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { FieldCipher, UndecryptableValueError } from '../database/field-cipher';
 import { Transaction, Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
-import { declaredType, isInlineImage } from './attachment-types';
+import { declaredType, isInlineImage, typeOfName } from './attachment-types';
 import { AttachmentsRepository } from './attachments.repository';
 import { AttachmentChunkEntity } from './entities/attachment-chunk.entity';
 import { AttachmentEntity } from './entities/attachment.entity';
@@ -27,6 +27,9 @@ export interface FilePlace {
   submissionId: string;
   messageId: string | null;
 }
+
+/** How long an upload waits for a reply before it is deleted. */
+export const UNUSED_UPLOAD_MS = 24 * 3_600_000;
 
 /** The longest file name kept, in characters. */
 const NAME_MAX = 255;
@@ -102,6 +105,123 @@ export class AttachmentStore {
         await this.storeFiles(files, { submissionId, messageId: null }, tx);
       }
     });
+  }
+
+  /**
+   * A staff member's file for a reply, as its bytes arrive (`body`): stored piece by piece, so memory
+   * holds one piece whatever the size; over ATTACHMENT_MAX_BYTES it is 413 and nothing stays. The upload
+   * belongs to `ownerId` alone until a reply of theirs takes it (see takeUploads).
+   */
+  async upload(name: string, body: AsyncIterable<Buffer>, ownerId: string): Promise<AttachmentEntity> {
+    const type = typeOfName(name);
+    const attachment: AttachmentEntity = {
+      id: uuidv7(),
+      submissionId: null,
+      messageId: null,
+      ownerId,
+      name: [...name].slice(0, NAME_MAX).join(''),
+      type,
+      size: 0,
+      sha256: null,
+      state: 'uploading',
+      inlineImage: false,
+      encKeyId: null,
+      createdAt: this.clock.now(),
+    };
+    await this.attachments.insert(attachment);
+    try {
+      const hash = createHash('sha256');
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let head: Buffer | null = null;
+      let seq = 0;
+      const flush = async (bytes: Buffer) => {
+        head ??= bytes.subarray(0, 16);
+        await this.attachments.insertChunks([this.sealedChunk(attachment.id, seq, bytes)]);
+        seq += 1;
+      };
+      for await (const piece of body) {
+        attachment.size += piece.length;
+        if (attachment.size > this.config.attachments.maxBytes) {
+          throw new ApiException(
+            HttpStatus.PAYLOAD_TOO_LARGE,
+            `A file may be at most ${this.config.attachments.maxBytes} bytes (ATTACHMENT_MAX_BYTES)`,
+          );
+        }
+        hash.update(piece);
+        pending.push(piece);
+        pendingBytes += piece.length;
+        while (pendingBytes >= ATTACHMENT_CHUNK_BYTES) {
+          const joined = Buffer.concat(pending);
+          await flush(joined.subarray(0, ATTACHMENT_CHUNK_BYTES));
+          pending = [joined.subarray(ATTACHMENT_CHUNK_BYTES)];
+          pendingBytes = pending[0].length;
+        }
+      }
+      if (pendingBytes > 0 || seq === 0) {
+        await flush(Buffer.concat(pending));
+      }
+      attachment.sha256 = hash.digest('hex');
+      attachment.inlineImage = isInlineImage(type, head ?? Buffer.alloc(0));
+      attachment.state = 'stored';
+      await this.attachments.finishUpload(attachment.id, attachment);
+      return attachment;
+    } catch (error) {
+      await this.attachments.deleteUploads([attachment.id]);
+      throw error;
+    }
+  }
+
+  /**
+   * Gives a reply the uploads it names (in the reply's `tx`): each must be one of `ownerId`'s, complete
+   * and not yet used, at most REPLY_MAX_FILES of them and REPLY_MAX_BYTES in all; else 400 and nothing
+   * is taken.
+   */
+  async takeUploads(
+    ids: string[],
+    ownerId: string,
+    place: { submissionId: string; messageId: string },
+    tx: Transaction,
+  ): Promise<AttachmentEntity[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) {
+      return [];
+    }
+    const uploads = await this.attachments.unusedUploadsOf(unique, ownerId, tx);
+    if (uploads.length !== unique.length) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: attachments (an upload of yours not yet sent)');
+    }
+    const total = uploads.reduce((sum, upload) => sum + upload.size, 0);
+    if (total > this.config.attachments.replyMaxBytes) {
+      throw new ApiException(
+        HttpStatus.BAD_REQUEST,
+        `Invalid field: attachments (at most ${this.config.attachments.replyMaxBytes} bytes in all, REPLY_MAX_BYTES)`,
+      );
+    }
+    await this.attachments.attach(unique, place, tx);
+    return uploads;
+  }
+
+  /** Deletes the uploads no reply used within UNUSED_UPLOAD_MS (a batch at a time); answers how many. */
+  async forgetUnusedUploads(): Promise<number> {
+    const before = new Date(this.clock.nowMs() - UNUSED_UPLOAD_MS);
+    let forgotten = 0;
+    for (;;) {
+      const ids = await this.attachments.unusedUploadsBefore(before, 500);
+      if (ids.length === 0) {
+        return forgotten;
+      }
+      await this.attachments.deleteUploads(ids);
+      forgotten += ids.length;
+    }
+  }
+
+  /** The files a message carries, each with its bytes as a stream (an outgoing mail's parts). */
+  async filesOf(messageId: string): Promise<{ attachment: AttachmentEntity; bytes: () => Promise<Readable> }[]> {
+    const files = await this.attachments.ofMessage(messageId);
+    return files
+      .filter((file) => file.state === 'stored')
+      .map((attachment) => ({ attachment, bytes: async () => (await this.download(attachment.id)).bytes }));
   }
 
   /** A stored file and its bytes as a stream read one piece at a time (memory stays flat). 404 unless stored. */

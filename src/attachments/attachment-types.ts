@@ -67,3 +67,31 @@ export function contentDisposition(name: string, inline: boolean): string {
   const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The media type of an uploaded file, from its name's extension (an upload carries no declared type). */
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+};
+
+export function typeOfName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 && TYPES_BY_EXTENSION[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
+}

@@ -6,6 +6,7 @@ import { AttachmentMetrics } from './attachment-metrics';
 import { AttachmentStore } from './attachment-store';
 import { AttachmentsController } from './attachments.controller';
 import { AttachmentsRepository } from './attachments.repository';
+import { UploadsController } from './uploads.controller';
 import { AttachmentChunkEntity } from './entities/attachment-chunk.entity';
 import { AttachmentEntity } from './entities/attachment.entity';
 
@@ -18,10 +19,10 @@ import { AttachmentEntity } from './entities/attachment.entity';
 })
 export class AttachmentsModule {}
 
-/** GET /staff/api/attachments/:id, and the gauge of bytes kept (the API process only: every process would report the same whole). */
+/** GET /staff/api/attachments/:id, POST /staff/api/uploads, and the gauge of bytes kept (the API process only: every process would report the same whole). */
 @Module({
   imports: [AttachmentsModule, StaffAuthModule],
-  controllers: [AttachmentsController],
+  controllers: [AttachmentsController, UploadsController],
   providers: [AttachmentMetrics],
 })
 export class AttachmentRoutesModule {}

@@ -69,6 +69,33 @@ export class AttachmentsRepository {
     }
   }
 
+  /** The files a message carries, oldest first. */
+  ofMessage(messageId: string): Promise<AttachmentEntity[]> {
+    return this.attachments.find({ where: { messageId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** An upload received whole: its size, hash and whether it is an image, once (it leaves `uploading`). */
+  async finishUpload(id: string, done: Pick<AttachmentEntity, 'size' | 'sha256' | 'inlineImage'>): Promise<boolean> {
+    const result = await this.attachments.update({ id, state: 'uploading' }, { ...done, state: 'stored' });
+    return result.affected === 1;
+  }
+
+  /**
+   * The uploads of `ownerId` among `ids` that no reply has used yet, locked for `tx` (two replies
+   * cannot both take one).
+   */
+  unusedUploadsOf(ids: string[], ownerId: string, tx: Transaction): Promise<AttachmentEntity[]> {
+    return tx.getRepository(AttachmentEntity).find({
+      where: { id: In(ids), ownerId, submissionId: IsNull(), state: 'stored' },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** Gives these uploads to a submission's message (in the reply's `tx`). */
+  async attach(ids: string[], place: { submissionId: string; messageId: string }, tx: Transaction): Promise<void> {
+    await tx.getRepository(AttachmentEntity).update({ id: In(ids), submissionId: IsNull() }, place);
+  }
+
   /** The bytes of every stored file (what the metric attachment_bytes_stored reports). */
   async bytesStored(): Promise<number> {
     const row = (await this.attachments
@@ -89,12 +116,23 @@ export class AttachmentsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Deletes these files and their pieces (uploads no reply used). */
-  async deleteByIds(ids: string[], tx: Transaction): Promise<void> {
+  /** Deletes uploads no reply used (an upload that failed, or one left for a day), pieces first. */
+  async deleteUploads(ids: string[]): Promise<void> {
     if (ids.length === 0) {
       return;
     }
-    await tx.getRepository(AttachmentChunkEntity).delete({ attachmentId: In(ids) });
-    await tx.getRepository(AttachmentEntity).delete({ id: In(ids), submissionId: IsNull() });
+    // Locked as a reply locks the uploads it takes (unusedUploadsOf): one a reply took meanwhile is left.
+    await this.attachments.manager.transaction(async (tx) => {
+      const unused = await tx.getRepository(AttachmentEntity).find({
+        select: { id: true },
+        where: { id: In(ids), submissionId: IsNull() },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const unusedIds = unused.map((row) => row.id);
+      if (unusedIds.length > 0) {
+        await tx.getRepository(AttachmentChunkEntity).delete({ attachmentId: In(unusedIds) });
+        await tx.getRepository(AttachmentEntity).delete({ id: In(unusedIds) });
+      }
+    });
   }
 }

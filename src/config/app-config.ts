@@ -82,8 +82,8 @@ export class AppConfig {
     /** Acknowledgements per API key an hour, at most. */
     ackMaxPerKeyHour: number;
   };
-  /** Files customers send and staff upload: the largest kept, in bytes. */
-  readonly attachments: { maxBytes: number };
+  /** Files customers send and staff upload: the largest kept, and the most a reply's files weigh together (bytes). */
+  readonly attachments: { maxBytes: number; replyMaxBytes: number };
   /** Webhook delivery: secret rotation overlap and timeout (seconds), and the SSRF exceptions. */
   readonly webhooks: {
     secretOverlap: number;
@@ -206,7 +206,7 @@ export class AppConfig {
         .filter(Boolean),
       ackMaxPerKeyHour: env.ACK_MAX_PER_KEY_HOUR,
     };
-    this.attachments = { maxBytes: env.ATTACHMENT_MAX_BYTES };
+    this.attachments = { maxBytes: env.ATTACHMENT_MAX_BYTES, replyMaxBytes: env.REPLY_MAX_BYTES };
     this.webhooks = {
       secretOverlap: env.WEBHOOK_SECRET_OVERLAP,
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,

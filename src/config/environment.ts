@@ -374,6 +374,12 @@ export class EnvironmentVariables {
   @Min(1024)
   ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 
+  /** The most a reply's files may weigh together (at most 10 files); mail servers refuse larger messages. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  REPLY_MAX_BYTES = 20 * 1024 * 1024;
+
   /** An API key id: unmatched inbound mail becomes a new submission of that key instead of waiting for an admin. */
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AttachmentStore } from '../attachments/attachment-store';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { AppConfig } from '../config/app-config';
 import { SmtpMailer } from '../mail/smtp-mailer';
@@ -27,6 +28,7 @@ export class ConversationMailer {
     private readonly ids: ThreadIds,
     private readonly config: AppConfig,
     private readonly accounts: StaffAccountsRepository,
+    private readonly files: AttachmentStore,
   ) {}
 
   /**
@@ -108,12 +110,21 @@ export class ConversationMailer {
       .filter((row) => row.kind !== 'customer' && row.id < message.id)
       .map((row) => row.messageId);
     try {
+      // Opened anew on each try: a file is streamed piece by piece into the message as it is written.
+      const files = await Promise.all(
+        (await this.files.filesOf(message.id)).map(async ({ attachment, bytes }) => ({
+          filename: attachment.name,
+          contentType: attachment.type,
+          content: await bytes(),
+        })),
+      );
       await this.mailer.send(
         composeMail(
           message,
           { root, submissionId: submission.id, requester: submission.email, ourEarlierMessageIds: ourEarlier },
           from,
           this.ids,
+          files,
         ),
       );
     } catch (error) {

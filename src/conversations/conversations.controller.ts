@@ -26,7 +26,12 @@ export class ConversationsController {
   @ApiHeader({ name: 'If-Match', required: true, description: 'The ETag of the version the reply answers' })
   @ApiCreatedResponse({ type: MessageView })
   @ApiErrors({
-    400: ['Missing field: body', 'Invalid field: body'],
+    400: [
+      'Missing field: body',
+      'Invalid field: body',
+      'Invalid field: attachments',
+      'Invalid field: attachments (an upload of yours not yet sent)',
+    ],
     404: ['Not found'],
     409: ['No e-mail address to reply to', 'Replies need SMTP_URL: the service has no way to send mail'],
     412: ['Submission changed; reload it'],
@@ -42,7 +47,13 @@ export class ConversationsController {
     if (versions === null) {
       throw new ApiException(HttpStatus.PRECONDITION_REQUIRED, 'If-Match required');
     }
-    return this.conversations.reply(id, body.body, versions, { ...actorOf(request), id: staffOf(request).id });
+    return this.conversations.reply(
+      id,
+      body.body,
+      versions,
+      { ...actorOf(request), id: staffOf(request).id },
+      body.attachments,
+    );
   }
 
   @Post('messages/:id/retry')

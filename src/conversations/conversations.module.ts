@@ -50,7 +50,7 @@ export class AcknowledgementsModule {}
 
 /** Sending outgoing messages (worker process). */
 @Module({
-  imports: [ConversationsModule, SubmissionsModule, ApiKeyModule, MailModule, StaffAccountsModule],
+  imports: [ConversationsModule, AttachmentsModule, SubmissionsModule, ApiKeyModule, MailModule, StaffAccountsModule],
   providers: [ConversationMailer, SendMessageProcessor],
 })
 export class ConversationWorkerModule {}

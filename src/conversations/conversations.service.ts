@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { AttachmentStore, IncomingFile } from '../attachments/attachment-store';
-import { AttachmentView } from '../attachments/dto/attachment.views';
+import { AttachmentView, toAttachmentView } from '../attachments/dto/attachment.views';
 import { Actor, SYSTEM_ACTOR } from '../audit/actor';
 import { AppConfig } from '../config/app-config';
 import { AuditService } from '../audit/audit.service';
@@ -60,9 +60,16 @@ export class ConversationsService {
   /**
    * Stores a reply to the requester and queues it. Based on the version staff saw (`versions`, from
    * If-Match): anything that happened since (a customer message, another reply, a status change) is
-   * 412, so two agents never send conflicting answers. 409 when there is no address to reply to.
+   * 412, so two agents never send conflicting answers. 409 when there is no address to reply to. The
+   * uploads it names (`uploadIds`, the author's own) go with it, taken in its transaction.
    */
-  async reply(submissionId: string, body: string, versions: 'any' | number[], actor: Actor & { id: string }) {
+  async reply(
+    submissionId: string,
+    body: string,
+    versions: 'any' | number[],
+    actor: Actor & { id: string },
+    uploadIds: string[] = [],
+  ) {
     if (!this.config.mail.smtpUrl) {
       // Stored, it would only fail after every try: say so now.
       throw new ApiException(HttpStatus.CONFLICT, 'Replies need SMTP_URL: the service has no way to send mail');
@@ -97,6 +104,7 @@ export class ConversationsService {
         createdAt: now,
       });
       await this.messages.insert(row, tx);
+      const files = await this.files.takeUploads(uploadIds, actor.id, { submissionId, messageId: id }, tx);
       await this.facts.record(
         {
           name: 'replied',
@@ -108,10 +116,10 @@ export class ConversationsService {
         },
         tx,
       );
-      return row;
+      return { row, files };
     });
-    await this.queue(message.id);
-    return toMessageView(message);
+    await this.queue(message.row.id);
+    return toMessageView(message.row, message.files.map(toAttachmentView));
   }
 
   /**

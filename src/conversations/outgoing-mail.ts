@@ -12,13 +12,14 @@ export const MAX_REFERENCES = 10;
  * MAX_REFERENCES in all), and with INBOUND_ADDRESS the plus-addressed Reply-To that threads the answer
  * back. References never names a customer's Message-ID (issue 36): a sender chooses those, and ours are
  * the only ones that thread. An acknowledgement carries `Auto-Submitted: auto-replied` (RFC 3834) so
- * other systems do not answer it.
+ * other systems do not answer it. The files staff sent with it go as MIME parts (`attachments`).
  */
 export function composeMail(
   message: ConversationMessageEntity,
   thread: { root: string; submissionId: string; requester: string; ourEarlierMessageIds: string[] },
   from: MailSenderAddress,
   ids: ThreadIds,
+  attachments: NonNullable<OutgoingMail['attachments']> = [],
 ): OutgoingMail {
   const replyTo = ids.replyAddressOf(thread.submissionId);
   const earlier = thread.ourEarlierMessageIds.filter((id) => id !== thread.root && id !== message.messageId);
@@ -32,5 +33,6 @@ export function composeMail(
     inReplyTo: thread.root,
     references: [thread.root, ...earlier.slice(-(MAX_REFERENCES - 1))],
     headers: message.kind === 'ack' ? { 'Auto-Submitted': 'auto-replied' } : {},
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
 }

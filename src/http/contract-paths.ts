@@ -13,6 +13,9 @@ export const INBOUND_EMAIL_PATH = 'inbound/email';
 /** The staff API's prefix, relative to BASE_PATH (its routes and the cross-site write check share it). */
 export const STAFF_API_PATH = 'staff/api';
 
+/** POST: a staff member's file for a reply, as raw bytes (application/octet-stream), streamed. */
+export const STAFF_UPLOADS_PATH = `${STAFF_API_PATH}/uploads`;
+
 /**
  * Whether the route the router matched for `request` is a staff API route. Decided on the matched
  * route (its pattern, with BASE_PATH), never on the raw URL, which a client may spell with

@@ -117,3 +117,40 @@ export function parseRawMessages(fastify: FastifyInstance, route: string, maxByt
     },
   );
 }
+
+/**
+ * `application/octet-stream` bodies for the one route that takes them (a staff upload): handed to the
+ * route as the request's stream, never buffered, so a file of 25 MiB costs a piece's worth of memory
+ * (the route bounds it: ATTACHMENT_MAX_BYTES). On any other route such a body is 415; that route takes
+ * nothing else (415 naming the type it expects). A cross-site form cannot send this type without a
+ * preflight, so the staff-write guard lets it through for that route alone.
+ */
+export function parseUploadStreams(fastify: FastifyInstance, route: string): void {
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    if (
+      request.routeOptions.url === route &&
+      mediaTypeOf(request.headers['content-type']) !== 'application/octet-stream'
+    ) {
+      done(
+        new ApiException(
+          HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+          'Unsupported Content-Type: expected application/octet-stream',
+        ),
+      );
+      return;
+    }
+    done(null, payload);
+  });
+  fastify.addContentTypeParser(
+    'application/octet-stream',
+    (request: FastifyRequest, payload: unknown, done: (error: Error | null, value?: unknown) => void) => {
+      if (request.routeOptions.url !== route) {
+        done(
+          new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Unsupported Content-Type: expected application/json'),
+        );
+        return;
+      }
+      done(null, payload);
+    },
+  );
+}

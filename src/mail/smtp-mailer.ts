@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
+import type { Readable } from 'node:stream';
 import { AppConfig } from '../config/app-config';
 
 /** A sender: REPLY_FROM, or a key's own `reply_from`. */
@@ -23,6 +24,8 @@ export interface OutgoingMail {
   inReplyTo?: string;
   references?: string[];
   headers: Record<string, string>;
+  /** Files sent as MIME parts, each read from its stream as the message is written (never whole in memory). */
+  attachments?: { filename: string; contentType: string; content: Readable }[];
 }
 
 /**
@@ -72,6 +75,7 @@ export class SmtpMailer implements OnApplicationShutdown {
       inReplyTo: mail.inReplyTo ? `<${mail.inReplyTo}>` : undefined,
       references: mail.references?.map((id) => `<${id}>`),
       headers: mail.headers,
+      attachments: mail.attachments,
     });
   }
 

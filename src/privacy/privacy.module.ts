@@ -37,5 +37,5 @@ export class PrivacyModule {}
 export class PrivacyAdminModule {}
 
 /** The daily retention job (worker process). */
-@Module({ imports: [PrivacyModule, QueueModule], providers: [RetentionProcessor] })
+@Module({ imports: [PrivacyModule, QueueModule, AttachmentsModule], providers: [RetentionProcessor] })
 export class RetentionWorkerModule {}

@@ -4,6 +4,7 @@ import {
   DELIVER_SUBMISSION_JOB,
   DELIVER_WEBHOOK_JOB,
   DeliverSubmissionJob,
+  FORGET_UPLOADS_JOB,
   MAIL_QUEUE,
   MAILBOX_QUEUE,
   MAINTENANCE_QUEUE,
@@ -104,6 +105,12 @@ export const JOBS = {
     queue: MAINTENANCE_QUEUE,
     name: RETENTION_JOB,
     idOf: () => `${RETENTION_JOB}-daily`,
+  },
+  /** Delete uploads no reply used within 24 hours, every hour, by one job scheduler. */
+  forgetUploads: {
+    queue: MAINTENANCE_QUEUE,
+    name: FORGET_UPLOADS_JOB,
+    idOf: () => `${FORGET_UPLOADS_JOB}-hourly`,
   },
 } as const satisfies Record<string, JobKind<never>>;
 

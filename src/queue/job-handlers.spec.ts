@@ -113,7 +113,7 @@ describe('job handlers', () => {
       new WebhookProcessor({} as never, config, metrics),
       new SendMessageProcessor({} as never, config, metrics),
       new PollMailboxProcessor({} as never, {} as never, config, metrics),
-      new RetentionProcessor({} as never, {} as never, config, metrics),
+      new RetentionProcessor({} as never, {} as never, {} as never, config, metrics),
     ];
     expect(() => checkOneProcessorPerQueue(processors)).not.toThrow();
   });

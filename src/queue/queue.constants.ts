@@ -21,6 +21,8 @@ export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
 /** Housekeeping on a schedule (retention): one repeatable job, so one worker runs it however many there are. */
 export const MAINTENANCE_QUEUE = 'maintenance';
 export const RETENTION_JOB = 'retention';
+/** Also on `maintenance`, every hour: delete staff uploads no reply used within 24 hours. */
+export const FORGET_UPLOADS_JOB = 'forget-uploads';
 
 /** Outgoing mail: queue `mail`, job `send-message`, `{"messageId": "<uuid>"}` (a reply or an acknowledgement). */
 export const MAIL_QUEUE = 'mail';

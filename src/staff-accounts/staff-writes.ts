@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { staffTokenOf } from './staff-cookie';
 import { sendError } from '../http/api-exception';
-import { isStaffApiRoute, STAFF_API_PATH } from '../http/contract-paths';
+import { isStaffApiRoute, STAFF_API_PATH, STAFF_UPLOADS_PATH } from '../http/contract-paths';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
+const OCTET_STREAM = /^application\/octet-stream\s*(;|$)/i;
 
 /** The 403 messages say which rule refused the request, so an integrator can tell what to change. */
 export const NOT_JSON = 'Forbidden: a staff write from a browser session must be sent as application/json';
@@ -15,7 +16,8 @@ export const FOREIGN_ORIGIN = "Forbidden: the request's Origin is not this servi
 /**
  * Cross-site request forgery, closed without a token dance: a staff API request that changes something
  * with the session cookie must be `Content-Type: application/json` (a form cannot send that cross-site
- * without a preflight) and, when the browser sends `Origin`, come from the service's own origin
+ * without a preflight; an upload's bytes, on that route alone, `application/octet-stream`, which no form
+ * can send either) and, when the browser sends `Origin`, come from the service's own origin
  * (PUBLIC_URL, else the origin of the Host the request reached). With the SameSite=Strict session
  * cookie this is enough.
  *
@@ -40,6 +42,12 @@ export function guardStaffWrites(fastify: FastifyInstance, config: AppConfig): v
       return;
     }
     if (isBodilessSignOut(request, config)) {
+      done();
+      return;
+    }
+    // An upload's raw bytes: a type no cross-site form can send either (it needs a preflight).
+    const upload = request.routeOptions.url === `${config.http.basePath}/${STAFF_UPLOADS_PATH}`;
+    if (upload && OCTET_STREAM.test(request.headers['content-type'] ?? '')) {
       done();
       return;
     }

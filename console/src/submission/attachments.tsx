@@ -1,4 +1,5 @@
 import { apiUrl, Attachment } from '../api';
+import type { useReplyFiles } from './use-reply-files';
 
 /** A size as people read it: bytes, KB or MB (decimal, as file managers show them). */
 export function fileSize(bytes: number): string {
@@ -46,5 +47,48 @@ export function Attachments({ files, label }: { files: Attachment[] | undefined;
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * The reply's files: "Attach files" (a picker; files can also be dropped on the reply box), then each
+ * chosen file with its state (uploading, its size once uploaded, or why it was refused) and a button
+ * that takes it out of the reply.
+ */
+export function ReplyFiles({ files }: { files: ReturnType<typeof useReplyFiles> }) {
+  return (
+    <div class="reply-files">
+      <label class="file-picker">
+        Attach files
+        <input
+          type="file"
+          multiple
+          onChange={(event) => {
+            files.add(event.currentTarget.files ?? []);
+            event.currentTarget.value = '';
+          }}
+        />
+      </label>
+      <span class="muted"> or drop them on the reply box</span>
+      {files.files.length > 0 && (
+        <ul class="attachments" aria-label="Files to send">
+          {files.files.map((file) => (
+            <li key={file.key}>
+              {file.name}{' '}
+              {file.error ? (
+                <span class="error-text" role="alert">
+                  {file.error}
+                </span>
+              ) : (
+                <span class="muted">({file.upload ? fileSize(file.upload.size) : 'uploading…'})</span>
+              )}{' '}
+              <button type="button" onClick={() => files.remove(file.key)}>
+                Remove {file.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

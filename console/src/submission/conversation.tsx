@@ -2,7 +2,8 @@ import { useRef, useState } from 'preact/hooks';
 import { api, ApiError, Me, SubmissionDetail, TimelineItem } from '../api';
 import { CannedReplyPicker } from '../canned-replies';
 import { when } from '../format';
-import { Attachments } from './attachments';
+import { Attachments, ReplyFiles } from './attachments';
+import { useReplyFiles } from './use-reply-files';
 
 const LABELS: Record<TimelineItem['kind'], string> = {
   request: 'Request',
@@ -36,9 +37,10 @@ export function Conversation({
   const replyBox = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const replyFiles = useReplyFiles();
 
   const send = async () => {
-    if (busy || reply.trim() === '') {
+    if (busy || reply.trim() === '' || replyFiles.uploading) {
       return;
     }
     setBusy(true);
@@ -46,10 +48,11 @@ export function Conversation({
     try {
       await api(`submissions/${detail.id}/replies`, {
         method: 'POST',
-        body: { body: reply },
+        body: replyFiles.uploadIds.length > 0 ? { body: reply, attachments: replyFiles.uploadIds } : { body: reply },
         ifMatch: `"${detail.version}"`,
       });
       setReply('');
+      replyFiles.clear();
       await onChanged();
     } catch (caught) {
       if ((caught as ApiError).status === 412) {
@@ -133,6 +136,12 @@ export function Conversation({
             event.preventDefault();
             void send();
           }}
+          // Files dropped anywhere on the reply box go with the reply.
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={(event) => {
+            event.preventDefault();
+            replyFiles.add(event.dataTransfer?.files ?? []);
+          }}
         >
           <label for="reply">Reply to {detail.email}</label>
           <textarea
@@ -158,7 +167,8 @@ export function Conversation({
             onClose={() => replyBox.current?.focus()}
             opener={cannedOpener}
           />
-          <button type="submit" class="primary" disabled={busy}>
+          <ReplyFiles files={replyFiles} />
+          <button type="submit" class="primary" disabled={busy || replyFiles.uploading}>
             Send reply
           </button>
           <span class="muted">Ctrl+Enter sends. Subject: [#{detail.ref}]</span>

@@ -43,3 +43,34 @@ export function toAttachmentView(attachment: AttachmentEntity): AttachmentView {
     state: attachment.state,
   };
 }
+
+/** A staff member's upload, ready to go with a reply. */
+export class UploadView {
+  @ApiProperty({ format: 'uuid', description: 'Name it in a reply: "attachments": [id]' })
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({
+    example: 'application/pdf',
+    description: "From the name's extension (application/octet-stream when unknown)",
+  })
+  type!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Bytes' })
+  size!: number;
+
+  @ApiProperty({ description: 'SHA-256 of the bytes, hex' })
+  sha256!: string;
+}
+
+export function toUploadView(attachment: AttachmentEntity): UploadView {
+  return {
+    id: attachment.id,
+    name: attachment.name,
+    type: attachment.type,
+    size: attachment.size,
+    sha256: attachment.sha256 ?? '',
+  };
+}

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsString, IsUUID, ValidateIf } from 'class-validator';
 import {
   MaxCodePoints,
   NoControlCharacters,
@@ -7,6 +7,9 @@ import {
   Trimmed,
   WellFormedUnicode,
 } from '../../http/validation/contract-fields';
+
+/** The most files one reply carries. */
+export const REPLY_MAX_FILES = 10;
 
 /** POST /staff/api/submissions/:id/replies. */
 export class CreateReplyDto {
@@ -18,4 +21,17 @@ export class CreateReplyDto {
   @WellFormedUnicode()
   @NoControlCharacters()
   body!: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: REPLY_MAX_FILES,
+    description:
+      "Uploads of yours (POST /staff/api/uploads) sent as the mail's files: at most 10, REPLY_MAX_BYTES in all",
+  })
+  // Only an absent field skips the check: null is not a list.
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined)
+  @IsArray()
+  @ArrayMaxSize(REPLY_MAX_FILES)
+  @IsUUID(undefined, { each: true })
+  attachments?: string[];
 }
