@@ -16,7 +16,8 @@
  * `--scenario hostile-mail` measures the mail door instead (bench/hostile-mail.ts), `--scenario staff-list`
  * the staff list at a million rows (bench/staff-list.ts), `--scenario worker` one staff worker's delivery
  * pace (bench/worker-throughput.ts), `--scenario live-push` how soon a submission shows in an open
- * console (bench/live-push.ts).
+ * console (bench/live-push.ts), `--scenario attachments` what a 25 MiB file costs the API in memory
+ * (bench/attachment-memory.ts).
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
@@ -32,6 +33,7 @@ import { deleteKeysUnder } from '../test/support/redis-keys';
 import { runHostileMailBench } from './hostile-mail';
 import { runWorkerBench } from './worker-throughput';
 import { runLivePushBench } from './live-push';
+import { runAttachmentMemoryBench } from './attachment-memory';
 import { runStaffListBench } from './staff-list';
 import {
   createKey,
@@ -69,6 +71,8 @@ const hostileMailOnly = optionValue('--scenario') === 'hostile-mail';
 const workerOnly = optionValue('--scenario') === 'worker';
 // And how soon a submission shows in an open console (bench/live-push.ts).
 const livePushOnly = optionValue('--scenario') === 'live-push';
+// And what a large file costs in memory (bench/attachment-memory.ts).
+const attachmentsOnly = optionValue('--scenario') === 'attachments';
 const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
@@ -86,11 +90,12 @@ if (
     !hostileMailOnly &&
     !workerOnly &&
     !livePushOnly &&
+    !attachmentsOnly &&
     SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
   CONCURRENCY.some((c) => !(c >= 1))
 ) {
   throw new Error(
-    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker or live-push; --connections takes positive numbers`,
+    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker, live-push or attachments; --connections takes positive numbers`,
   );
 }
 
@@ -517,6 +522,9 @@ async function main(): Promise<void> {
   }
   if (livePushOnly) {
     return runLivePushBench();
+  }
+  if (attachmentsOnly) {
+    return runAttachmentMemoryBench();
   }
   if (galeraOnly) {
     try {

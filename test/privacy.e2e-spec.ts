@@ -132,7 +132,7 @@ describe('personal data', () => {
       expect((await cli(['privacy', 'purge'])).stdout).toContain('Deleted 0 submission(s)');
     });
 
-    it('is scheduled once as a daily job however many workers start', async () => {
+    it('is scheduled once as a daily job however many workers start (and the hourly deletion of unused uploads)', async () => {
       const prefix = uniquePrefix();
       const workers = [
         await createTestApp({
@@ -151,8 +151,13 @@ describe('personal data', () => {
       try {
         const queue = workers[0].app.get<Queue>(getQueueToken(MAINTENANCE_QUEUE));
         const schedulers = await queue.getJobSchedulers();
-        expect(schedulers).toHaveLength(1);
-        expect(schedulers[0]).toMatchObject({ name: 'retention', every: DAY_MS });
+        // One of each kind however many workers declared them: retention daily, unused uploads hourly.
+        expect(
+          schedulers.map(({ name, every }) => ({ name, every })).sort((a, b) => a.name.localeCompare(b.name)),
+        ).toEqual([
+          { name: 'forget-uploads', every: DAY_MS / 24 },
+          { name: 'retention', every: DAY_MS },
+        ]);
       } finally {
         for (const worker of workers) {
           await worker.close();

@@ -12,8 +12,12 @@ import { AttachmentsRepository } from './attachments.repository';
 import { AttachmentChunkEntity } from './entities/attachment-chunk.entity';
 import { AttachmentEntity } from './entities/attachment.entity';
 
-/** The bytes of one stored piece of a file: small rows (see AttachmentChunkEntity), a quarter megabyte each. */
-export const ATTACHMENT_CHUNK_BYTES = 256 * 1024;
+/**
+ * The bytes of one stored piece of a file: small rows (see AttachmentChunkEntity). Small enough that what
+ * the database driver makes of a piece on its way (a statement twice its size) is short-lived garbage
+ * the young generation collects, so a large file does not raise the process's memory.
+ */
+export const ATTACHMENT_CHUNK_BYTES = 32 * 1024;
 
 /** A file as it arrives: its name and declared type as sent, and its bytes. */
 export interface IncomingFile {
@@ -131,35 +135,37 @@ export class AttachmentStore {
     await this.attachments.insert(attachment);
     try {
       const hash = createHash('sha256');
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
+      // One piece's buffer, filled and stored again and again: an upload holds this much, whatever its size.
+      const piece = Buffer.allocUnsafe(ATTACHMENT_CHUNK_BYTES);
+      let filled = 0;
       let head: Buffer | null = null;
       let seq = 0;
       const flush = async (bytes: Buffer) => {
-        head ??= bytes.subarray(0, 16);
+        head ??= Buffer.from(bytes.subarray(0, 16));
         await this.attachments.insertChunks([this.sealedChunk(attachment.id, seq, bytes)]);
         seq += 1;
       };
-      for await (const piece of body) {
-        attachment.size += piece.length;
+      for await (const incoming of body) {
+        attachment.size += incoming.length;
         if (attachment.size > this.config.attachments.maxBytes) {
           throw new ApiException(
             HttpStatus.PAYLOAD_TOO_LARGE,
             `A file may be at most ${this.config.attachments.maxBytes} bytes (ATTACHMENT_MAX_BYTES)`,
           );
         }
-        hash.update(piece);
-        pending.push(piece);
-        pendingBytes += piece.length;
-        while (pendingBytes >= ATTACHMENT_CHUNK_BYTES) {
-          const joined = Buffer.concat(pending);
-          await flush(joined.subarray(0, ATTACHMENT_CHUNK_BYTES));
-          pending = [joined.subarray(ATTACHMENT_CHUNK_BYTES)];
-          pendingBytes = pending[0].length;
+        hash.update(incoming);
+        for (let offset = 0; offset < incoming.length;) {
+          const copied = incoming.copy(piece, filled, offset);
+          filled += copied;
+          offset += copied;
+          if (filled === ATTACHMENT_CHUNK_BYTES) {
+            await flush(piece);
+            filled = 0;
+          }
         }
       }
-      if (pendingBytes > 0 || seq === 0) {
-        await flush(Buffer.concat(pending));
+      if (filled > 0 || seq === 0) {
+        await flush(piece.subarray(0, filled));
       }
       attachment.sha256 = hash.digest('hex');
       attachment.inlineImage = isInlineImage(type, head ?? Buffer.alloc(0));
@@ -238,7 +244,8 @@ export class AttachmentStore {
       }
       throw error;
     });
-    return { attachment, bytes: Readable.from(this.pieces(attachment.id, first)) };
+    // One piece read ahead at most (Readable.from's default is 16).
+    return { attachment, bytes: Readable.from(this.pieces(attachment.id, first), { highWaterMark: 1 }) };
   }
 
   private async *pieces(attachmentId: string, first: Buffer | null): AsyncGenerator<Buffer> {

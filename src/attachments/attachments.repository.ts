@@ -7,7 +7,7 @@ import { AttachmentChunkEntity } from './entities/attachment-chunk.entity';
 import { AttachmentEntity } from './entities/attachment.entity';
 
 /** Chunks written by one INSERT: a statement stays near a megabyte, well under max_allowed_packet. */
-const CHUNKS_PER_INSERT = 4;
+const CHUNKS_PER_INSERT = 8;
 
 /** Every query of the `attachments` and `attachment_chunks` tables. */
 @Injectable()
