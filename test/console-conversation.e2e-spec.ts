@@ -242,5 +242,38 @@ describe('staff console: the conversation (browser)', () => {
     await theirs.getByRole('link', { name: 'notes.odt' }).waitFor();
     expect(await theirs.textContent()).toContain('notes.odt (application/vnd.oasis.opendocument.text, 21 bytes)');
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The reply comes back from the recipient's server: the console says it was not delivered.
+    const bounce = await inbound(
+      [
+        'From: MAILER-DAEMON@mx.example.com',
+        'To: help@intake.test',
+        'Subject: Undelivered Mail Returned to Sender',
+        'Message-ID: <console-bounce@mx.example.com>',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="r"',
+        '',
+        '--r',
+        'Content-Type: message/delivery-status',
+        '',
+        'Final-Recipient: rfc822; annie@example.com',
+        'Action: failed',
+        'Status: 5.2.2',
+        'Diagnostic-Code: smtp; 552 5.2.2 Mailbox full',
+        '',
+        '--r',
+        'Content-Type: text/rfc822-headers',
+        '',
+        `Message-ID: ${mail.messageId}`,
+        '',
+        '--r--',
+        '',
+      ].join('\r\n'),
+    );
+    expect(await bounce.json()).toEqual({ outcome: 'bounced' });
+    await detail.getByText('not delivered', { exact: true }).waitFor({ timeout: 15_000 });
+    await detail
+      .getByText(/Not delivered: the recipient.s mail server sent it back \(5\.2\.2 552 5\.2\.2 Mailbox full\)/)
+      .waitFor();
   });
 });

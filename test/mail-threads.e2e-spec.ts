@@ -20,6 +20,8 @@ interface TimelineItem {
   from_other?: boolean;
   automatic?: boolean;
   quoted?: string | null;
+  id?: string;
+  last_error?: string | null;
   attachments?: { id: string; name: string; type: string; size: number; sha256: string | null; state: string }[];
 }
 
@@ -95,6 +97,17 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
   const timeline = async (id: string) => (await detail(id)).body.timeline as TimelineItem[];
   const customerMessages = async (id: string) => (await timeline(id)).filter((item) => item.kind === 'customer');
   const inbound = (raw: Buffer, token = INBOUND_TOKEN) => postInboundMail(t, token, raw);
+  /** Closes a submission as staff do (PATCH with its ETag). */
+  const close = async (id: string) => {
+    const etag = (await detail(id)).headers.etag;
+    await t
+      .http()
+      .patch(`/staff/api/submissions/${id}`)
+      .set('Cookie', cookie)
+      .set('If-Match', etag)
+      .send({ status: 'closed' })
+      .expect(200);
+  };
 
   /** Replies to `id` as staff and waits for the mail at the SMTP server; answers the parsed mail. */
   async function replyAndReceive(id: string, body: string) {
@@ -413,14 +426,7 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
   it('attaches an auto-reply but changes nothing and triggers nothing (no reopen, no webhook)', async () => {
     const id = await submit('ooo@example.com');
     const reply = await replyAndReceive(id, 'Are you there?');
-    const etag = (await detail(id)).headers.etag;
-    await t
-      .http()
-      .patch(`/staff/api/submissions/${id}`)
-      .set('Cookie', cookie)
-      .set('If-Match', etag)
-      .send({ status: 'closed' })
-      .expect(200);
+    await close(id);
     const sentBefore = smtp.received.length;
     const automatic: Record<string, string>[] = [
       { 'Auto-Submitted': 'auto-replied' },
@@ -515,6 +521,116 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     );
     expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
     await inbound(big).expect(202, { outcome: 'attached' });
+  });
+
+  it('marks a reply bounced from a delivery-status notification or a bounce quoting it: nothing reopens, nothing is kept, message.bounced goes out', async () => {
+    const bounceHooks = new WebhookReceiver();
+    await bounceHooks.start();
+    await t
+      .http()
+      .post('/staff/api/webhooks')
+      .set('Cookie', cookie)
+      .send({ url: bounceHooks.url, api_key_id: keyId, events: ['message.bounced'] })
+      .expect(201);
+    const unmatchedTotal = async () =>
+      (await t.http().get('/staff/api/inbound/unmatched').set('Cookie', cookie).expect(200)).body.total as number;
+    const report = (messageId: string, returned: string) =>
+      rawMail(
+        {
+          From: 'Mail Delivery System <MAILER-DAEMON@mx.example.com>',
+          To: 'help@intake.test',
+          Subject: 'Undelivered Mail Returned to Sender',
+          'Message-ID': `<${messageId}>`,
+          'Auto-Submitted': 'auto-replied',
+          'MIME-Version': '1.0',
+          'Content-Type': 'multipart/report; report-type=delivery-status; boundary="r"',
+        },
+        [
+          '--r',
+          'Content-Type: text/plain',
+          '',
+          'I am sorry to have to inform you that your message could not be delivered.',
+          '',
+          '--r',
+          'Content-Type: message/delivery-status',
+          '',
+          'Reporting-MTA: dns; mx.example.com',
+          '',
+          'Final-Recipient: rfc822; gone@example.com',
+          'Action: failed',
+          'Status: 5.1.1',
+          'Diagnostic-Code: smtp; 550 5.1.1 <gone@example.com>: Recipient address rejected:',
+          ' User unknown in virtual mailbox table',
+          '',
+          '--r',
+          'Content-Type: text/rfc822-headers',
+          '',
+          'From: help@intake.test',
+          'To: gone@example.com',
+          `Message-ID: ${returned}`,
+          '',
+          '--r--',
+          '',
+        ].join('\n'),
+      );
+    try {
+      const id = await submit('gone@example.com');
+      const mail = await replyAndReceive(id, 'Here is your answer.');
+      await close(id);
+      const keptBefore = await unmatchedTotal();
+
+      await inbound(report('dsn-1@mx.example.com', mail.messageId!)).expect(202, { outcome: 'bounced' });
+      const [sent] = (await timeline(id)).filter((item) => item.kind === 'reply');
+      expect(sent.state).toBe('bounced');
+      expect(sent.last_error).toBe(
+        '5.1.1 550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown in virtual mailbox table',
+      );
+      // Nothing reopened, no customer message, nothing kept for admins to read.
+      expect((await detail(id)).body.status).toBe('closed');
+      expect(await customerMessages(id)).toEqual([]);
+      expect(await unmatchedTotal()).toBe(keptBefore);
+      await waitUntil(() => bounceHooks.received.length === 1, 'message.bounced');
+      expect(bounceHooks.received[0].body).toMatchObject({
+        type: 'message.bounced',
+        data: { id, message_id: sent.id, status: '5.1.1' },
+      });
+      // The server's words may name the address: they stay on the message, out of the webhook.
+      expect(JSON.stringify(bounceHooks.received[0].body)).not.toContain('gone@example.com');
+      // The same report again changes nothing more.
+      await inbound(report('dsn-1b@mx.example.com', mail.messageId!)).expect(202, { outcome: 'bounced' });
+
+      // A server's plain bounce that quotes the reply's headers does the same.
+      const other = await submit('away@example.com');
+      const second = await replyAndReceive(other, 'A second answer.');
+      const statusBefore = (await detail(other)).body.status as string;
+      await inbound(
+        rawMail(
+          {
+            From: 'postmaster@mx.example.org',
+            To: 'help@intake.test',
+            Subject: 'Delivery Status Notification (Failure)',
+            'Message-ID': '<plain-bounce@mx.example.org>',
+            'Auto-Submitted': 'auto-replied',
+          },
+          'Delivery to the following recipient failed permanently:\n\n     away@example.com\n\n' +
+            'The response was:\n\n550 5.2.1 The email account that you tried to reach is disabled.\n\n' +
+            `----- Original message -----\n\nMessage-ID: ${second.messageId}\nSubject: ${second.subject}\n`,
+        ),
+      ).expect(202, { outcome: 'bounced' });
+      const [secondSent] = (await timeline(other)).filter((item) => item.kind === 'reply');
+      expect(secondSent.state).toBe('bounced');
+      expect(secondSent.last_error).toBe('5.2.1 550 5.2.1 The email account that you tried to reach is disabled.');
+      expect((await detail(other)).body.status).toBe(statusBefore);
+
+      // A bounce of mail this service never sent is set aside too: never unmatched mail to read.
+      await inbound(report('dsn-stray@mx.example.com', '<someone-else@elsewhere.example>')).expect(202, {
+        outcome: 'bounced',
+      });
+      expect(await unmatchedTotal()).toBe(keptBefore);
+      expect(bounceHooks.received.length).toBe(2);
+    } finally {
+      await bounceHooks.stop();
+    }
   });
 
   it("sends the key's acknowledgement once per submission and once per address an hour, from its reply_from, auto-replied", async () => {

@@ -1286,7 +1286,7 @@ export interface components {
             /** @description Who wrote it: a staff name, or a sender address */
             author?: string | null;
             /** @enum {string} */
-            state?: "queued" | "sent" | "failed" | "received";
+            state?: "queued" | "sent" | "failed" | "bounced" | "received";
             from?: string | null;
             from_other?: boolean;
             automatic?: boolean;
@@ -1312,7 +1312,7 @@ export interface components {
              * @description Outgoing: queued, sent or failed; a customer message: received
              * @enum {string}
              */
-            state: "queued" | "sent" | "failed" | "received";
+            state: "queued" | "sent" | "failed" | "bounced" | "received";
             /** @description The sender (customer mail), or null (ours) */
             from: string | null;
             /** @description Customer mail from someone other than the requester */
@@ -1394,10 +1394,10 @@ export interface components {
         };
         InboundAcceptedView: {
             /**
-             * @description unreadable: the message could not be read within its budget (or taken); it is kept for admins
+             * @description unreadable: the message could not be read within its budget (or taken); it is kept for admins. bounced: a delivery-status notification or bounce, which marks the reply it names as not delivered and is not kept
              * @enum {string}
              */
-            outcome: "attached" | "duplicate" | "unmatched" | "new submission" | "unreadable";
+            outcome: "attached" | "duplicate" | "unmatched" | "new submission" | "unreadable" | "bounced";
         };
         UnmatchedMailView: {
             /** Format: uuid */
@@ -1564,7 +1564,7 @@ export interface components {
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -1593,14 +1593,14 @@ export interface components {
              *       "submission.received"
              *     ]
              */
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced")[];
         };
         WebhookDestinationWithSecretView: {
             id: string;
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -1632,7 +1632,7 @@ export interface components {
              */
             submission_id: string;
             /** @enum {string} */
-            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged";
+            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;

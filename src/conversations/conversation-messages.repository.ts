@@ -48,6 +48,13 @@ export class ConversationMessagesRepository {
     return row?.submissionId ?? null;
   }
 
+  /** The first of our outgoing messages (a reply, an acknowledgement) sent under one of these Message-IDs. */
+  outgoingWithMessageIds(messageIds: string[]): Promise<ConversationMessageEntity | null> {
+    return messageIds.length === 0
+      ? Promise.resolve(null)
+      : this.messages.findOne({ where: { messageId: In(messageIds), kind: Not('customer') }, order: { id: 'DESC' } });
+  }
+
   /** Whether a submission sent mail naming its root in the old form (see ConversationMessageEntity.legacyRoot). */
   async hasLegacyRoot(submissionId: string): Promise<boolean> {
     return (await this.messages.countBy({ submissionId, legacyRoot: true })) > 0;
@@ -78,10 +85,11 @@ export class ConversationMessagesRepository {
     id: string,
     event: MessageEvent,
     changes: Partial<Pick<ConversationMessageEntity, 'lastError' | 'sentAt'>> & { countAttempt?: boolean } = {},
+    tx?: Transaction,
   ): Promise<boolean> {
     const { from, to } = MESSAGE_TRANSITIONS[event];
     const { countAttempt, ...columns } = changes;
-    const result = await this.messages.update(
+    const result = await (tx ? tx.getRepository(ConversationMessageEntity) : this.messages).update(
       { id, state: In([...from]) },
       { ...columns, state: to, ...(countAttempt ? { attempts: () => 'attempts + 1' } : {}) },
     );

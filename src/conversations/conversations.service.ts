@@ -219,6 +219,45 @@ export class ConversationsService {
     );
   }
 
+  /**
+   * A bounce of mail we sent (the first of `messageIds` that is ours): the message becomes `bounced`
+   * with the server's status and words as its last error, and the fact `message_bounced` is recorded
+   * (its webhook `message.bounced`, the live event, the audit). The submission is not reopened and
+   * moves to no new version: nothing anyone wrote arrived. Answers whether a message of ours was found
+   * and marked (a second report of the same bounce finds it bounced already: false).
+   */
+  async recordBounce(bounce: {
+    messageIds: string[];
+    status: string | null;
+    diagnostic: string | null;
+  }): Promise<boolean> {
+    const message = await this.messages.outgoingWithMessageIds(bounce.messageIds);
+    if (!message) {
+      return false;
+    }
+    const submission = await this.submissions.findById(message.submissionId);
+    if (!submission) {
+      return false;
+    }
+    const lastError = [bounce.status, bounce.diagnostic].filter(Boolean).join(' ') || 'bounced';
+    return this.transactions.run(async (tx) => {
+      if (!(await this.messages.apply(message.id, 'bounce', { lastError: lastError.slice(0, 1000) }, tx))) {
+        return false;
+      }
+      await this.facts.record(
+        {
+          name: 'message_bounced',
+          submissionId: submission.id,
+          apiKeyId: submission.apiKeyId,
+          actor: SYSTEM_ACTOR,
+          data: { messageId: message.id, status: bounce.status },
+        },
+        tx,
+      );
+      return true;
+    });
+  }
+
   /** Sends a failed message again (staff's retry). 409 unless it failed. */
   async retry(messageId: string, actor: Actor): Promise<MessageView> {
     const message = await this.messages.findById(messageId);

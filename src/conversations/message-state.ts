@@ -6,22 +6,26 @@
  *   queued --send--> sent
  *   queued --fail--> failed (the last try; the error is kept)
  *   failed --retry--> queued (staff send it again)
+ *   sent --bounce--> bounced (a delivery-status notification, or a bounce quoting it, came back; from
+ *                            queued too: the server can bounce it before the worker records it sent)
  */
 export const MESSAGE_STATE = {
   queued: 'queued',
   sent: 'sent',
   failed: 'failed',
+  bounced: 'bounced',
   received: 'received',
 } as const;
 
 export type MessageState = (typeof MESSAGE_STATE)[keyof typeof MESSAGE_STATE];
 
-const { queued, sent, failed } = MESSAGE_STATE;
+const { queued, sent, failed, bounced } = MESSAGE_STATE;
 
 export const MESSAGE_TRANSITIONS = {
   send: { from: [queued], to: sent },
   fail: { from: [queued], to: failed },
   retry: { from: [failed], to: queued },
+  bounce: { from: [queued, sent], to: bounced },
 } as const satisfies Record<string, { from: readonly MessageState[]; to: MessageState }>;
 
 export type MessageEvent = keyof typeof MESSAGE_TRANSITIONS;

@@ -13,7 +13,7 @@ import { senderDomainAuthenticated } from '../mail/authentication-results';
 import { InboundMail } from '../mail/mail-parser';
 import { MailReading, UnreadableMail } from '../mail/mail-reader';
 
-export type InboundOutcome = 'attached' | 'duplicate' | 'unmatched' | 'new submission' | 'unreadable';
+export type InboundOutcome = 'attached' | 'duplicate' | 'unmatched' | 'new submission' | 'unreadable' | 'bounced';
 
 /** The longest text a submission holds (the contact form's bounds). */
 const MESSAGE_MAX = 10_000;
@@ -50,6 +50,9 @@ export class InboundService {
   }
 
   private async receive(mail: InboundMail, size: number): Promise<InboundOutcome> {
+    if (mail.bounce) {
+      return this.takeBounce(mail.bounce);
+    }
     const match = await this.matcher.match(mail);
     if (match) {
       const stored = await this.conversations.recordCustomerMessage(match.submissionId, {
@@ -103,6 +106,22 @@ export class InboundService {
     await this.keep({ messageId: mail.messageId, from: mail.from?.address ?? null, subject: mail.subject }, size, null);
     this.metrics.inboundMail('unmatched');
     return 'unmatched';
+  }
+
+  /**
+   * A bounce marks the reply it names `bounced` (when delivery failed for good) and is consumed: it never
+   * becomes a customer message, a new submission or unmatched mail someone must read, whether or not
+   * it names mail of ours (a delay report, or a bounce of mail another system sent, is only logged).
+   */
+  private async takeBounce(bounce: NonNullable<InboundMail['bounce']>): Promise<InboundOutcome> {
+    const marked = bounce.failed && (await this.conversations.recordBounce(bounce));
+    this.logger.log(
+      marked
+        ? `A bounce (${bounce.status ?? 'no status'}) marked a message of ours as not delivered`
+        : `A ${bounce.failed ? 'bounce' : 'delivery report'} that marks nothing of ours was set aside`,
+    );
+    this.metrics.inboundMail('bounced');
+    return 'bounced';
   }
 
   /**

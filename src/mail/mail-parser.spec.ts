@@ -127,3 +127,91 @@ describe('glanceAtHeaders', () => {
     expect(huge.messageId).toMatch(/^sha256\.[0-9a-f]{64}@inbound\.invalid$/);
   });
 });
+
+describe('parseMail: bounces', () => {
+  const dsn = (action: string, status: string) =>
+    raw(
+      `From: MAILER-DAEMON@mx.example.com
+To: help@intake.test
+Subject: Delivery report
+Message-ID: <report@mx.example.com>
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=delivery-status; boundary="r"`,
+      [
+        '--r',
+        'Content-Type: text/plain',
+        '',
+        'Your message was not delivered.',
+        '--r',
+        'Content-Type: message/delivery-status',
+        '',
+        'Reporting-MTA: dns; mx.example.com',
+        '',
+        'Final-Recipient: rfc822; first@example.com',
+        'Action: delayed',
+        'Status: 4.4.1',
+        '',
+        'Final-Recipient: rfc822; second@example.com',
+        `Action: ${action}`,
+        `Status: ${status}`,
+        'Diagnostic-Code: smtp; 550 5.1.1 <second@example.com>:',
+        '  user unknown',
+        '',
+        '--r',
+        'Content-Type: message/rfc822',
+        '',
+        'From: help@intake.test',
+        'Message-ID: <message.abc@intake.test>',
+        'Subject: Re: hello',
+        '',
+        'the reply',
+        '--r--',
+        '',
+      ].join('\r\n'),
+    );
+
+  it("reads a delivery-status notification: the failed recipient's status and words, the returned Message-ID, no files", async () => {
+    const mail = await parseMail(dsn('failed', '5.1.1'));
+    expect(mail.bounce).toEqual({
+      failed: true,
+      status: '5.1.1',
+      diagnostic: '550 5.1.1 <second@example.com>: user unknown',
+      messageIds: ['message.abc@intake.test'],
+    });
+    expect(mail.attachments).toEqual([]);
+  });
+
+  it('tells a delay report from a failure', async () => {
+    const mail = await parseMail(dsn('delayed', '4.4.7'));
+    expect(mail.bounce).toMatchObject({ failed: false, status: '4.4.1' });
+  });
+
+  it("reads a server's plain bounce that quotes the headers, and leaves a person's mail about delivery alone", async () => {
+    const bounce = await parseMail(
+      raw(
+        `From: postmaster@mx.example.org
+To: help@intake.test
+Subject: Undeliverable: Re: hello
+Auto-Submitted: auto-replied
+Message-ID: <plain@mx.example.org>`,
+        'Delivery has failed to these recipients:\r\n\r\n550 5.2.2 Mailbox full\r\n\r\n> Message-ID: <message.def@intake.test>\r\n',
+      ),
+    );
+    expect(bounce.bounce).toEqual({
+      failed: true,
+      status: '5.2.2',
+      diagnostic: '550 5.2.2 Mailbox full',
+      messageIds: ['message.def@intake.test'],
+    });
+    const person = await parseMail(
+      raw(
+        `From: ada@example.com
+To: help@intake.test
+Subject: Undeliverable parcel
+Message-ID: <person@example.com>`,
+        'My parcel could not be delivered, see Message-ID: <x@y>.',
+      ),
+    );
+    expect(person.bounce).toBeNull();
+  });
+});

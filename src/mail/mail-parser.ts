@@ -37,6 +37,22 @@ export interface InboundMail {
    */
   authenticationResults: string[];
   attachments: MailFile[];
+  /** What a delivery-status notification or a bounce says of mail that did not arrive (null: not a bounce). */
+  bounce: MailBounce | null;
+}
+
+/**
+ * A bounce: a delivery-status notification (RFC 3464, multipart/report) or a mail server's plain
+ * "undeliverable" message. `failed`: delivery failed for good (a DSN that reports a delay, or a success,
+ * is not a failure); `status` the RFC 3463 code (`5.1.1`); `diagnostic` the server's words; `messageIds`
+ * the Message-IDs it names (of the returned message, In-Reply-To, References), among which the
+ * receiver finds its own.
+ */
+export interface MailBounce {
+  failed: boolean;
+  status: string | null;
+  diagnostic: string | null;
+  messageIds: string[];
 }
 
 /** A file a message carried: its name and type as the sender declared them, and its bytes. */
@@ -202,6 +218,93 @@ function isAutomatic(
   return headerValues(lines, 'return-path').some((value) => /^<\s*>$/.test(value));
 }
 
+/** Subjects a mail server gives a bounce that is not a delivery-status notification. */
+const BOUNCE_SUBJECT =
+  /undeliver|delivery (status notification|failure|has failed|incomplete)|returned mail|failure notice|mail delivery failed|non-?delivery|could not be delivered/i;
+/** Senders of such bounces. */
+const BOUNCE_SENDER = /^(mailer-daemon|postmaster|mail-daemon)@/i;
+/** How much of a bounce's parts is searched for the returned message's ids. */
+const BOUNCE_SCAN = 256 * 1024;
+
+/** The fields of a delivery-status part (RFC 3464): unfolded; per recipient, the first that failed. */
+function deliveryStatusOf(text: string): { action: string | null; status: string | null; diagnostic: string | null } {
+  const blocks = text
+    .slice(0, BOUNCE_SCAN)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n\s*\r?\n/);
+  const fieldsOf = (block: string) =>
+    new Map(
+      block
+        .split(/\r?\n/)
+        .map((line) => /^([A-Za-z-]+):\s*(.*)$/.exec(line))
+        .filter((match): match is RegExpExecArray => match !== null)
+        .map((match) => [match[1].toLowerCase(), match[2].trim()]),
+    );
+  const recipients = blocks.map(fieldsOf).filter((fields) => fields.has('action') || fields.has('status'));
+  const chosen = recipients.find((fields) => /^failed$/i.test(fields.get('action') ?? '')) ?? recipients[0];
+  if (!chosen) {
+    return { action: null, status: null, diagnostic: null };
+  }
+  const status = /\b([245]\.\d{1,3}\.\d{1,3})\b/.exec(chosen.get('status') ?? '')?.[1] ?? null;
+  const diagnostic = (chosen.get('diagnostic-code') ?? '').replace(/^[a-z-]+;\s*/i, '');
+  return {
+    action: chosen.get('action')?.toLowerCase() ?? null,
+    status,
+    diagnostic: diagnostic ? truncated(diagnostic, 1_000) : null,
+  };
+}
+
+/** Every `Message-ID: <...>` in some text (the returned message's headers, or a bounce quoting them). */
+function quotedMessageIds(text: string): string[] {
+  return [...text.slice(0, BOUNCE_SCAN).matchAll(/^\s*>?\s*Message-ID:\s*<([^<>\s]+)>/gim)]
+    .map((match) => boundedId(match[1]))
+    .slice(0, MAIL_BOUNDS.ids);
+}
+
+/**
+ * What a message says as a bounce, or null when it is not one: a delivery-status notification, or an
+ * automatic message from a mail server (mailer-daemon, postmaster, or an empty Return-Path) whose
+ * subject says delivery failed, with the failure's status and words as its text gives them.
+ */
+function bounceOf(
+  parsed: { attachments: { contentType: string; content: Buffer }[]; inReplyTo?: unknown; references?: unknown },
+  contentType: string,
+  contentTypeLine: string,
+  from: string | null,
+  subject: string,
+  text: string,
+  automatic: boolean,
+  emptyReturnPath: boolean,
+): MailBounce | null {
+  const parts = parsed.attachments.filter((part) => /^(message\/rfc822|text\/rfc822-headers)$/i.test(part.contentType));
+  const ids = [
+    ...new Set([
+      ...parts.flatMap((part) => quotedMessageIds(part.content.subarray(0, BOUNCE_SCAN).toString('latin1'))),
+      ...quotedMessageIds(text),
+      ...idsIn(parsed.inReplyTo),
+      ...idsIn(parsed.references),
+    ]),
+  ].slice(0, MAIL_BOUNDS.ids);
+  if (/^multipart\/report/i.test(contentType) && /report-type\s*=\s*"?delivery-status/i.test(contentTypeLine)) {
+    // mailparser reads a message/delivery-status part as text: its fields follow the human part.
+    const report = parsed.attachments.find((part) => /^message\/(global-)?delivery-status$/i.test(part.contentType));
+    const { action, status, diagnostic } = deliveryStatusOf(report ? report.content.toString('utf8') : text);
+    return { failed: action === 'failed' || status?.startsWith('5.') === true, status, diagnostic, messageIds: ids };
+  }
+  const fromServer = (from !== null && BOUNCE_SENDER.test(from)) || emptyReturnPath;
+  if (!automatic || !fromServer || !BOUNCE_SUBJECT.test(subject)) {
+    return null;
+  }
+  const scanned = text.slice(0, BOUNCE_SCAN);
+  const line = /^.*\b[45]\d\d[ -](?:[45]\.\d{1,3}\.\d{1,3}\b)?.*$/m.exec(scanned)?.[0]?.trim() ?? null;
+  return {
+    failed: true,
+    status: /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(scanned)?.[1] ?? null,
+    diagnostic: line ? truncated(line, 1_000) : null,
+    messageIds: ids,
+  };
+}
+
 /** Characters of HTML converted to text (longer HTML is cut first). */
 const HTML_MAX = 2_000_000;
 
@@ -259,12 +362,25 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
   ).replace(/\r\n/g, '\n');
   const [messageId] = idsIn(parsed.messageId);
   const { newText, quoted } = splitQuoted(text);
+  const from = addressesOf(parsed.from)[0] ?? null;
+  const subject = truncated((parsed.subject ?? '').replace(/[\r\n]+/g, ' ').trim(), MAIL_BOUNDS.subjectLength);
+  const automatic = isAutomatic(parsed.headers, lines, contentType);
+  const bounce = bounceOf(
+    parsed,
+    contentType,
+    headerValues(lines, 'content-type').join(' '),
+    from?.address ?? null,
+    subject,
+    text,
+    automatic,
+    headerValues(lines, 'return-path').some((value) => /^<\s*>$/.test(value)),
+  );
   return {
     // Without one, an id of its bytes: the same message twice is still one message.
     messageId: messageId ?? `sha256.${createHash('sha256').update(raw).digest('hex')}@inbound.invalid`,
     inReplyTo: idsIn(parsed.inReplyTo),
     references: idsIn(parsed.references),
-    from: addressesOf(parsed.from)[0] ?? null,
+    from,
     to: addressesOf(parsed.to),
     cc: addressesOf(parsed.cc),
     deliveredTo: headerValues(lines, 'delivered-to')
@@ -273,15 +389,17 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
       .slice(0, MAIL_BOUNDS.addresses)
       .map((address) => ({ address })),
     replyTo: addressesOf(parsed.replyTo),
-    subject: truncated((parsed.subject ?? '').replace(/[\r\n]+/g, ' ').trim(), MAIL_BOUNDS.subjectLength),
+    subject,
     date: parsed.date ?? null,
     newText: truncated(newText, MAIL_BOUNDS.textLength),
     quoted: quoted === null ? null : truncated(quoted, MAIL_BOUNDS.textLength),
-    automatic: isAutomatic(parsed.headers, lines, contentType),
+    automatic,
     authenticationResults: headerValues(lines, 'authentication-results')
       .slice(0, MAIL_BOUNDS.authenticationResults)
       .map((value) => truncated(value.replace(/\s+/g, ' '), MAIL_BOUNDS.authenticationResultLength)),
-    attachments: parsed.attachments.slice(0, MAIL_BOUNDS.attachments).map((attachment) => ({
+    bounce,
+    // A bounce's parts (the report, the returned message) are not files anyone sent.
+    attachments: (bounce ? [] : parsed.attachments).slice(0, MAIL_BOUNDS.attachments).map((attachment) => ({
       name: truncated(attachment.filename ?? '(no name)', MAIL_BOUNDS.attachmentNameLength),
       type: truncated(attachment.contentType, 255),
       size: attachment.content.length,

@@ -42,7 +42,7 @@ export class MetricsService {
   });
   private readonly inboundMails = new Counter({
     name: 'inbound_mail_total',
-    help: 'Inbound mail by outcome: attached (to its submission), unmatched (kept for admins), new_submission, unreadable (kept for admins: over the parsing budget, malformed, or failing again and again)',
+    help: 'Inbound mail by outcome: attached (to its submission), unmatched (kept for admins), new_submission, unreadable (kept for admins: over the parsing budget, malformed, or failing again and again), bounced (a bounce: marks the reply it names, not kept)',
     labelNames: ['outcome'],
     registers: [this.registry],
   });
@@ -188,7 +188,7 @@ export class MetricsService {
     }
   }
 
-  inboundMail(outcome: 'attached' | 'unmatched' | 'new_submission' | 'unreadable'): void {
+  inboundMail(outcome: 'attached' | 'unmatched' | 'new_submission' | 'unreadable' | 'bounced'): void {
     this.inboundMails.inc({ outcome });
   }
 

@@ -8,7 +8,7 @@ import { SubmissionFactRecorder } from './submission-fact-recorder';
 import { factsWithoutWebhookHandler, OnSubmissionFact, SubmissionFact, WEBHOOK_EVENTS } from './submission-facts';
 
 /** In the catalogue's order. */
-const WEBHOOK_FACTS = ['status_changed', 'message_received', 'assigned', 'flagged'] as const;
+const WEBHOOK_FACTS = ['status_changed', 'message_received', 'assigned', 'flagged', 'message_bounced'] as const;
 
 /** Boots a module of the recorder and `handlers`; answers the recorder once started. */
 async function started(...handlers: (new (...args: never[]) => unknown)[]) {
@@ -34,6 +34,7 @@ describe('the catalogue of submission facts', () => {
       'submission.message_received',
       'submission.assigned',
       'submission.flagged',
+      'message.bounced',
     ]);
   });
 

@@ -19,6 +19,11 @@ export interface SubmissionFactData {
   replied: { messageId: string };
   /** The requester's (or someone else's) mail attached; `automatic` mail changes and triggers nothing. */
   message_received: { messageId: string; fromOther: boolean; automatic: boolean };
+  /**
+   * Mail we sent came back undelivered (a delivery-status notification, or a bounce quoting it): the
+   * status code (RFC 3463, `5.1.1`) only; the diagnostic text, which may name the address, stays on the message.
+   */
+  message_bounced: { messageId: string; status: string | null };
   /** Staff sent it through every staff channel again. */
   redelivered: Record<string, never>;
 }
@@ -101,6 +106,15 @@ export const SUBMISSION_FACTS = {
   },
   redelivered: {
     audit: { action: 'submission.redelivered' },
+  },
+  // Last: webhook events are listed in the catalogue's order, and a new one comes after the others.
+  message_bounced: {
+    webhook: { event: 'message.bounced', sentBy: 'handler' },
+    live: 'submission.changed',
+    audit: {
+      action: 'message.bounced',
+      change: (data) => ({ after: { message_id: data.messageId, status: data.status } }),
+    },
   },
 } as const satisfies { [Name in SubmissionFactName]: SubmissionFactRoute<Name> };
 

@@ -22,6 +22,11 @@ function webhookOf(fact: SubmissionFact): { key: string; data: Record<string, un
         : { key: fact.data.messageId, data: { message_id: fact.data.messageId, from_other: fact.data.fromOther } };
     case 'flagged':
       return { key: FLAGGED_EVENT_KEY, data: null };
+    case 'message_bounced':
+      return {
+        key: `bounce-${fact.data.messageId}`,
+        data: { message_id: fact.data.messageId, status: fact.data.status },
+      };
     default:
       return null;
   }
@@ -45,7 +50,7 @@ export class WebhookFactHandlers implements OnModuleInit {
 
   @OnSubmissionFact({
     phase: 'in transaction',
-    facts: ['status_changed', 'assigned', 'message_received', 'flagged'],
+    facts: ['status_changed', 'assigned', 'message_received', 'flagged', 'message_bounced'],
     sends: 'webhooks',
   })
   async recordDeliveries(fact: SubmissionFact, tx: Transaction): Promise<void> {

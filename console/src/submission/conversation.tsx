@@ -97,7 +97,9 @@ export function Conversation({
                 <strong>{LABELS[item.kind]}</strong>
                 {item.author ? ` · ${item.author}` : ''} · {when(item.created_at)}
                 {item.state && item.state !== 'received' && (
-                  <span class={`badge message-${item.state}`}>{item.state}</span>
+                  <span class={`badge message-${item.state}`}>
+                    {item.state === 'bounced' ? 'not delivered' : item.state}
+                  </span>
                 )}
                 {item.from_other && <span class="badge">from another sender: {item.from}</span>}
                 {item.automatic && <span class="badge">automatic</span>}
@@ -110,6 +112,12 @@ export function Conversation({
                 </details>
               )}
               <Attachments files={item.attachments} label={`Files of the ${LABELS[item.kind].toLowerCase()}`} />
+              {item.state === 'bounced' && (
+                <p class="error-text">
+                  Not delivered: the recipient&rsquo;s mail server sent it back ({item.last_error ?? 'no reason given'}
+                  ).
+                </p>
+              )}
               {item.state === 'failed' && (
                 <p class="error-text">
                   Not sent: {item.last_error ?? 'unknown error'}{' '}

@@ -2,8 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class InboundAcceptedView {
   @ApiProperty({
-    enum: ['attached', 'duplicate', 'unmatched', 'new submission', 'unreadable'],
-    description: 'unreadable: the message could not be read within its budget (or taken); it is kept for admins',
+    enum: ['attached', 'duplicate', 'unmatched', 'new submission', 'unreadable', 'bounced'],
+    description:
+      'unreadable: the message could not be read within its budget (or taken); it is kept for admins. bounced: a ' +
+      'delivery-status notification or bounce, which marks the reply it names as not delivered and is not kept',
   })
   outcome!: string;
 }
