@@ -97,17 +97,18 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
   const timeline = async (id: string) => (await detail(id)).body.timeline as TimelineItem[];
   const customerMessages = async (id: string) => (await timeline(id)).filter((item) => item.kind === 'customer');
   const inbound = (raw: Buffer, token = INBOUND_TOKEN) => postInboundMail(t, token, raw);
-  /** Closes a submission as staff do (PATCH with its ETag). */
-  const close = async (id: string) => {
+  /** Changes a submission as staff do (PATCH with its ETag). */
+  const change = async (id: string, body: Record<string, unknown>) => {
     const etag = (await detail(id)).headers.etag;
     await t
       .http()
       .patch(`/staff/api/submissions/${id}`)
       .set('Cookie', cookie)
       .set('If-Match', etag)
-      .send({ status: 'closed' })
+      .send(body)
       .expect(200);
   };
+  const close = (id: string) => change(id, { status: 'closed' });
 
   /** Replies to `id` as staff and waits for the mail at the SMTP server; answers the parsed mail. */
   async function replyAndReceive(id: string, body: string) {
@@ -193,14 +194,7 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
   it('threads the answer by the token in To, reopens the submission, folds the quote, emits message_received; the same mail twice is one message', async () => {
     const id = await submit('ada.two@example.com');
     const reply = await replyAndReceive(id, 'Could you send a photo?');
-    const etag = (await detail(id)).headers.etag;
-    await t
-      .http()
-      .patch(`/staff/api/submissions/${id}`)
-      .set('Cookie', cookie)
-      .set('If-Match', etag)
-      .send({ status: 'pending', assignee_id: adminId })
-      .expect(200);
+    await change(id, { status: 'pending', assignee_id: adminId });
     const sentBefore = smtp.received.length;
     const answer = rawMail(
       {
@@ -714,16 +708,7 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
         .expect(201);
       const id = await submit('assign.me@example.com');
       const before = smtp.received.length;
-      const patch = async (assignee: string) => {
-        const etag = (await detail(id)).headers.etag;
-        await t
-          .http()
-          .patch(`/staff/api/submissions/${id}`)
-          .set('Cookie', cookie)
-          .set('If-Match', etag)
-          .send({ assignee_id: assignee })
-          .expect(200);
-      };
+      const patch = (assignee: string) => change(id, { assignee_id: assignee });
       await patch(agent.id);
       await waitUntil(() => smtp.received.slice(before).some((mail) => mail.to.includes(agent.email)), 'the notice');
       const notice = await simpleParser(smtp.received.slice(before).find((mail) => mail.to.includes(agent.email))!.raw);
