@@ -214,4 +214,18 @@ Message-ID: <person@example.com>`,
     );
     expect(person.bounce).toBeNull();
   });
+
+  it('reads a bounce whose text is a long run of blank lines in one pass (a quadratic pattern never ended on it)', async () => {
+    const mail = await parseMail(
+      raw(
+        `From: MAILER-DAEMON@mx.example.com
+To: help@intake.test
+Subject: Undelivered Mail Returned to Sender
+Auto-Submitted: auto-replied
+Message-ID: <blank-run@mx.example.com>`,
+        `550 5.1.1 unknown\r\n${' \r\n'.repeat(40_000)}> Message-ID: <message.ghi@intake.test>\r\n`,
+      ),
+    );
+    expect(mail.bounce).toMatchObject({ failed: true, status: '5.1.1', messageIds: ['message.ghi@intake.test'] });
+  });
 });

@@ -256,7 +256,10 @@ function deliveryStatusOf(text: string): { action: string | null; status: string
 
 /** Every `Message-ID: <...>` in some text (the returned message's headers, or a bounce quoting them). */
 function quotedMessageIds(text: string): string[] {
-  return [...text.slice(0, BOUNCE_SCAN).matchAll(/^\s*>?\s*Message-ID:\s*<([^<>\s]+)>/gim)]
+  // Linear whatever the text: spaces and tabs only (\s would also take line ends), and the quote mark's
+  // spaces only after a `>`, so no two runs of blanks side by side can split one run every way (`^\s*>?\s*`
+  // took 26 s over 6 000 characters of blank lines).
+  return [...text.slice(0, BOUNCE_SCAN).matchAll(/^[ \t]*(?:>[ \t]*)?Message-ID:[ \t]*<([^<>\s]+)>/gim)]
     .map((match) => boundedId(match[1]))
     .slice(0, MAIL_BOUNDS.ids);
 }
