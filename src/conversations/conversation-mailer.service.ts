@@ -109,15 +109,16 @@ export class ConversationMailer {
     const ourEarlier = thread
       .filter((row) => row.kind !== 'customer' && row.id < message.id)
       .map((row) => row.messageId);
+    // Opened anew on each try: a file is streamed piece by piece into the message as it is written, and
+    // every stream opened is closed whatever happens (a try that fails leaves none behind).
+    const opened: { destroy: () => void }[] = [];
     try {
-      // Opened anew on each try: a file is streamed piece by piece into the message as it is written.
-      const files = await Promise.all(
-        (await this.files.filesOf(message.id)).map(async ({ attachment, bytes }) => ({
-          filename: attachment.name,
-          contentType: attachment.type,
-          content: await bytes(),
-        })),
-      );
+      const files = [];
+      for (const { attachment, bytes } of await this.files.filesOf(message.id)) {
+        const content = await bytes();
+        opened.push(content);
+        files.push({ filename: attachment.name, contentType: attachment.type, content });
+      }
       await this.mailer.send(
         composeMail(
           message,
@@ -136,6 +137,8 @@ export class ConversationMailer {
       }
       this.logger.warn(`Message ${messageId} not sent${attempt.final ? ' (final try)' : ''}: ${lastError}`);
       throw error;
+    } finally {
+      opened.forEach((stream) => stream.destroy());
     }
     await this.messages.apply(messageId, 'send', { sentAt: new Date(), lastError: null, countAttempt: true });
     this.logger.log(`Message ${messageId} sent`);

@@ -175,7 +175,7 @@ Content-Type: multipart/report; report-type=delivery-status; boundary="r"`,
     expect(mail.bounce).toEqual({
       failed: true,
       status: '5.1.1',
-      diagnostic: '550 5.1.1 <second@example.com>: user unknown',
+      diagnostic: '550 5.1.1 <address>: user unknown',
       messageIds: ['message.abc@intake.test'],
     });
     expect(mail.attachments).toEqual([]);
@@ -213,6 +213,21 @@ Message-ID: <person@example.com>`,
       ),
     );
     expect(person.bounce).toBeNull();
+    // An out-of-office answering our reply about an undeliverable parcel: automatic, empty Return-Path,
+    // In-Reply-To our mail, but an answer, not a bounce.
+    const away = await parseMail(
+      raw(
+        `From: ada@example.com
+Return-Path: <>
+To: help@intake.test
+Subject: Automatic reply: Re: Parcel undeliverable [#ABC]
+Auto-Submitted: auto-replied
+In-Reply-To: <message.abc@intake.test>
+Message-ID: <away@example.com>`,
+        'I am away until Monday.',
+      ),
+    );
+    expect(away.bounce).toBeNull();
   });
 
   it('reads a bounce whose text is a long run of blank lines in one pass (a quadratic pattern never ended on it)', async () => {

@@ -221,7 +221,7 @@ function isAutomatic(
 /** Subjects a mail server gives a bounce that is not a delivery-status notification. */
 const BOUNCE_SUBJECT =
   /undeliver|delivery (status notification|failure|has failed|incomplete)|returned mail|failure notice|mail delivery failed|non-?delivery|could not be delivered/i;
-/** Senders of such bounces. */
+/** Senders of such bounces (a plain bounce must come from one of these). */
 const BOUNCE_SENDER = /^(mailer-daemon|postmaster|mail-daemon)@/i;
 /** How much of a bounce's parts is searched for the returned message's ids. */
 const BOUNCE_SCAN = 256 * 1024;
@@ -250,7 +250,7 @@ function deliveryStatusOf(text: string): { action: string | null; status: string
   return {
     action: chosen.get('action')?.toLowerCase() ?? null,
     status,
-    diagnostic: diagnostic ? truncated(diagnostic, 1_000) : null,
+    diagnostic: diagnostic ? withoutAddresses(truncated(diagnostic, 1_000)) : null,
   };
 }
 
@@ -266,36 +266,49 @@ function quotedMessageIds(text: string): string[] {
 
 /**
  * What a message says as a bounce, or null when it is not one: a delivery-status notification, or an
- * automatic message from a mail server (mailer-daemon, postmaster, or an empty Return-Path) whose
- * subject says delivery failed, with the failure's status and words as its text gives them.
+ * automatic message from a mail server (MAILER-DAEMON, postmaster) whose subject says delivery failed
+ * and is not an answer (`Re:`, an out-of-office), with the failure's status and words as its text
+ * gives them. The ids it names are taken from the returned message only (its part, or its headers as
+ * the text quotes them), never from In-Reply-To or References, which an auto-reply to our mail carries
+ * too; and only once the message is known to be a bounce.
  */
 function bounceOf(
-  parsed: { attachments: { contentType: string; content: Buffer }[]; inReplyTo?: unknown; references?: unknown },
+  parsed: { attachments: { contentType: string; content: Buffer }[] },
   contentType: string,
   contentTypeLine: string,
   from: string | null,
   subject: string,
   text: string,
   automatic: boolean,
-  emptyReturnPath: boolean,
 ): MailBounce | null {
-  const parts = parsed.attachments.filter((part) => /^(message\/rfc822|text\/rfc822-headers)$/i.test(part.contentType));
-  const ids = [
-    ...new Set([
-      ...parts.flatMap((part) => quotedMessageIds(part.content.subarray(0, BOUNCE_SCAN).toString('latin1'))),
-      ...quotedMessageIds(text),
-      ...idsIn(parsed.inReplyTo),
-      ...idsIn(parsed.references),
-    ]),
-  ].slice(0, MAIL_BOUNDS.ids);
+  const returnedIds = () => {
+    const parts = parsed.attachments.filter((part) =>
+      /^(message\/rfc822|text\/rfc822-headers)$/i.test(part.contentType),
+    );
+    return [
+      ...new Set([
+        ...parts.flatMap((part) => quotedMessageIds(part.content.subarray(0, BOUNCE_SCAN).toString('latin1'))),
+        ...quotedMessageIds(text),
+      ]),
+    ].slice(0, MAIL_BOUNDS.ids);
+  };
   if (/^multipart\/report/i.test(contentType) && /report-type\s*=\s*"?delivery-status/i.test(contentTypeLine)) {
     // mailparser reads a message/delivery-status part as text: its fields follow the human part.
     const report = parsed.attachments.find((part) => /^message\/(global-)?delivery-status$/i.test(part.contentType));
-    const { action, status, diagnostic } = deliveryStatusOf(report ? report.content.toString('utf8') : text);
-    return { failed: action === 'failed' || status?.startsWith('5.') === true, status, diagnostic, messageIds: ids };
+    const { action, status, diagnostic } = deliveryStatusOf(
+      report ? report.content.subarray(0, BOUNCE_SCAN).toString('utf8') : text,
+    );
+    return {
+      failed: action === 'failed' || status?.startsWith('5.') === true,
+      status,
+      diagnostic,
+      messageIds: returnedIds(),
+    };
   }
-  const fromServer = (from !== null && BOUNCE_SENDER.test(from)) || emptyReturnPath;
-  if (!automatic || !fromServer || !BOUNCE_SUBJECT.test(subject)) {
+  const answer =
+    /^\s*(re|aw|sv|antw|fw|fwd)\s*:/i.test(subject) ||
+    /automatic reply|out of (the )?office|auto-?reply/i.test(subject);
+  if (!automatic || from === null || !BOUNCE_SENDER.test(from) || answer || !BOUNCE_SUBJECT.test(subject)) {
     return null;
   }
   const scanned = text.slice(0, BOUNCE_SCAN);
@@ -303,9 +316,17 @@ function bounceOf(
   return {
     failed: true,
     status: /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(scanned)?.[1] ?? null,
-    diagnostic: line ? truncated(line, 1_000) : null,
-    messageIds: ids,
+    diagnostic: line ? withoutAddresses(truncated(line, 1_000)) : null,
+    messageIds: returnedIds(),
   };
+}
+
+/**
+ * A mail server's words with every e-mail address replaced by `<address>`: they are kept on the
+ * message (its last error, not a sealed column) and the address is the requester's.
+ */
+function withoutAddresses(words: string): string {
+  return words.replace(/<?[^\s<>@"]+@[^\s<>@"]+>?/g, '<address>');
 }
 
 /** Characters of HTML converted to text (longer HTML is cut first). */
@@ -376,7 +397,6 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
     subject,
     text,
     automatic,
-    headerValues(lines, 'return-path').some((value) => /^<\s*>$/.test(value)),
   );
   return {
     // Without one, an id of its bytes: the same message twice is still one message.
