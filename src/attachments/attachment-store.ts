@@ -148,10 +148,7 @@ export class AttachmentStore {
       for await (const incoming of body) {
         attachment.size += incoming.length;
         if (attachment.size > this.config.attachments.maxBytes) {
-          throw new ApiException(
-            HttpStatus.PAYLOAD_TOO_LARGE,
-            `A file may be at most ${this.config.attachments.maxBytes} bytes (ATTACHMENT_MAX_BYTES)`,
-          );
+          throw this.fileTooLarge();
         }
         hash.update(incoming);
         for (let offset = 0; offset < incoming.length;) {
@@ -208,6 +205,12 @@ export class AttachmentStore {
     return uploads;
   }
 
+  /** 413: a file over ATTACHMENT_MAX_BYTES (the upload route says so before reading, when told the size). */
+  fileTooLarge(): ApiException {
+    const max = this.config.attachments.maxBytes;
+    return new ApiException(HttpStatus.PAYLOAD_TOO_LARGE, `A file may be at most ${max} bytes (ATTACHMENT_MAX_BYTES)`);
+  }
+
   /** Deletes the uploads no reply used within UNUSED_UPLOAD_MS (a batch at a time); answers how many. */
   async forgetUnusedUploads(): Promise<number> {
     const before = new Date(this.clock.nowMs() - UNUSED_UPLOAD_MS);
@@ -227,7 +230,7 @@ export class AttachmentStore {
     const files = await this.attachments.ofMessage(messageId);
     return files
       .filter((file) => file.state === 'stored')
-      .map((attachment) => ({ attachment, bytes: async () => (await this.download(attachment.id)).bytes }));
+      .map((attachment) => ({ attachment, bytes: () => this.bytesOf(attachment) }));
   }
 
   /** A stored file and its bytes as a stream read one piece at a time (memory stays flat). 404 unless stored. */
@@ -236,6 +239,11 @@ export class AttachmentStore {
     if (!attachment || attachment.submissionId === null || attachment.state !== 'stored') {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
     }
+    return { attachment, bytes: await this.bytesOf(attachment) };
+  }
+
+  /** A stored file's bytes as a stream read one piece at a time. */
+  private async bytesOf(attachment: AttachmentEntity): Promise<Readable> {
     // The first piece is opened before anything is sent: a file whose key was removed is a clear 409,
     // not a download cut short.
     const first = await this.openedPiece(attachment.id, 0).catch((error: unknown) => {
@@ -245,7 +253,7 @@ export class AttachmentStore {
       throw error;
     });
     // One piece read ahead at most (Readable.from's default is 16).
-    return { attachment, bytes: Readable.from(this.pieces(attachment.id, first), { highWaterMark: 1 }) };
+    return Readable.from(this.pieces(attachment.id, first), { highWaterMark: 1 });
   }
 
   private async *pieces(attachmentId: string, first: Buffer | null): AsyncGenerator<Buffer> {

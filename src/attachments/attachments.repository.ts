@@ -9,6 +9,14 @@ import { AttachmentEntity } from './entities/attachment.entity';
 /** Chunks written by one INSERT: a statement stays near a megabyte, well under max_allowed_packet. */
 const CHUNKS_PER_INSERT = 8;
 
+/** Deletes these files, pieces first (the pieces' foreign key), in `tx`. */
+async function deleteWithPieces(ids: string[], tx: Transaction): Promise<void> {
+  if (ids.length > 0) {
+    await tx.getRepository(AttachmentChunkEntity).delete({ attachmentId: In(ids) });
+    await tx.getRepository(AttachmentEntity).delete({ id: In(ids) });
+  }
+}
+
 /** Every query of the `attachments` and `attachment_chunks` tables. */
 @Injectable()
 export class AttachmentsRepository {
@@ -62,11 +70,10 @@ export class AttachmentsRepository {
     const files = await tx
       .getRepository(AttachmentEntity)
       .find({ select: { id: true }, where: { submissionId: In(submissionIds) } });
-    const ids = files.map((file) => file.id);
-    if (ids.length > 0) {
-      await tx.getRepository(AttachmentChunkEntity).delete({ attachmentId: In(ids) });
-      await tx.getRepository(AttachmentEntity).delete({ id: In(ids) });
-    }
+    await deleteWithPieces(
+      files.map((file) => file.id),
+      tx,
+    );
   }
 
   /** The files a message carries, oldest first. */
@@ -128,11 +135,10 @@ export class AttachmentsRepository {
         where: { id: In(ids), submissionId: IsNull() },
         lock: { mode: 'pessimistic_write' },
       });
-      const unusedIds = unused.map((row) => row.id);
-      if (unusedIds.length > 0) {
-        await tx.getRepository(AttachmentChunkEntity).delete({ attachmentId: In(unusedIds) });
-        await tx.getRepository(AttachmentEntity).delete({ id: In(unusedIds) });
-      }
+      await deleteWithPieces(
+        unused.map((row) => row.id),
+        tx,
+      );
     });
   }
 }

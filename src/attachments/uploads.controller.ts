@@ -2,7 +2,6 @@ import { Controller, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/comm
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Readable } from 'node:stream';
 import { AppConfig } from '../config/app-config';
-import { ApiException } from '../http/api-exception';
 import { STAFF_UPLOADS_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
@@ -40,10 +39,7 @@ export class UploadsController {
   async upload(@Query() query: UploadQuery, @Req() request: StaffRequest): Promise<UploadView> {
     // Refused before a byte is read when the sender says how large it is.
     if (Number(request.headers['content-length'] ?? 0) > this.config.attachments.maxBytes) {
-      throw new ApiException(
-        HttpStatus.PAYLOAD_TOO_LARGE,
-        `A file may be at most ${this.config.attachments.maxBytes} bytes (ATTACHMENT_MAX_BYTES)`,
-      );
+      throw this.store.fileTooLarge();
     }
     // A body of no bytes never reaches the stream parser: an empty file.
     const body = (request.body as Readable | undefined) ?? Readable.from([]);
