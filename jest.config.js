@@ -1,6 +1,16 @@
 // Unit tests beside the code (src, *.spec.ts); end-to-end tests in test/ against real MariaDB and Redis;
 // cluster tests (npm run test:cluster) start a Redis Cluster and a MariaDB Galera cluster of their own.
-const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] };
+// openid-client and what it stands on ship only ES modules, which Node 20 requires from CommonJS but
+// jest's module system does not: jest compiles them to CommonJS (once, cached) like the TypeScript.
+const ES_MODULE_PACKAGES = ['openid-client', 'oauth4webapi', 'jose'];
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }],
+  [`/node_modules/(${ES_MODULE_PACKAGES.join('|')})/.+\\.js$`]: [
+    'ts-jest',
+    { tsconfig: { allowJs: true, isolatedModules: true, module: 'commonjs', target: 'es2022' } },
+  ],
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${ES_MODULE_PACKAGES.join('|')})/)`];
 
 module.exports = {
   testTimeout: 60000,
@@ -14,6 +24,7 @@ module.exports = {
       rootDir: '.',
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
       transform,
+      transformIgnorePatterns,
     },
     {
       displayName: 'e2e',
@@ -21,6 +32,7 @@ module.exports = {
       rootDir: '.',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       transform,
+      transformIgnorePatterns,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFiles: ['<rootDir>/test/support/test-env.ts'],
@@ -31,6 +43,7 @@ module.exports = {
       rootDir: '.',
       testMatch: ['<rootDir>/test/cluster/*.cluster-spec.ts'],
       transform,
+      transformIgnorePatterns,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFiles: ['<rootDir>/test/support/test-env.ts'],

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
 import { AttachmentRoutesModule } from './attachments/attachments.module';
+import { MailboxRoutesModule } from './mailboxes/mailbox-routes.module';
 import { AuditRoutesModule } from './audit/audit-routes.module';
 import { AuthModule } from './auth/auth.module';
 import { CannedRepliesModule } from './canned-replies/canned-replies.module';
@@ -35,6 +36,7 @@ export class ApiModule {
         RedeliveryRoutesModule,
         ConversationRoutesModule,
         AttachmentRoutesModule,
+        MailboxRoutesModule,
         CannedRepliesModule,
         InboundRoutesModule,
         LiveModule,

@@ -46,7 +46,9 @@ const ALLOWED_LINES: Record<string, string> = {
   inbound:
     'api-keys attachments config contact conversations database http mail metrics queue staff-accounts submissions',
   live: 'config http logging queue redis staff-accounts submissions', // the event stream of submissions, for staff
-  mail: 'config http logging metrics queue', // SMTP, IMAP, MIME: knows nothing of submissions
+  mail: 'config http logging mailboxes metrics queue', // SMTP, IMAP, MIME: knows nothing of submissions; asks mailboxes how to sign in
+  // The mailbox's OAuth2 grant (sealed: the cipher comes with submissions), its routes (admins) and gauge.
+  mailboxes: 'audit clock config database http metrics redis staff-accounts submissions',
   // Erasure and retention reach every room that keeps personal data.
   privacy:
     'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue staff-accounts submissions webhooks',

@@ -446,6 +446,13 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     });
     await call({ method: 'post', path: '/staff/api/uploads?name=a.json', headers: staff, body: { json: true } });
 
+    // The mailbox (a password one here: test/mailbox-oauth.e2e-spec.ts connects one by OAuth2).
+    await call({ method: 'get', path: '/staff/api/mailbox', headers: staff });
+    await call({ method: 'get', path: '/staff/api/mailbox' });
+    await call({ method: 'post', path: '/staff/api/mailbox/connect', headers: staff, body: {} });
+    await call({ method: 'delete', path: '/staff/api/mailbox', headers: staff });
+    await call({ method: 'get', path: '/staff/api/mailbox/callback', query: { state: 'unknown', code: 'x' } });
+
     // Keys, audit, webhooks, deliveries, privacy.
     await call({ method: 'get', path: '/staff/api/keys', headers: staff });
     const newKey = (

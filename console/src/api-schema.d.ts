@@ -452,6 +452,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the mailbox is connected, when it was last polled and what went wrong last
+         * @description The mailbox of INBOUND_IMAP_URL / SMTP_URL. With MAIL_OAUTH_PROVIDER it signs in with the grant an admin connected; a refused grant reads needs_reconnect until an admin connects it again.
+         */
+        get: operations["MailboxController_view"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect the mailbox: its grant is forgotten (and revoked where the provider offers it)
+         * @description Disconnect the mailbox: its grant is forgotten (and revoked where the provider offers it)
+         */
+        delete: operations["MailboxController_disconnect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/mailbox/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin connecting the mailbox: the provider's authorization URL for this browser
+         * @description The authorization-code flow with PKCE (S256) and a one-time state against MAIL_OAUTH_PROVIDER. Open authorization_url in the browser; the provider sends it back to GET /staff/api/mailbox/callback.
+         */
+        post: operations["MailboxController_connect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/mailbox/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the provider sends the admin's browser back: the code becomes the mailbox's grant
+         * @description Authenticated by its one-time state (begun by an admin within 10 minutes), not by the session cookie, which browsers do not send on a redirect from another site. Always answers 303 to the console's Settings page, with ?mailbox=connected or ?mailbox_error=<why>.
+         */
+        get: operations["MailboxController_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/canned-replies": {
         parameters: {
             query?: never;
@@ -1352,6 +1416,52 @@ export interface components {
             size: number;
             /** @description SHA-256 of the bytes, hex */
             sha256: string;
+        };
+        MailboxView: {
+            /**
+             * @description not_configured: no INBOUND_IMAP_URL or SMTP_URL, or MAIL_OAUTH_PROVIDER is set and no admin has connected the mailbox yet. needs_reconnect: the provider refused the grant (revoked, expired) or the server refused the sign-in; an OAuth2 mailbox is not polled until an admin connects it again.
+             * @enum {string}
+             */
+            state: "connected" | "needs_reconnect" | "not_configured";
+            /**
+             * @description How the mailbox signs in: password or oauth2; null when there is no mailbox
+             * @example oauth2
+             */
+            auth: string | null;
+            /**
+             * @description MAIL_OAUTH_PROVIDER (microsoft, google or oidc); null for a password mailbox
+             * @example microsoft
+             */
+            provider: string | null;
+            /**
+             * @description The mailbox (the user of its URLs)
+             * @example support@example.com
+             */
+            address: string | null;
+            /**
+             * Format: date-time
+             * @description The last poll that signed in and read the mailbox
+             */
+            last_poll_at: string | null;
+            /** @description What the provider or the server last said when it refused */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When an admin connected the grant
+             */
+            connected_at: string | null;
+        };
+        MailboxConnectView: {
+            /**
+             * @description The provider's authorization URL (authorization-code flow with PKCE and state), valid 10 minutes; the provider sends the browser back to GET /staff/api/mailbox/callback
+             * @example https://login.microsoftonline.com/organizations/oauth2/v2.0/authorize?client_id=...
+             */
+            authorization_url: string;
+            /**
+             * @description The redirect URI to register at the provider (PUBLIC_URL, else this request's origin)
+             * @example https://intake.example.com/staff/api/mailbox/callback
+             */
+            redirect_uri: string;
         };
         CannedReplyView: {
             /** Format: uuid */
@@ -3887,6 +3997,245 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResultDto"];
                 };
+            };
+        };
+    };
+    MailboxController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxView"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    MailboxController_disconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected (or there was nothing to disconnect) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    MailboxController_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxConnectView"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    MailboxController_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the console's Settings page, saying how it went */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

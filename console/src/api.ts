@@ -126,6 +126,8 @@ export type Upload = Schemas['UploadView'];
 
 /** Inbound mail that matched no submission (admins). */
 export type UnmatchedMail = Schemas['UnmatchedMailView'];
+export type Mailbox = Schemas['MailboxView'];
+export type MailboxConnect = Schemas['MailboxConnectView'];
 
 /** One event for one webhook destination, with every attempt. */
 export type WebhookDelivery = Schemas['WebhookDeliveryView'];

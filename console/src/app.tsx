@@ -8,6 +8,7 @@ import { Inbox } from './inbox/inbox';
 import { Keys } from './keys';
 import { setPageTitle, startLive, stopLive } from './live';
 import { navigate, useRoute } from './router';
+import { Settings } from './settings';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
 
@@ -19,6 +20,7 @@ const TITLES: Record<string, string> = {
   unmatched: 'Unmatched mail',
   'canned-replies': 'Canned replies',
   account: 'Your account',
+  settings: 'Settings',
 };
 
 const SHORTCUTS: [string, string][] = [
@@ -124,7 +126,7 @@ export function App() {
   }
   const admin = me.role === 'admin';
   const section = route.path.split('/')[1] ?? 'inbox';
-  const adminOnly = ['keys', 'staff', 'audit', 'unmatched'].includes(section) && !admin;
+  const adminOnly = ['keys', 'staff', 'audit', 'unmatched', 'settings'].includes(section) && !admin;
   return (
     <>
       <header class="top">
@@ -151,6 +153,9 @@ export function App() {
               </a>
               <a href="#/unmatched" aria-current={section === 'unmatched' ? 'page' : undefined}>
                 Unmatched mail
+              </a>
+              <a href="#/settings" aria-current={section === 'settings' ? 'page' : undefined}>
+                Settings
               </a>
             </>
           )}
@@ -182,6 +187,8 @@ export function App() {
         <Audit />
       ) : section === 'unmatched' ? (
         <Unmatched />
+      ) : section === 'settings' ? (
+        <Settings route={route} />
       ) : section === 'account' ? (
         <Account me={me} />
       ) : (

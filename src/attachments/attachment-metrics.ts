@@ -1,12 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { MetricsService } from '../metrics/metrics.service';
+import { withinScrape } from '../metrics/within-scrape';
 import { AttachmentsRepository } from './attachments.repository';
 
 /** How long a sum of the stored bytes is reused: a scrape every 15 s does not add up the table each time. */
 const REUSE_MS = 60_000;
-/** How long a scrape waits for the sum before keeping the last value (a database away must not hang /metrics). */
-const SUM_TIMEOUT_MS = 1_000;
 
 /** Feeds `attachment_bytes_stored` from the database (every process reports the same whole). */
 @Injectable()
@@ -28,12 +27,7 @@ export class AttachmentMetrics implements OnModuleInit {
       return this.last.bytes;
     }
     try {
-      const bytes = await Promise.race([
-        this.attachments.bytesStored(),
-        new Promise<never>((_resolve, reject) => {
-          setTimeout(() => reject(new Error('the sum of stored bytes timed out')), SUM_TIMEOUT_MS).unref();
-        }),
-      ]);
+      const bytes = await withinScrape(this.attachments.bytesStored(), 'the sum of stored bytes');
       this.last = { bytes, atMs: this.clock.nowMs() };
       return bytes;
     } catch {

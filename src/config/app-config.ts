@@ -81,6 +81,11 @@ export class AppConfig {
     trustedAuthservIds: string[];
     /** Acknowledgements per API key an hour, at most. */
     ackMaxPerKeyHour: number;
+    /**
+     * OAuth2 for IMAP and SMTP (MAIL_OAUTH_*): the provider and its client; `address` is the mailbox,
+     * the user of INBOUND_IMAP_URL (else of SMTP_URL). Undefined: the URLs carry passwords.
+     */
+    oauth?: MailOAuthSettings;
   };
   /** Files customers send and staff upload: the largest kept, and the most a reply's files weigh together (bytes). */
   readonly attachments: { maxBytes: number; replyMaxBytes: number };
@@ -195,6 +200,7 @@ export class AppConfig {
       inboundToken: env.INBOUND_TOKEN,
       inboundMaxBytes: env.INBOUND_MAX_BYTES,
       newSubmissionsKeyId: env.INBOUND_NEW_SUBMISSIONS_KEY?.toLowerCase(),
+      oauth: mailOAuthOf(env),
       parse: {
         timeoutMs: env.INBOUND_PARSE_TIMEOUT_MS,
         memoryMb: env.INBOUND_PARSE_MEMORY_MB,
@@ -276,4 +282,34 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     process.loadEnvFile('.env');
   }
   return new AppConfig(validateEnvironment({ ...process.env, ...overrides }));
+}
+
+/** The OAuth2 client of the mailbox (see AppConfig.mail.oauth). */
+export interface MailOAuthSettings {
+  provider: 'microsoft' | 'google' | 'oidc';
+  /** MAIL_OAUTH_PROVIDER=oidc: the issuer whose discovery document is read. */
+  issuer?: string;
+  clientId: string;
+  clientSecret: string;
+  /** Microsoft's tenant (directory id or domain, or `organizations`). */
+  tenant: string;
+  /** MAIL_OAUTH_SCOPES, split; undefined: the provider's preset. */
+  scopes?: string[];
+  address: string;
+}
+
+function mailOAuthOf(env: EnvironmentVariables): MailOAuthSettings | undefined {
+  if (!env.MAIL_OAUTH_PROVIDER || !env.MAIL_OAUTH_CLIENT_ID || !env.MAIL_OAUTH_CLIENT_SECRET) {
+    return undefined;
+  }
+  const mailboxUrl = env.INBOUND_IMAP_URL ?? env.SMTP_URL;
+  return {
+    provider: env.MAIL_OAUTH_PROVIDER,
+    issuer: env.MAIL_OAUTH_ISSUER,
+    clientId: env.MAIL_OAUTH_CLIENT_ID,
+    clientSecret: env.MAIL_OAUTH_CLIENT_SECRET,
+    tenant: env.MAIL_OAUTH_TENANT,
+    scopes: env.MAIL_OAUTH_SCOPES?.split(/\s+/).filter(Boolean),
+    address: mailboxUrl ? decodeURIComponent(new URL(mailboxUrl).username) : '',
+  };
 }

@@ -96,6 +96,51 @@ describe('configuration', () => {
     }
   });
 
+  it('asks MAIL_OAUTH_PROVIDER for its client, an https issuer for oidc, and mailbox URLs with a user and no password', () => {
+    const client = { MAIL_OAUTH_CLIENT_ID: 'app', MAIL_OAUTH_CLIENT_SECRET: 'secret' };
+    const imap = 'imaps://support%40example.com@outlook.office365.com/INBOX';
+    expect(problemsOf({ MAIL_OAUTH_PROVIDER: 'microsoft', INBOUND_IMAP_URL: imap })).toEqual([
+      'MAIL_OAUTH_CLIENT_ID: required when MAIL_OAUTH_PROVIDER is set',
+      'MAIL_OAUTH_CLIENT_SECRET: required when MAIL_OAUTH_PROVIDER is set',
+    ]);
+    expect(problemsOf({ MAIL_OAUTH_PROVIDER: 'yahoo', ...client, INBOUND_IMAP_URL: imap })[0]).toMatch(
+      /^MAIL_OAUTH_PROVIDER: /,
+    );
+    expect(problemsOf({ MAIL_OAUTH_PROVIDER: 'google', ...client })).toEqual([
+      'MAIL_OAUTH_PROVIDER: set INBOUND_IMAP_URL and/or SMTP_URL (host, port and the mailbox as user)',
+    ]);
+    expect(
+      problemsOf({
+        MAIL_OAUTH_PROVIDER: 'google',
+        ...client,
+        INBOUND_IMAP_URL: 'imaps://support:pass@imap.gmail.com/INBOX',
+        SMTP_URL: 'smtps://smtp.gmail.com',
+      }),
+    ).toEqual([
+      'INBOUND_IMAP_URL: no password with MAIL_OAUTH_PROVIDER (the connected grant authenticates)',
+      'SMTP_URL: name the mailbox as user (imaps://support%40example.com@host) with MAIL_OAUTH_PROVIDER',
+    ]);
+    expect(problemsOf({ MAIL_OAUTH_PROVIDER: 'oidc', ...client, INBOUND_IMAP_URL: imap })).toEqual([
+      'MAIL_OAUTH_ISSUER: required when MAIL_OAUTH_PROVIDER=oidc',
+    ]);
+    const oidc = { MAIL_OAUTH_PROVIDER: 'oidc', ...client, INBOUND_IMAP_URL: imap };
+    expect(problemsOf({ ...oidc, MAIL_OAUTH_ISSUER: 'http://id.example.com' })).toEqual([
+      'MAIL_OAUTH_ISSUER: https (plain http only on a loopback address)',
+    ]);
+    expect(problemsOf({ ...oidc, MAIL_OAUTH_ISSUER: 'http://127.0.0.1:9000' })).toEqual([]);
+    const config = new AppConfig(validateEnvironment({ ...oidc, MAIL_OAUTH_ISSUER: 'https://id.example.com' }));
+    expect(config.mail.oauth).toEqual({
+      provider: 'oidc',
+      issuer: 'https://id.example.com',
+      clientId: 'app',
+      clientSecret: 'secret',
+      tenant: 'organizations',
+      scopes: undefined,
+      address: 'support@example.com',
+    });
+    expect(new AppConfig(validateEnvironment({ INBOUND_IMAP_URL: imap })).mail.oauth).toBeUndefined();
+  });
+
   it('normalises BASE_PATH and parses JWT_PREVIOUS_SECRETS', () => {
     const config = new AppConfig(validateEnvironment({ BASE_PATH: 'api/', JWT_PREVIOUS_SECRETS: ' a , b ,' }));
     expect(config.http.basePath).toBe('/api');

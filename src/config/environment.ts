@@ -368,6 +368,46 @@ export class EnvironmentVariables {
   @Min(1024)
   INBOUND_MAX_BYTES = 40 * 1024 * 1024;
 
+  /**
+   * Mailboxes at Microsoft 365 and Google: IMAP polling and SMTP sending authenticate with OAuth2
+   * (SASL XOAUTH2 / OAUTHBEARER) once an admin connects the mailbox in the console. `oidc`: any
+   * OpenID provider at MAIL_OAUTH_ISSUER. Unset: INBOUND_IMAP_URL and SMTP_URL carry passwords.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['microsoft', 'google', 'oidc'])
+  MAIL_OAUTH_PROVIDER?: 'microsoft' | 'google' | 'oidc';
+
+  /** The issuer of MAIL_OAUTH_PROVIDER=oidc (its /.well-known/openid-configuration is read); https, or http on loopback. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  MAIL_OAUTH_ISSUER?: string;
+
+  /** The application (client) id registered at the provider. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MAIL_OAUTH_CLIENT_ID?: string;
+
+  /** The application's client secret. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MAIL_OAUTH_CLIENT_SECRET?: string;
+
+  /** Microsoft only: the directory (tenant) id or domain the mailbox belongs to; `organizations` takes any work account. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9.-]{1,100}$/)
+  MAIL_OAUTH_TENANT = 'organizations';
+
+  /** The scopes asked for, space-separated, instead of the provider's preset (needed for `oidc` servers with scopes of their own). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MAIL_OAUTH_SCOPES?: string;
+
   /** The largest file kept (inbound mail's attachments, staff uploads); a larger one is described, marked too_large. */
   @Transform(toInt)
   @IsInt()
@@ -574,6 +614,7 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   if (env.EMAIL_HASH_KEY && Buffer.from(env.EMAIL_HASH_KEY, 'base64').length !== 32) {
     problems.push('EMAIL_HASH_KEY: base64 of exactly 32 bytes (openssl rand -base64 32)');
   }
+  problems.push(...mailOAuthProblems(env));
   if (env.STAFF_EMAIL_TO && !env.SMTP_URL) {
     problems.push('SMTP_URL: required when STAFF_EMAIL_TO is set (the staff e-mail channel sends through it)');
   }
@@ -581,6 +622,52 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
     throw new InvalidConfigurationError(problems);
   }
   return env;
+}
+
+/**
+ * MAIL_OAUTH_*: the provider's client, an issuer for `oidc`, and mailbox URLs naming host, port and
+ * user but no password (the connected grant authenticates both).
+ */
+function mailOAuthProblems(env: EnvironmentVariables): string[] {
+  const problems: string[] = [];
+  if (!env.MAIL_OAUTH_PROVIDER) {
+    return problems;
+  }
+  for (const name of ['MAIL_OAUTH_CLIENT_ID', 'MAIL_OAUTH_CLIENT_SECRET'] as const) {
+    if (!env[name]) {
+      problems.push(`${name}: required when MAIL_OAUTH_PROVIDER is set`);
+    }
+  }
+  if (env.MAIL_OAUTH_PROVIDER === 'oidc') {
+    if (!env.MAIL_OAUTH_ISSUER) {
+      problems.push('MAIL_OAUTH_ISSUER: required when MAIL_OAUTH_PROVIDER=oidc');
+    } else {
+      const issuer = URL.parse(env.MAIL_OAUTH_ISSUER);
+      if (issuer?.protocol === 'http:' && !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(issuer.hostname)) {
+        problems.push('MAIL_OAUTH_ISSUER: https (plain http only on a loopback address)');
+      }
+    }
+  }
+  if (!env.INBOUND_IMAP_URL && !env.SMTP_URL) {
+    problems.push('MAIL_OAUTH_PROVIDER: set INBOUND_IMAP_URL and/or SMTP_URL (host, port and the mailbox as user)');
+  }
+  for (const name of ['INBOUND_IMAP_URL', 'SMTP_URL'] as const) {
+    const value = env[name];
+    if (!value) {
+      continue;
+    }
+    const url = URL.parse(value);
+    if (!url) {
+      continue; // its own validation says so
+    }
+    if (url.password) {
+      problems.push(`${name}: no password with MAIL_OAUTH_PROVIDER (the connected grant authenticates)`);
+    }
+    if (!url.username) {
+      problems.push(`${name}: name the mailbox as user (imaps://support%40example.com@host) with MAIL_OAUTH_PROVIDER`);
+    }
+  }
+  return problems;
 }
 
 /** One data-encryption key: its id (stored beside every value it sealed) and its 32 bytes. */

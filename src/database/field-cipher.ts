@@ -21,6 +21,8 @@ export const SEALED_COLUMNS = {
   inbound_unmatched: ['fromAddress', 'subject'],
   // A file's name (its bytes are sealed chunk by chunk: see AttachmentStore).
   attachments: ['name'],
+  // The mailbox's OAuth2 grant: whoever reads it reads the mailbox.
+  mailbox_connections: ['refreshToken', 'accessToken'],
 } as const;
 export type SealedTable = keyof typeof SEALED_COLUMNS;
 

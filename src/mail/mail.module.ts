@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MailboxesModule } from '../mailboxes/mailboxes.module';
 import { QueueModule } from '../queue/queue.module';
 import { InboundMailbox } from './inbound-mailbox';
 import { MailboxPoller } from './mailbox-poller';
@@ -11,6 +12,8 @@ import { SmtpMailer } from './smtp-mailer';
  * worker threads within a budget), and the registry inbound mail is handed to.
  */
 @Module({
+  // The mailbox's credentials: a password in the URLs, or the OAuth2 grant an admin connected.
+  imports: [MailboxesModule],
   providers: [SmtpMailer, InboundMailbox, MailboxPoller, MailReader],
   exports: [SmtpMailer, InboundMailbox, MailboxPoller, MailReader],
 })

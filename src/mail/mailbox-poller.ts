@@ -3,6 +3,7 @@ import type { ImapFlow, ImapFlowOptions } from 'imapflow';
 import { AppConfig } from '../config/app-config';
 import { OccasionalLog } from '../logging/occasional-log';
 import { isOutage } from '../http/error-envelope.filter';
+import { MailboxCredentials, MailboxNotConnectedError } from '../mailboxes/mailbox-credentials';
 import { InboundMailbox } from './inbound-mailbox';
 import { failedToTake, MailReader } from './mail-reader';
 
@@ -58,6 +59,7 @@ export class MailboxPoller {
     private readonly mailbox: InboundMailbox,
     private readonly reader: MailReader,
     private readonly config: AppConfig,
+    private readonly credentials: MailboxCredentials,
   ) {}
 
   /** Answers how many messages were handed over. */
@@ -67,11 +69,10 @@ export class MailboxPoller {
       return 0;
     }
     const { options, mailbox } = imapOptionsOf(url);
-    // imapflow is loaded by the first poll: only a worker with IMAP_URL ever polls.
-    const { ImapFlow } = await import('imapflow');
-    const client = new ImapFlow(options);
-    client.on('error', (error: Error) => this.trouble.error(`IMAP connection problem: ${error.message}`));
-    await client.connect();
+    const client = await this.signIn(options);
+    if (!client) {
+      return 0;
+    }
     let handed = 0;
     try {
       const lock = await client.getMailboxLock(mailbox);
@@ -88,7 +89,60 @@ export class MailboxPoller {
     } finally {
       await client.logout().catch(() => client.close());
     }
+    await this.credentials.polled();
     return handed;
+  }
+
+  /**
+   * A connection signed in: with the URL's password, or with the OAuth2 grant's access token (SASL
+   * OAUTHBEARER or XOAUTH2, whichever the server offers), renewed once when the server refuses it. A
+   * refusal the grant cannot mend marks the mailbox needs_reconnect and answers null: the poll ends
+   * quietly, and polls end at once until an admin connects the mailbox again (never a loop of
+   * refused sign-ins). An unreachable server or provider throws, as before: the next poll tries again.
+   */
+  private async signIn(options: ImapFlowOptions): Promise<ImapFlow | null> {
+    // imapflow is loaded by the first poll: only a worker with IMAP_URL ever polls.
+    const { ImapFlow } = await import('imapflow');
+    const connect = async (auth: ImapFlowOptions['auth']) => {
+      const client = new ImapFlow({ ...options, auth });
+      client.on('error', (error: Error) => this.trouble.error(`IMAP connection problem: ${error.message}`));
+      try {
+        await client.connect();
+        return client;
+      } catch (error) {
+        client.close();
+        if ((error as { authenticationFailed?: boolean }).authenticationFailed) {
+          return null;
+        }
+        throw error;
+      }
+    };
+    if (!this.credentials.oauth) {
+      const client = await connect(options.auth);
+      if (!client) {
+        await this.credentials.passwordRefused('The IMAP server refused the user and password of INBOUND_IMAP_URL');
+      }
+      return client;
+    }
+    let refused: string | undefined;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      let bearer;
+      try {
+        bearer = await this.credentials.bearer(refused);
+      } catch (error) {
+        if (error instanceof MailboxNotConnectedError) {
+          return null;
+        }
+        throw error;
+      }
+      const client = await connect({ user: bearer.user, accessToken: bearer.accessToken });
+      if (client) {
+        return client;
+      }
+      refused = bearer.accessToken;
+    }
+    await this.credentials.refused('The IMAP server refused a fresh access token of the grant');
+    return null;
   }
 
   private async handOver(client: ImapFlow, uid: number): Promise<boolean> {

@@ -1,7 +1,8 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Readable } from 'node:stream';
 import { AppConfig } from '../config/app-config';
+import { MailboxBearer, MailboxCredentials } from '../mailboxes/mailbox-credentials';
 
 /** A sender: REPLY_FROM, or a key's own `reply_from`. */
 export interface MailSenderAddress {
@@ -44,7 +45,10 @@ export class SmtpMailer implements OnApplicationShutdown {
   /** Made once, with the first message: callers sending at once share it rather than each making one. */
   private transport?: Promise<Transporter>;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly credentials: MailboxCredentials,
+  ) {}
 
   get isConfigured(): boolean {
     return this.config.mail.smtpUrl !== undefined;
@@ -55,11 +59,7 @@ export class SmtpMailer implements OnApplicationShutdown {
     if (!this.config.mail.smtpUrl) {
       throw new Error('SMTP_URL is not set: no mail can be sent');
     }
-    const smtpUrl = this.config.mail.smtpUrl;
-    // nodemailer is loaded with the first message (see loadNodemailer).
-    this.transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl));
-    const transport = await this.transport;
-    await transport.sendMail({
+    const message: SendMailOptions = {
       from:
         typeof mail.from === 'string'
           ? mail.from
@@ -76,7 +76,49 @@ export class SmtpMailer implements OnApplicationShutdown {
       references: mail.references?.map((id) => `<${id}>`),
       headers: mail.headers,
       attachments: mail.attachments,
-    });
+    };
+    if (!this.credentials.oauth) {
+      const smtpUrl = this.config.mail.smtpUrl;
+      // nodemailer is loaded with the first message (see loadNodemailer).
+      this.transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl));
+      await (await this.transport).sendMail(message);
+      return;
+    }
+    await this.sendWithGrant(this.config.mail.smtpUrl, message);
+  }
+
+  /**
+   * Sends as the OAuth2 mailbox (SASL XOAUTH2 with the grant's access token), renewed once when the
+   * server refuses it; a second refusal marks the mailbox needs_reconnect and throws, so the job
+   * retries later rather than the message being lost. Files are streams read once: a message whose
+   * sign-in was refused was never written, so its streams are still whole for the second try.
+   */
+  private async sendWithGrant(smtpUrl: string, message: SendMailOptions): Promise<void> {
+    const nodemailer = await loadNodemailer();
+    const url = new URL(smtpUrl);
+    let refused: string | undefined;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const bearer: MailboxBearer = await this.credentials.bearer(refused);
+      const transport = nodemailer.createTransport({
+        host: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+        secure: url.protocol === 'smtps:',
+        auth: { type: 'OAuth2', user: bearer.user, accessToken: bearer.accessToken },
+      });
+      try {
+        await transport.sendMail(message);
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'EAUTH') {
+          throw error;
+        }
+        refused = bearer.accessToken;
+      } finally {
+        transport.close();
+      }
+    }
+    await this.credentials.refused('The SMTP server refused a fresh access token of the grant');
+    throw new Error("The SMTP server refused the mailbox's grant: it needs reconnecting in the console");
   }
 
   async onApplicationShutdown(): Promise<void> {

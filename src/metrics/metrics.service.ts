@@ -134,6 +134,27 @@ export class MetricsService {
     },
   });
 
+  /** How `mailbox_connected` is read at each scrape (the mailboxes room's; null: there is no mailbox). */
+  private mailboxProbe: (() => Promise<{ auth: string; connected: boolean } | null>) | null = null;
+  private readonly mailboxConnected = new Gauge({
+    name: 'mailbox_connected',
+    help: 'Whether the mailbox signs in (1) or needs an admin (0: not connected yet, grant refused, password refused), by auth (password or oauth2); no series without a mailbox',
+    labelNames: ['auth'],
+    registers: [this.registry],
+    collect: async () => {
+      let mailbox: { auth: string; connected: boolean } | null;
+      try {
+        mailbox = (await this.mailboxProbe?.()) ?? null;
+      } catch {
+        return; // the database is away: the last value stays (service_ready says why)
+      }
+      this.mailboxConnected.reset();
+      if (mailbox) {
+        this.mailboxConnected.set({ auth: mailbox.auth }, mailbox.connected ? 1 : 0);
+      }
+    },
+  });
+
   /**
    * The labelled series of each method, route and status seen, made once: prom-client hashes a label
    * object on every inc/observe, a cost paid on every request otherwise. Routes are the router's
@@ -157,6 +178,11 @@ export class MetricsService {
   /** How `attachment_bytes_stored` learns the bytes at each scrape (null: unknown now, keep the last value). */
   measureStoredBytesWith(probe: () => Promise<number | null>): void {
     this.storedBytesProbe = probe;
+  }
+
+  /** How `mailbox_connected` learns the mailbox's state at each scrape. */
+  measureMailboxWith(probe: () => Promise<{ auth: string; connected: boolean } | null>): void {
+    this.mailboxProbe = probe;
   }
 
   recordRequest(method: string, route: string, status: number, seconds: number): void {

@@ -183,6 +183,7 @@ export class PrivacyService {
       conversation_messages: 0,
       inbound_unmatched: 0,
       attachments: 0,
+      mailbox_connections: 0,
       unreadable: 0,
     };
     for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {

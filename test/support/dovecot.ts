@@ -27,7 +27,7 @@ export interface Dovecot {
  * state_dir, log and maildir under a temporary folder, one passwd-file user, plain IMAP on a free
  * loopback port. Started in the foreground (-F) and stopped by pid; the system service is never used.
  */
-export async function startDovecot(): Promise<Dovecot> {
+export async function startDovecot(options: { oauth2IntrospectionUrl?: string } = {}): Promise<Dovecot> {
   const dir = mkdtempSync(join(tmpdir(), 'intake-dovecot-'));
   // Dovecot's auth and mail processes run as unprivileged users: they must reach the folder.
   chmodSync(dir, 0o755);
@@ -38,6 +38,21 @@ export async function startDovecot(): Promise<Dovecot> {
   }
   chownSync(join(dir, 'home'), MAIL_UID, MAIL_GID);
   writeFileSync(join(dir, 'users'), `${user}:{PLAIN}${password}\n`);
+  // With an OAuth2 provider: XOAUTH2 and OAUTHBEARER sign-ins are checked by its introspection
+  // endpoint (RFC 7662), the token's `sub` must be the user, and a revoked token is refused.
+  const oauth2 = options.oauth2IntrospectionUrl;
+  if (oauth2) {
+    writeFileSync(
+      join(dir, 'oauth2.conf.ext'),
+      `introspection_mode = post
+introspection_url = ${oauth2}
+force_introspection = yes
+username_attribute = sub
+active_attribute = active
+active_value = true
+`,
+    );
+  }
   writeFileSync(
     join(dir, 'dovecot.conf'),
     `protocols = imap
@@ -47,11 +62,20 @@ state_dir = ${dir}/state
 log_path = ${dir}/dovecot.log
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain
+auth_mechanisms = plain${oauth2 ? ' xoauth2 oauthbearer' : ''}
 first_valid_uid = ${MAIL_UID}
 passdb {
-  driver = passwd-file
+  driver = passwd-file${oauth2 ? '\n  mechanisms = plain login' : ''}
   args = scheme=PLAIN username_format=%u ${dir}/users
+}
+${
+  oauth2
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf.ext
+}`
+    : ''
 }
 userdb {
   driver = static

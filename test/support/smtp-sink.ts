@@ -14,10 +14,40 @@ export class SmtpSink {
   private server?: SMTPServer;
   url = '';
 
+  /**
+   * With `oauth2`, the server takes mail only after SASL XOAUTH2 (no other AUTH, none without it) and
+   * asks `introspect` (the provider's RFC 7662 endpoint) whether the token is active and whose it is.
+   */
+  constructor(
+    private readonly oauth2?: { introspect: (token: string) => Promise<{ active: boolean; sub?: string }> },
+  ) {}
+
+  /** The users signed in by XOAUTH2, one per accepted sign-in. */
+  readonly signedIn: string[] = [];
+
   async start(): Promise<string> {
+    const oauth2 = this.oauth2;
     this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      ...(oauth2
+        ? {
+            authMethods: ['XOAUTH2'],
+            allowInsecureAuth: true,
+            disabledCommands: ['STARTTLS'],
+            onAuth: (auth, _session, callback) => {
+              oauth2.introspect(auth.accessToken ?? '').then(
+                (answer) => {
+                  if (answer.active && answer.sub === auth.username) {
+                    this.signedIn.push(auth.username ?? '');
+                    callback(null, { user: auth.username });
+                  } else {
+                    callback(null, { data: { status: '401', schemes: 'bearer', scope: 'smtp' } });
+                  }
+                },
+                (error: Error) => callback(error),
+              );
+            },
+          }
+        : { authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'] }),
       logger: false,
       onData: (stream, session, callback) => {
         let raw = '';

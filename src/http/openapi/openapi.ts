@@ -58,7 +58,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig, s
     .addTag('staff: live', 'Live updates for the console: the event stream and who is viewing what.')
     .addTag(
       'staff: administration',
-      'Admins only: staff accounts, API keys, webhooks, the audit log and personal data requests.',
+      'Admins only: staff accounts, API keys, webhooks, the audit log, personal data requests and the mailbox.',
     );
   const document = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorResultDto] });
   document.info.license = { name: 'UNLICENSED (proprietary)' };
