@@ -135,10 +135,13 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
-/** An API process (`node dist/main.js`, ROLE=api) on a free port, with a database and Redis prefix of its own. */
+/**
+ * An API process (`node dist/main.js`, ROLE=api) on a free port (or `settings.PORT`, when another
+ * server must know its address first), with a database and Redis prefix of its own.
+ */
 export async function startApiProcess(label: string, settings: Record<string, string> = {}): Promise<ApiProcess> {
   const database = await ownDatabase();
-  const port = await freePort();
+  const port = settings.PORT ? Number(settings.PORT) : await freePort();
   const env = {
     DATABASE_URL: database.url,
     REDIS_PREFIX: `${process.env.REDIS_PREFIX}:${label}${randomBytes(3).toString('hex')}`,

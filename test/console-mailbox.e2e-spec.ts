@@ -1,0 +1,78 @@
+/// <reference lib="dom" />
+
+import { Browser, Page } from 'playwright-core';
+import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
+import { OAuthProvider, startOAuthProvider } from './support/oauth-provider';
+import { freePort } from './support/processes';
+import { ApiProcess, staffAdminAt, startApiProcess } from './support/service-calls';
+
+const ADMIN = { email: 'mailbox.admin@example.com', name: 'Mo Admin', password: 'mailbox admin passphrase' };
+
+/**
+ * Settings, Mailbox in a real Chromium (issue 39, point 5): an admin presses Connect, the browser goes
+ * to the OAuth2 provider (oidc-provider, which approves at once) and comes back through the callback
+ * to the console, which says the mailbox is connected; Disconnect forgets it again.
+ */
+describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
+  let provider: OAuthProvider;
+  let api: ApiProcess;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    provider = await startOAuthProvider(`${base}/staff/api/mailbox/callback`, 'intake');
+    [api, browser] = await Promise.all([
+      startApiProcess('consolemailbox', {
+        PORT: String(port),
+        MAIL_OAUTH_PROVIDER: 'oidc',
+        MAIL_OAUTH_ISSUER: provider.issuer,
+        MAIL_OAUTH_CLIENT_ID: provider.clientId,
+        MAIL_OAUTH_CLIENT_SECRET: provider.clientSecret,
+        SMTP_URL: 'smtp://intake@127.0.0.1:9',
+      }),
+      launchChromium(),
+    ]);
+    await staffAdminAt(api.base, api.env, ADMIN);
+    page = await signedInPage(await browser.newContext(), api.base, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+    await provider?.stop();
+  });
+
+  const fact = (name: string) =>
+    page.locator('dl.fields dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
+
+  it('connects through the provider and back, shows the state, and disconnects', async () => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    expect(await fact('State').textContent()).toBe('Not connected');
+    expect(await fact('Signs in with').textContent()).toBe('OAuth2 (OpenID provider)');
+    expect(await fact('Mailbox').textContent()).toBe('intake');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    // The provider's pages come and go; the browser lands back on the console's Settings.
+    await page.waitForURL(/\/staff\/#\/settings\?mailbox=connected$/);
+    await page.getByRole('status').filter({ hasText: 'The mailbox is connected.' }).waitFor();
+    expect(await fact('State').textContent()).toBe('Connected');
+    expect(await fact('Connected').textContent()).not.toBe('—');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).waitFor();
+    expect(await fact('State').textContent()).toBe('Not connected');
+  });
+
+  it('says why when the provider sends the browser back without a grant', async () => {
+    // A callback whose state this service never issued (a stale tab, a forged link).
+    await page.goto(`${api.base}/staff/api/mailbox/callback?state=stale&code=abc`);
+    await page.waitForURL(/mailbox_error=/);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('press Connect again');
+    expect(await fact('State').textContent()).toBe('Not connected');
+  });
+});
