@@ -1,8 +1,9 @@
 // Unit tests beside the code (src, *.spec.ts); end-to-end tests in test/ against real MariaDB and Redis;
 // cluster tests (npm run test:cluster) start a Redis Cluster and a MariaDB Galera cluster of their own.
-// openid-client and what it stands on ship only ES modules, which Node 20 requires from CommonJS but
-// jest's module system does not: jest compiles them to CommonJS (once, cached) like the TypeScript.
-const ES_MODULE_PACKAGES = ['openid-client', 'oauth4webapi', 'jose'];
+// openid-client and otplib's plugins (and what they stand on) ship only ES modules, which Node 20
+// requires from CommonJS but jest's module system does not: jest compiles them to CommonJS (once,
+// cached) like the TypeScript.
+const ES_MODULE_PACKAGES = ['openid-client', 'oauth4webapi', 'jose', '@scure/base', '@noble/hashes'];
 const transform = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }],
   [`/node_modules/(${ES_MODULE_PACKAGES.join('|')})/.+\\.js$`]: [
@@ -10,7 +11,8 @@ const transform = {
     { tsconfig: { allowJs: true, isolatedModules: true, module: 'commonjs', target: 'es2022' } },
   ],
 };
-const transformIgnorePatterns = [`/node_modules/(?!(${ES_MODULE_PACKAGES.join('|')})/)`];
+// Ignored: a package under its last node_modules/ that is not one of those (nested copies count too).
+const transformIgnorePatterns = [`/node_modules/(?!(${ES_MODULE_PACKAGES.join('|')})/)(?!.*/node_modules/)`];
 
 module.exports = {
   testTimeout: 60000,

@@ -446,6 +446,14 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     });
     await call({ method: 'post', path: '/staff/api/uploads?name=a.json', headers: staff, body: { json: true } });
 
+    // Second factors (test/staff-second-factor.e2e-spec.ts runs them through): set-up and refusals.
+    await call({ method: 'post', path: '/staff/api/me/totp', headers: staff, body: {} });
+    await call({ method: 'post', path: '/staff/api/me/totp/confirm', headers: staff, body: { code: '000000' } });
+    await call({ method: 'post', path: '/staff/api/me/totp/confirm', headers: staff, body: { code: 'abc' } });
+    await call({ method: 'delete', path: '/staff/api/me/totp', headers: staff, body: { code: '000000' } });
+    await call({ method: 'post', path: '/staff/api/login/second-factor', body: { code: '000000' } });
+    await call({ method: 'post', path: '/staff/api/login/second-factor', body: {} });
+
     // The mailbox (a password one here: test/mailbox-oauth.e2e-spec.ts connects one by OAuth2).
     await call({ method: 'get', path: '/staff/api/mailbox', headers: staff });
     await call({ method: 'get', path: '/staff/api/mailbox' });

@@ -74,8 +74,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in; sets the session cookie
-         * @description Sign in; sets the session cookie
+         * Sign in; sets the session cookie, or asks for the second factor
+         * @description An account without a second factor is signed in (Set-Cookie carries the session). For one with a second factor the answer is `{"second_factor": [...]}` and a short-lived __Host-ci_login cookie, and no session: POST /staff/api/login/second-factor completes it.
          */
         post: operations["StaffAuthController_login"];
         delete?: never;
@@ -510,6 +510,70 @@ export interface paths {
         get: operations["MailboxController_callback"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a sign-in with the authenticator app's code or a recovery code; sets the session cookie
+         * @description After POST /staff/api/login answered `{"second_factor": [...]}`: its __Host-ci_login cookie and a code. A wrong code counts against the same lockout as a wrong password; each code and recovery code works once.
+         */
+        post: operations["SecondFactorController_completeSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/me/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin setting up an authenticator app: its secret and otpauth URL (pending until confirmed)
+         * @description Begin setting up an authenticator app: its secret and otpauth URL (pending until confirmed)
+         */
+        post: operations["SecondFactorController_start"];
+        /**
+         * Turn the authenticator app off, with a code of it or a recovery code
+         * @description Turn the authenticator app off, with a code of it or a recovery code
+         */
+        delete: operations["SecondFactorController_turnOff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/me/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the app with its first code: it becomes a second factor, and the ten recovery codes are shown once
+         * @description Confirm the app with its first code: it becomes a second factor, and the ten recovery codes are shown once
+         */
+        post: operations["SecondFactorController_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -968,6 +1032,10 @@ export interface components {
              */
             id: string;
         };
+        SecondFactorNeededDto: {
+            /** @description The ways this account can complete sign-in; Set-Cookie carries __Host-ci_login (no session yet) */
+            second_factor: ("totp" | "passkey" | "recovery_code")[];
+        };
         SignInDto: {
             /** @example grace@example.com */
             email: string;
@@ -985,6 +1053,10 @@ export interface components {
             role: "admin" | "agent";
             /** @description Signed in with a one-time password: every other route answers 403 until POST /staff/api/me/password */
             must_change_password: boolean;
+            /** @description The second factors the account has (empty: a password alone signs it in) */
+            second_factors: ("totp" | "passkey" | "recovery_code")[];
+            /** @description STAFF_2FA_REQUIRED asks this account for a second factor and it has none: a session reaches only its own account routes until it sets one up (POST /staff/api/me/totp) */
+            second_factor_required: boolean;
         };
         ChangePasswordDto: {
             /** @description The password the account signs in with now */
@@ -1462,6 +1534,55 @@ export interface components {
              * @example https://intake.example.com/staff/api/mailbox/callback
              */
             redirect_uri: string;
+        };
+        SecondFactorProofDto: {
+            /**
+             * @description A code of the authenticator app
+             * @example 492039
+             */
+            code?: string;
+            /**
+             * @description One of the recovery codes shown when the app was set up (each works once); instead of `code`
+             * @example k3m9p-x2q7r
+             */
+            recovery_code?: string;
+        };
+        TotpSetupView: {
+            /**
+             * @description Base32, for typing into the app by hand
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /**
+             * @description The otpauth:// URL the console shows as a QR code (made on the page, never by another service)
+             * @example otpauth://totp/contact-intake:grace%40example.com?secret=JBSW...&issuer=contact-intake
+             */
+            otpauth_url: string;
+        };
+        ConfirmTotpDto: {
+            /**
+             * @description The code the authenticator app shows now
+             * @example 492039
+             */
+            code: string;
+        };
+        RecoveryCodesView: {
+            /**
+             * @description Each signs in once in place of a code; kept only as hashes, so shown this once
+             * @example [
+             *       "k3m9p-x2q7r",
+             *       "a7c2e-hw4nz",
+             *       "p9d3t-m6kfx",
+             *       "q2v8b-r5jsa",
+             *       "z4n7c-e3ptw",
+             *       "h6m2k-d9xqr",
+             *       "w3r8s-t5bnv",
+             *       "c7y4p-g2mhz",
+             *       "u5e9x-k3wqa",
+             *       "f8b6n-s4jtd"
+             *     ]
+             */
+            recovery_codes: string[];
         };
         CannedReplyView: {
             /** Format: uuid */
@@ -2120,13 +2241,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in; Set-Cookie carries the session */
+            /** @description Signed in (the account), or the second factor is needed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffAccountDto"];
+                    "application/json": components["schemas"]["StaffAccountDto"] | components["schemas"]["SecondFactorNeededDto"];
                 };
             };
             /** @description Invalid request */
@@ -4236,6 +4357,363 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    SecondFactorController_completeSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A code of the authenticator app, or a recovery code (when both are sent, the code counts) */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorProofDto"];
+            };
+        };
+        responses: {
+            /** @description Signed in; Set-Cookie carries the session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAccountDto"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Database unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    SecondFactorController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpSetupView"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    SecondFactorController_turnOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A code of the authenticator app, or a recovery code (when both are sent, the code counts) */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorProofDto"];
+            };
+        };
+        responses: {
+            /** @description Turned off; its recovery codes stop working */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    SecondFactorController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmTotpDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
             };
         };
     };

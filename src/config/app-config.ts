@@ -107,7 +107,14 @@ export class AppConfig {
   /** The intake's spam checks (seconds and days). */
   readonly spam: { duplicateWindow: number; markDays: number; retentionDays: number };
   /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
-  readonly staffAuth: { sessionIdle: number; sessionTtl: number; publicOrigin?: string; rateLimit: number };
+  readonly staffAuth: {
+    sessionIdle: number;
+    sessionTtl: number;
+    publicOrigin?: string;
+    rateLimit: number;
+    /** STAFF_2FA_REQUIRED: whose accounts must have a second factor. */
+    secondFactorRequired: 'none' | 'admin' | 'all';
+  };
   /**
    * The live console: seconds between an event stream's heartbeats (and session checks), and the open
    * streams one account may hold across the deployment.
@@ -241,6 +248,7 @@ export class AppConfig {
       sessionTtl: env.STAFF_SESSION_TTL,
       publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
       rateLimit: env.STAFF_RATE_LIMIT,
+      secondFactorRequired: env.STAFF_2FA_REQUIRED ?? 'none',
     };
     this.live = { heartbeatInterval: env.LIVE_HEARTBEAT_INTERVAL, maxStreamsPerAccount: env.STAFF_MAX_STREAMS };
     this.cannedReplies = { maxCount: env.CANNED_REPLIES_MAX };

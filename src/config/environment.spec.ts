@@ -150,7 +150,7 @@ describe('configuration', () => {
   it('is documented in .env.example, setting for setting', () => {
     const documented = readFileSync('.env.example', 'utf8')
       .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
       .map((line) => line.split('=')[0]);
     expect(documented.sort()).toEqual(settingNames().sort());
   });

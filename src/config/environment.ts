@@ -502,6 +502,15 @@ export class EnvironmentVariables {
   @IsPositive()
   STAFF_SESSION_IDLE = 1800;
 
+  /**
+   * Which accounts must have a second factor (an authenticator app or a passkey): until they set one
+   * up, their sessions reach only their own account routes.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['none', 'admin', 'all'])
+  STAFF_2FA_REQUIRED: 'none' | 'admin' | 'all' = 'none';
+
   /** Staff API requests per account per minute (their own budget, apart from the client keys'). */
   @Transform(toInt)
   @IsInt()

@@ -23,6 +23,8 @@ export const SEALED_COLUMNS = {
   attachments: ['name'],
   // The mailbox's OAuth2 grant: whoever reads it reads the mailbox.
   mailbox_connections: ['refreshToken', 'accessToken'],
+  // An authenticator app's secret: whoever reads it makes the account's codes.
+  staff_totp: ['secret'],
 } as const;
 export type SealedTable = keyof typeof SEALED_COLUMNS;
 

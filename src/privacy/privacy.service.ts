@@ -184,6 +184,7 @@ export class PrivacyService {
       inbound_unmatched: 0,
       attachments: 0,
       mailbox_connections: 0,
+      staff_totp: 0,
       unreadable: 0,
     };
     for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {

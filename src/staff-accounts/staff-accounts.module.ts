@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SecondFactorGate } from './second-factor-gate';
+import { StaffLoginChallenges } from './staff-login-challenges';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { MailModule } from '../mail/mail.module';
@@ -36,8 +38,17 @@ export class StaffAccountsModule {}
 @Module({
   imports: [StaffAccountsModule, RateLimitModule, AuditModule, MailModule],
   controllers: [StaffAuthController, StaffAdminController],
-  providers: [StaffSessionsService, StaffSignInLimits, StaffAuthService, StaffPasswordsService, StaffAuthGuard],
-  // The guard's dependencies go with it: every module with staff routes imports this one.
-  exports: [StaffAuthService, StaffAuthGuard, RateLimitModule],
+  providers: [
+    StaffSessionsService,
+    StaffSignInLimits,
+    StaffAuthService,
+    StaffPasswordsService,
+    StaffAuthGuard,
+    SecondFactorGate,
+    StaffLoginChallenges,
+  ],
+  // The guard's dependencies go with it: every module with staff routes imports this one. The gate is
+  // where staff-identity/ registers its verdict on second factors.
+  exports: [StaffAuthService, StaffAuthGuard, RateLimitModule, SecondFactorGate],
 })
 export class StaffAuthModule {}

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
@@ -8,7 +16,8 @@ import { ApiErrors } from '../http/openapi/api-responses';
 import { FOREIGN_ORIGIN, NOT_JSON } from './staff-writes';
 import { ChangePasswordDto, UseResetLinkDto } from './dto/password-changes.dto';
 import { SignInDto } from './dto/sign-in.dto';
-import { publicAccount, StaffAccountDto } from './dto/staff-account.views';
+import { publicAccount, SecondFactorNeededDto, StaffAccountDto } from './dto/staff-account.views';
+import { LOGIN_CHALLENGE_SECONDS } from './staff-login-challenges';
 import { StaffRequest, staffOf } from './guards/staff-auth.guard';
 import { StaffAuth } from './staff-auth.decorators';
 import { StaffAuthService } from './staff-auth.service';
@@ -17,6 +26,7 @@ import {
   clearSessionCookie,
   COOKIE_NEEDS_HTTPS,
   sessionIdOf,
+  setLoginChallengeCookie,
   setSessionCookie,
   staffTokenOf,
 } from './staff-cookie';
@@ -40,8 +50,18 @@ export class StaffAuthController {
 
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Sign in; sets the session cookie' })
-  @ApiOkResponse({ type: StaffAccountDto, description: 'Signed in; Set-Cookie carries the session' })
+  @ApiOperation({
+    summary: 'Sign in; sets the session cookie, or asks for the second factor',
+    description:
+      'An account without a second factor is signed in (Set-Cookie carries the session). For one with a second ' +
+      'factor the answer is `{"second_factor": [...]}` and a short-lived __Host-ci_login cookie, and no session: ' +
+      'POST /staff/api/login/second-factor completes it.',
+  })
+  @ApiExtraModels(SecondFactorNeededDto)
+  @ApiOkResponse({
+    description: 'Signed in (the account), or the second factor is needed',
+    schema: { oneOf: [{ $ref: getSchemaPath(StaffAccountDto) }, { $ref: getSchemaPath(SecondFactorNeededDto) }] },
+  })
   @ApiErrors({
     400: ['Missing field: email'],
     401: ['Invalid e-mail or password'],
@@ -53,16 +73,20 @@ export class StaffAuthController {
     @Body() body: SignInDto,
     @Req() request: StaffRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<StaffAccountDto> {
+  ): Promise<StaffAccountDto | SecondFactorNeededDto> {
     assertSessionCookieWillStick(request, this.config);
-    const { account, sessionId } = await this.auth.signIn(body.email, body.password, request.ip);
-    setSessionCookie(reply, this.config, sessionId);
-    return publicAccount(account);
+    const outcome = await this.auth.signIn(body.email, body.password, request.ip);
+    if ('challenge' in outcome) {
+      setLoginChallengeCookie(reply, this.config, outcome.challenge.id, LOGIN_CHALLENGE_SECONDS);
+      return { second_factor: outcome.challenge.methods };
+    }
+    setSessionCookie(reply, this.config, outcome.sessionId);
+    return publicAccount(outcome.account, await this.auth.factorsOf(outcome.account));
   }
 
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @StaffAuth('agent', { beforePasswordChange: true })
+  @StaffAuth('agent', { beforePasswordChange: true, beforeSecondFactor: true })
   @ApiOperation({ summary: 'Sign out: ends the session' })
   @ApiBody({
     required: false,
@@ -87,16 +111,17 @@ export class StaffAuthController {
 
   @Get('me')
   @HttpCode(HttpStatus.OK)
-  @StaffAuth('agent', { beforePasswordChange: true })
+  @StaffAuth('agent', { beforePasswordChange: true, beforeSecondFactor: true })
   @ApiOperation({ summary: 'The signed-in account' })
   @ApiOkResponse({ type: StaffAccountDto })
-  me(@Req() request: StaffRequest): StaffAccountDto {
-    return publicAccount(staffOf(request));
+  async me(@Req() request: StaffRequest): Promise<StaffAccountDto> {
+    const account = staffOf(request);
+    return publicAccount(account, await this.auth.factorsOf(account));
   }
 
   @Post('me/password')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @StaffAuth('agent', { beforePasswordChange: true })
+  @StaffAuth('agent', { beforePasswordChange: true, beforeSecondFactor: true })
   @ApiOperation({
     summary:
       "Change your own password: the account's other sessions end, this one goes on under a new cookie " +

@@ -5,7 +5,9 @@ import { STAFF_TOKEN_SECURITY } from '../http/openapi/openapi';
 import { StaffRole } from './entities/staff-account.entity';
 import {
   BEFORE_PASSWORD_CHANGE,
+  BEFORE_SECOND_FACTOR,
   PASSWORD_CHANGE_REQUIRED,
+  SECOND_FACTOR_REQUIRED,
   STAFF_ROLE,
   StaffAuthGuard,
 } from './guards/staff-auth.guard';
@@ -14,15 +16,17 @@ import {
  * A staff route: signed in by session cookie or staff API token, with `role` (admin routes refuse
  * agents with 403), counted against the account's STAFF_RATE_LIMIT; and its OpenAPI security and errors.
  * An account that must change its password reaches only routes marked `beforePasswordChange` (who it
- * is, signing out, the change itself).
+ * is, signing out, the change itself); one that must set up a second factor only routes marked
+ * `beforeSecondFactor` (its own account, signing out, setting one up).
  */
 export function StaffAuth(
   role: StaffRole = 'agent',
-  options: { beforePasswordChange?: boolean } = {},
+  options: { beforePasswordChange?: boolean; beforeSecondFactor?: boolean } = {},
 ): MethodDecorator {
   const forbidden = [
     ...(role === 'admin' ? ['Forbidden'] : []),
     ...(options.beforePasswordChange ? [] : [PASSWORD_CHANGE_REQUIRED]),
+    ...(options.beforeSecondFactor ? [] : [SECOND_FACTOR_REQUIRED]),
   ];
   const errors: Record<number, string[]> = { 401: ['Authentication required'], 429: ['Too many requests'] };
   if (forbidden.length > 0) {
@@ -31,6 +35,7 @@ export function StaffAuth(
   return applyDecorators(
     SetMetadata(STAFF_ROLE, role),
     SetMetadata(BEFORE_PASSWORD_CHANGE, options.beforePasswordChange ?? false),
+    SetMetadata(BEFORE_SECOND_FACTOR, options.beforeSecondFactor ?? false),
     UseGuards(StaffAuthGuard),
     ApiCookieAuth(),
     ApiBearerAuth(STAFF_TOKEN_SECURITY),

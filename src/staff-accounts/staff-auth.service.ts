@@ -4,12 +4,15 @@ import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import { staffActor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
+import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountEntity } from './entities/staff-account.entity';
 import { hashPassword, verifyPassword } from './passwords';
+import { SecondFactorGate, SecondFactorMethod } from './second-factor-gate';
 import { StaffAccountsRepository } from './staff-accounts.repository';
 import { normalizeEmail } from './staff-accounts.service';
 import { StaffCredential } from './staff-cookie';
+import { StaffLoginChallenges } from './staff-login-challenges';
 import { StaffSessionsService } from './staff-sessions.service';
 import { StaffSignInLimits } from './staff-sign-in-limits';
 import { StaffTokensService } from './staff-tokens.service';
@@ -18,6 +21,14 @@ import { StaffTokensService } from './staff-tokens.service';
 const ACCOUNT_CACHE_MS = 2_000;
 
 const invalidCredentials = () => new ApiException(HttpStatus.UNAUTHORIZED, 'Invalid e-mail or password');
+
+export const SIGN_IN_EXPIRED = 'This sign-in has expired or was completed: sign in again with your password';
+export const INVALID_CODE = 'Invalid code';
+
+/** The password step's outcome: a session, or (for an account with a second factor) a challenge to complete. */
+export type SignInOutcome =
+  | { account: StaffAccountEntity; sessionId: string }
+  | { account: StaffAccountEntity; challenge: { id: string; methods: SecondFactorMethod[] } };
 
 /**
  * Staff sign-in. Unknown e-mail, wrong password and disabled account take the same path: the password
@@ -38,21 +49,30 @@ export class StaffAuthService {
     fetchMethod: async (id) => ({ account: await this.accounts.findById(id) }),
   });
 
+  private readonly factorsById = new LRUCache<string, { methods: SecondFactorMethod[] }>({
+    max: 10_000,
+    ttl: ACCOUNT_CACHE_MS,
+    perf: { now: () => this.clock.nowMs() },
+    fetchMethod: async (id) => ({ methods: await this.secondFactors.methodsOf(id) }),
+  });
+
   constructor(
+    private readonly config: AppConfig,
     private readonly accounts: StaffAccountsRepository,
     private readonly sessions: StaffSessionsService,
     private readonly tokens: StaffTokensService,
     private readonly audit: AuditService,
     private readonly limits: StaffSignInLimits,
     private readonly clock: Clock,
+    private readonly secondFactors: SecondFactorGate,
+    private readonly challenges: StaffLoginChallenges,
   ) {}
 
-  /** Checks the credentials and starts a session; returns the account and the session id. */
-  async signIn(
-    email: string,
-    password: string,
-    ip: string,
-  ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
+  /**
+   * Checks the credentials. An account without a second factor gets a session; one with a second
+   * factor gets no session, only a challenge (its cookie) that completeSecondFactor turns into one.
+   */
+  async signIn(email: string, password: string, ip: string): Promise<SignInOutcome> {
     const address = normalizeEmail(email);
     await this.limits.takeAttempt(ip, address);
     const account = await this.accounts.findByEmail(address);
@@ -71,12 +91,84 @@ export class StaffAuthService {
       throw invalidCredentials();
     }
     await this.limits.giveBack(ip, address);
-    const lastLoginAt = new Date();
+    const methods = await this.secondFactors.methodsOf(account.id);
+    if (methods.length > 0) {
+      return { account, challenge: { id: await this.challenges.start(account.id), methods } };
+    }
+    return this.startSession(account, ip, null);
+  }
+
+  /**
+   * The second step of a sign-in: `check` (staff-identity's) answers which second factor the person
+   * proved, or null. A wrong code takes an attempt like a wrong password (the same lockout, per
+   * address and IP); the challenge is spent once it succeeded, so a code completes one sign-in.
+   */
+  async completeSecondFactor(
+    challengeId: string | undefined,
+    ip: string,
+    check: (account: StaffAccountEntity) => Promise<SecondFactorMethod | null>,
+  ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
+    const accountId = challengeId ? await this.challenges.accountOf(challengeId) : null;
+    const account = accountId ? await this.accounts.findById(accountId) : null;
+    if (!challengeId || !account || account.disabledAt) {
+      throw new ApiException(HttpStatus.UNAUTHORIZED, SIGN_IN_EXPIRED);
+    }
+    await this.limits.takeAttempt(ip, account.email);
+    const method = await check(account);
+    if (!method) {
+      await this.audit.record(
+        { type: 'staff', id: null, ip },
+        { action: 'staff.login_failed', target: { type: 'staff', id: account.id }, after: { reason: 'wrong code' } },
+      );
+      throw new ApiException(HttpStatus.UNAUTHORIZED, INVALID_CODE);
+    }
+    if (!(await this.challenges.end(challengeId))) {
+      throw new ApiException(HttpStatus.UNAUTHORIZED, SIGN_IN_EXPIRED);
+    }
+    await this.limits.giveBack(ip, account.email);
+    return this.startSession(account, ip, method);
+  }
+
+  /** The second factors of an account, and whether STAFF_2FA_REQUIRED asks its role for one. */
+  async factorsOf(account: StaffAccountEntity): Promise<{ methods: SecondFactorMethod[]; required: boolean }> {
+    const required = this.config.staffAuth.secondFactorRequired;
+    return {
+      methods: await this.secondFactors.methodsOf(account.id),
+      required: required === 'all' || (required === 'admin' && account.role === 'admin'),
+    };
+  }
+
+  /**
+   * Whether a session of this account is held at its own account routes: STAFF_2FA_REQUIRED asks its
+   * role for a second factor and it has none (asked again at most every ACCOUNT_CACHE_MS: one that was
+   * just set up frees the session at once, see forgetFactors).
+   */
+  async mustSetUpSecondFactor(account: StaffAccountEntity): Promise<boolean> {
+    const required = this.config.staffAuth.secondFactorRequired;
+    if (required === 'none' || (required === 'admin' && account.role !== 'admin')) {
+      return false;
+    }
+    const { methods } = (await this.factorsById.fetch(account.id))!;
+    return methods.length === 0;
+  }
+
+  /** A second factor was added or removed: the next request of the account asks again. */
+  forgetFactors(accountId: string): void {
+    this.factorsById.delete(accountId);
+  }
+
+  private async startSession(
+    account: StaffAccountEntity,
+    ip: string,
+    secondFactor: SecondFactorMethod | null,
+  ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
+    const lastLoginAt = this.clock.now();
     await this.accounts.update(account.id, { lastLoginAt });
     const sessionId = await this.sessions.start(account.id);
     await this.audit.record(staffActor(account.id, ip), {
       action: 'staff.login',
       target: { type: 'staff', id: account.id },
+      ...(secondFactor ? { after: { second_factor: secondFactor } } : {}),
     });
     return { account: { ...account, lastLoginAt }, sessionId };
   }

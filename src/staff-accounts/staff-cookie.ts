@@ -78,21 +78,39 @@ export function credentialOf(request: FastifyRequest, config: AppConfig): StaffC
   return token ? { token } : { sessionId: sessionIdOf(request, config) };
 }
 
+/** Every staff cookie: HttpOnly, SameSite=Strict, Path=/, and Secure in production (the `__Host-` prefix needs it). */
+function cookieOptions(config: AppConfig) {
+  return { httpOnly: true, sameSite: 'strict', path: '/', secure: config.env === 'production' } as const;
+}
+
 export function setSessionCookie(reply: FastifyReply, config: AppConfig, sessionId: string): void {
   void reply.setCookie(staffCookieName(config), sessionId, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    secure: config.env === 'production',
+    ...cookieOptions(config),
     maxAge: config.staffAuth.sessionTtl,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {
-  void reply.clearCookie(staffCookieName(config), {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    secure: config.env === 'production',
-  });
+  void reply.clearCookie(staffCookieName(config), cookieOptions(config));
+}
+
+/**
+ * The cookie of a half-done sign-in (a password right, a second factor to come): `__Host-ci_login` in
+ * production, `ci_login` over plain http in development; HttpOnly, SameSite=Strict, Path=/, and it
+ * lives as long as the challenge it names (see StaffLoginChallenges).
+ */
+export function loginChallengeCookieName(config: AppConfig): string {
+  return config.env === 'production' ? '__Host-ci_login' : 'ci_login';
+}
+
+export function loginChallengeOf(request: FastifyRequest, config: AppConfig): string | undefined {
+  return request.cookies?.[loginChallengeCookieName(config)] || undefined;
+}
+
+export function setLoginChallengeCookie(reply: FastifyReply, config: AppConfig, id: string, maxAge: number): void {
+  void reply.setCookie(loginChallengeCookieName(config), id, { ...cookieOptions(config), maxAge });
+}
+
+export function clearLoginChallengeCookie(reply: FastifyReply, config: AppConfig): void {
+  void reply.clearCookie(loginChallengeCookieName(config), cookieOptions(config));
 }

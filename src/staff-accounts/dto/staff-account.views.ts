@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { STAFF_ROLES, StaffAccountEntity } from '../entities/staff-account.entity';
 
 /** What the staff API shows of an account to its holder (login, me). */
@@ -19,10 +19,34 @@ export class StaffAccountDto {
     description: 'Signed in with a one-time password: every other route answers 403 until POST /staff/api/me/password',
   })
   must_change_password!: boolean;
+
+  @ApiProperty({
+    type: [String],
+    enum: ['totp', 'passkey', 'recovery_code'],
+    description: 'The second factors the account has (empty: a password alone signs it in)',
+  })
+  second_factors!: string[];
+
+  @ApiProperty({
+    description:
+      'STAFF_2FA_REQUIRED asks this account for a second factor and it has none: a session reaches only its own ' +
+      'account routes until it sets one up (POST /staff/api/me/totp)',
+  })
+  second_factor_required!: boolean;
+}
+
+/** The password was right; the sign-in completes with a second factor (POST /staff/api/login/second-factor). */
+export class SecondFactorNeededDto {
+  @ApiProperty({
+    type: [String],
+    enum: ['totp', 'passkey', 'recovery_code'],
+    description: 'The ways this account can complete sign-in; Set-Cookie carries __Host-ci_login (no session yet)',
+  })
+  second_factor!: string[];
 }
 
 /** What admins see of an account. */
-export class StaffAccountAdminView extends StaffAccountDto {
+export class StaffAccountAdminView extends OmitType(StaffAccountDto, ['second_factors', 'second_factor_required']) {
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 
@@ -39,19 +63,26 @@ export class CreatedStaffAccountView extends StaffAccountAdminView {
   password!: string;
 }
 
-export function publicAccount(account: StaffAccountEntity): StaffAccountDto {
+/** What the holder sees of an account (`factors`: its second factors, and whether one is required and missing). */
+export function publicAccount(
+  account: StaffAccountEntity,
+  factors: { methods: string[]; required: boolean } = { methods: [], required: false },
+): StaffAccountDto {
   return {
     id: account.id,
     email: account.email,
     name: account.name,
     role: account.role,
     must_change_password: account.mustChangePassword,
+    second_factors: factors.methods,
+    second_factor_required: factors.required && factors.methods.length === 0,
   };
 }
 
 export function toStaffAccountAdminView(account: StaffAccountEntity): StaffAccountAdminView {
+  const { second_factors: _methods, second_factor_required: _required, ...shown } = publicAccount(account);
   return {
-    ...publicAccount(account),
+    ...shown,
     created_at: account.createdAt.toISOString(),
     last_login_at: account.lastLoginAt?.toISOString() ?? null,
     disabled_at: account.disabledAt?.toISOString() ?? null,

@@ -7,7 +7,7 @@ import { ApiException } from '../../http/api-exception';
 import { StaffRateLimit } from '../../rate-limits/staff-rate-limit';
 import { StaffAccountEntity, StaffRole } from '../entities/staff-account.entity';
 import { StaffAuthService } from '../staff-auth.service';
-import { credentialOf } from '../staff-cookie';
+import { credentialOf, staffTokenOf } from '../staff-cookie';
 
 export interface StaffRequest extends FastifyRequest {
   staff?: StaffAccountEntity;
@@ -29,6 +29,12 @@ export const STAFF_ROLE = 'staffRole';
 /** Route metadata: the route serves an account that must still choose its own password (see @StaffAuth). */
 export const BEFORE_PASSWORD_CHANGE = 'staffBeforePasswordChange';
 
+/** Route metadata: the route serves an account that must still set up a second factor (see @StaffAuth). */
+export const BEFORE_SECOND_FACTOR = 'staffBeforeSecondFactor';
+
+export const SECOND_FACTOR_REQUIRED =
+  'Two-factor sign-in is required: set up an authenticator app first (POST /staff/api/me/totp)';
+
 export const PASSWORD_CHANGE_REQUIRED =
   'Password change required: choose your own password first (POST /staff/api/me/password)';
 
@@ -37,7 +43,9 @@ export const PASSWORD_CHANGE_REQUIRED =
  * token, with its account's rights); 401 `Authentication required` otherwise. Then the route's role
  * (an agent on an admin route: 403 `Forbidden`) and the account's own rate limit (STAFF_RATE_LIMIT).
  * An account given a one-time password reaches only the routes that let it choose its own (403
- * PASSWORD_CHANGE_REQUIRED elsewhere).
+ * PASSWORD_CHANGE_REQUIRED elsewhere); a session of an account that STAFF_2FA_REQUIRED asks for a
+ * second factor it has not set up reaches only its own account routes (403 SECOND_FACTOR_REQUIRED;
+ * a staff API token is a machine's credential, made by an account, and is not held).
  */
 @Injectable()
 export class StaffAuthGuard implements CanActivate {
@@ -60,6 +68,13 @@ export class StaffAuthGuard implements CanActivate {
     }
     if (account.mustChangePassword && !this.reflector.get<boolean>(BEFORE_PASSWORD_CHANGE, context.getHandler())) {
       throw new ApiException(HttpStatus.FORBIDDEN, PASSWORD_CHANGE_REQUIRED);
+    }
+    if (
+      !staffTokenOf(request) &&
+      !this.reflector.get<boolean>(BEFORE_SECOND_FACTOR, context.getHandler()) &&
+      (await this.auth.mustSetUpSecondFactor(account))
+    ) {
+      throw new ApiException(HttpStatus.FORBIDDEN, SECOND_FACTOR_REQUIRED);
     }
     const role = this.reflector.get<StaffRole | undefined>(STAFF_ROLE, context.getHandler());
     if (role === 'admin' && account.role !== 'admin') {

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { AppConfig } from '../config/app-config';
+import { sha256Hex } from '../database/sha256';
+import { RedisClient } from '../redis/redis-connection';
+import { InjectRedis } from '../redis/redis.module';
+
+/** How long the password step holds for the second: long enough to open an authenticator app. */
+export const LOGIN_CHALLENGE_SECONDS = 300;
+
+/**
+ * The half-done sign-in of an account with a second factor: the password was right, and the
+ * `__Host-ci_login` cookie carries 256 random bits that stand for nothing but completing this sign-in
+ * within LOGIN_CHALLENGE_SECONDS. Redis keeps their SHA-256 and the account; it is no session.
+ */
+@Injectable()
+export class StaffLoginChallenges {
+  private readonly prefix: string;
+
+  constructor(
+    @InjectRedis() private readonly redis: RedisClient,
+    config: AppConfig,
+  ) {
+    this.prefix = `${config.redis.prefix}:stafflogin`;
+  }
+
+  async start(accountId: string): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    await this.redis.set(this.keyOf(id), accountId, 'EX', LOGIN_CHALLENGE_SECONDS);
+    return id;
+  }
+
+  /** The account whose sign-in this is, or null (unknown, expired or completed). */
+  accountOf(id: string): Promise<string | null> {
+    return this.redis.get(this.keyOf(id));
+  }
+
+  /** Completed: the cookie is spent (GETDEL: of two completions at once, one wins). */
+  async end(id: string): Promise<boolean> {
+    return (await this.redis.getdel(this.keyOf(id))) !== null;
+  }
+
+  private keyOf(id: string): string {
+    return `${this.prefix}:${sha256Hex(id)}`;
+  }
+}
