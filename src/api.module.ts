@@ -3,7 +3,7 @@ import { AdminModule } from './admin/admin.module';
 import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
 import { AttachmentRoutesModule } from './attachments/attachments.module';
 import { MailboxRoutesModule } from './mailboxes/mailbox-routes.module';
-import { StaffIdentityModule } from './staff-identity/staff-identity.module';
+import { StaffIdentityRoutesModule } from './staff-identity/staff-identity.module';
 import { AuditRoutesModule } from './audit/audit-routes.module';
 import { AuthModule } from './auth/auth.module';
 import { CannedRepliesModule } from './canned-replies/canned-replies.module';
@@ -38,7 +38,7 @@ export class ApiModule {
         ConversationRoutesModule,
         AttachmentRoutesModule,
         MailboxRoutesModule,
-        StaffIdentityModule,
+        StaffIdentityRoutesModule,
         CannedRepliesModule,
         InboundRoutesModule,
         LiveModule,

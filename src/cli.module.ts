@@ -23,6 +23,7 @@ import {
 import { RedeliveryModule } from './delivery/redelivery.module';
 import { STAFF_COMMANDS } from './staff-accounts/commands/staff.command';
 import { StaffAccountsModule } from './staff-accounts/staff-accounts.module';
+import { StaffIdentityCommandsModule } from './staff-identity/staff-identity.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { PRIVACY_COMMANDS } from './privacy/commands/privacy.command';
 import { PrivacyModule } from './privacy/privacy.module';
@@ -45,6 +46,7 @@ export class CliModule {
         StaffAccountsModule,
         WebhooksModule,
         PrivacyModule,
+        StaffIdentityCommandsModule,
       ],
       providers: [
         KeysCommand,

@@ -58,7 +58,7 @@ const ALLOWED_LINES: Record<string, string> = {
   'staff-accounts': 'cli-output.ts api-keys audit clock config database http mail rate-limits redis',
   // Second factors: they give staff-accounts/ a verdict through its gate (never the other way round),
   // seal their secrets (the cipher comes with submissions) and tell the account by mail.
-  'staff-identity': 'audit clock config database http mail staff-accounts submissions',
+  'staff-identity': 'audit cli-output.ts clock config database http mail staff-accounts submissions',
   // A submission's life and the catalogue of its facts; the rooms that consume it subscribe, so it names none.
   submissions: 'api-keys audit config database http queue staff-accounts',
   webhooks: 'cli-output.ts api-keys audit clock config database http metrics queue staff-accounts submissions',

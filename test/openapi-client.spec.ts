@@ -74,6 +74,21 @@ describe('the OpenAPI document', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 
+  it('gives every operation a 2xx and a 4xx answer, but the OAuth2 callback (a browser redirect, 303 only)', () => {
+    const document = JSON.parse(generated) as { paths: Record<string, Record<string, { responses: object }>> };
+    const lacking = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, { responses }]) => {
+        const statuses = Object.keys(responses);
+        const missing = [
+          ...(statuses.some((status) => status.startsWith('2')) ? [] : ['2xx']),
+          ...(statuses.some((status) => status.startsWith('4')) ? [] : ['4xx']),
+        ];
+        return missing.length > 0 ? [`${method.toUpperCase()} ${path}: no ${missing.join(', ')}`] : [];
+      }),
+    );
+    expect(lacking).toEqual(['GET /staff/api/mailbox/callback: no 2xx, 4xx']);
+  });
+
   it('declares the rate-limit, Retry-After and WWW-Authenticate headers and a server', () => {
     const document = JSON.parse(generated);
     expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);

@@ -454,6 +454,15 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     await call({ method: 'post', path: '/staff/api/login/second-factor', body: { code: '000000' } });
     await call({ method: 'post', path: '/staff/api/login/second-factor', body: {} });
 
+    // Sessions (test/staff-sessions.e2e-spec.ts ends them across processes).
+    const sessions = (await call({ method: 'get', path: '/staff/api/me/sessions', headers: staff })).body as {
+      id: string;
+    }[];
+    await call({ method: 'delete', path: `/staff/api/me/sessions/${keyId}`, headers: staff });
+    await call({ method: 'get', path: `/staff/api/staff/${admin.id}/sessions`, headers: staff });
+    await call({ method: 'delete', path: `/staff/api/staff/${admin.id}/sessions/${keyId}`, headers: staff });
+    expect(sessions.length).toBeGreaterThan(0);
+
     // The mailbox (a password one here: test/mailbox-oauth.e2e-spec.ts connects one by OAuth2).
     await call({ method: 'get', path: '/staff/api/mailbox', headers: staff });
     await call({ method: 'get', path: '/staff/api/mailbox' });

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { SECOND_FACTOR_REQUIRED } from '../src/staff-accounts/guards/staff-auth.guard';
 import { INVALID_CODE, SIGN_IN_EXPIRED } from '../src/staff-accounts/staff-auth.service';
 import { ownDatabase } from './support/own-database';
+import { cliJson } from './support/processes';
 import { SmtpSink } from './support/smtp-sink';
 import { newStaffAccount, STAFF_PASSWORD, staffCookie } from './support/staff';
 import { createTestApp, TestApp } from './support/test-app';
@@ -183,6 +184,31 @@ describe('staff sign-in with an authenticator app (TOTP)', () => {
       'An authenticator app was set up for your staff account',
       'The authenticator app of your staff account was turned off',
     ]);
+  });
+
+  it('lets an operator remove a lost phone from the command line (audited, told by mail)', async () => {
+    const account = await newStaffAccount(t, 'Lost Phone');
+    await setUp(t, await staffCookie(t, account.email));
+    expect((await passwordStep(t, account.email)).body).toEqual({ second_factor: ['totp', 'recovery_code'] });
+    const env = { DATABASE_URL: database.url, SMTP_URL: t.config.mail.smtpUrl! };
+    expect(await cliJson(env, ['two-factor', 'reset', account.id, '--json'])).toEqual({
+      id: account.id,
+      email: account.email,
+      removed: true,
+    });
+    expect((await passwordStep(t, account.email)).body).toMatchObject({ id: account.id, second_factors: [] });
+    expect(await cliJson(env, ['two-factor', 'reset', account.id, '--json'])).toMatchObject({ removed: false });
+    const [event] = await t.app
+      .get(DataSource)
+      .query<{ actor_type: string }[]>(
+        "SELECT actor_type FROM audit_events WHERE target_id = ? AND action = 'staff.second_factors_reset'",
+        [account.id],
+      );
+    expect(event).toEqual({ actor_type: 'cli' });
+    const subjects = smtp.received
+      .filter((mail) => mail.to.includes(account.email.toLowerCase()))
+      .map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]);
+    expect(subjects).toContain('The second factors of your staff account were reset by an operator');
   });
 
   it('counts wrong codes with the same lockout as wrong passwords, however many arrive at once', async () => {

@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, Me } from './api';
 import { ErrorLine } from './parts';
 import { navigate } from './router';
+import { Sessions } from './sessions';
+import { TwoFactor } from './two-factor';
 
 /** The API's messages are phrases ("the current password is wrong"): shown as sentences. */
 function sentence(message: string): string {
@@ -115,8 +117,8 @@ function PasswordForm({
 const changeOwn = (current: string, next: string) =>
   api<void>('me/password', { method: 'POST', body: { current_password: current, new_password: next } });
 
-/** Your account: who you are signed in as, and changing your password. */
-export function Account({ me }: { me: Me }) {
+/** Your account: who you are signed in as, changing your password, and two-factor sign-in. */
+export function Account({ me, onChanged }: { me: Me; onChanged: () => void }) {
   const [changed, setChanged] = useState(false);
   return (
     <main class="page narrow" aria-labelledby="account-title">
@@ -129,6 +131,8 @@ export function Account({ me }: { me: Me }) {
         <dt>Role</dt>
         <dd>{me.role}</dd>
       </dl>
+      <TwoFactor me={me} onChanged={onChanged} />
+      {!me.second_factor_required && <Sessions />}
       <h2>Change password</h2>
       {changed && (
         <p class="notice" role="status">

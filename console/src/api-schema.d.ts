@@ -580,6 +580,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your signed-in sessions, most recently used first (`current`: this one)
+         * @description Your signed-in sessions, most recently used first (`current`: this one)
+         */
+        get: operations["StaffSessionsController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions: its next request is refused, in every API process
+         * @description End one of your sessions: its next request is refused, in every API process
+         */
+        delete: operations["StaffSessionsController_endMine"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/staff/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's signed-in sessions (admins)
+         * @description An account's signed-in sessions (admins)
+         */
+        get: operations["StaffSessionsAdminController_ofAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/staff/{id}/sessions/{sid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of an account's sessions (admins)
+         * @description End one of an account's sessions (admins)
+         */
+        delete: operations["StaffSessionsAdminController_endOfAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/canned-replies": {
         parameters: {
             query?: never;
@@ -1583,6 +1663,34 @@ export interface components {
              *     ]
              */
             recovery_codes: string[];
+        };
+        StaffSessionView: {
+            /**
+             * Format: uuid
+             * @description Its id in this list (not the cookie, which is never shown)
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Its last request
+             */
+            last_seen_at: string;
+            /**
+             * @description The address it signed in from
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            /** @example Mozilla/5.0 (X11; Linux x86_64) ... */
+            user_agent: string | null;
+            /** @description The session of this request */
+            current: boolean;
+            /**
+             * @description How it signed in: password, password+totp or password+recovery_code
+             * @example password+totp
+             */
+            method: string;
         };
         CannedReplyView: {
             /** Format: uuid */
@@ -4682,6 +4790,298 @@ export interface operations {
             };
             /** @description Body is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    StaffSessionsController_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSessionView"][];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    StaffSessionsController_endMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    StaffSessionsAdminController_ofAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSessionView"][];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    StaffSessionsAdminController_endOfAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

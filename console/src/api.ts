@@ -80,6 +80,11 @@ export type Ref = Schemas['NamedRefView'];
 
 /** The signed-in account; `must_change_password`: the console shows only the form to choose one's own. */
 export type Me = Schemas['StaffAccountDto'];
+/** The password step's answer for an account with a second factor. */
+export type SecondFactorNeeded = Schemas['SecondFactorNeededDto'];
+export type TotpSetup = Schemas['TotpSetupView'];
+export type RecoveryCodes = Schemas['RecoveryCodesView'];
+export type StaffSession = Schemas['StaffSessionView'];
 
 export const STATUSES = [
   'new',

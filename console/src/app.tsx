@@ -124,6 +124,21 @@ export function App() {
       />
     );
   }
+  const reloadMe = () => void api<Me>('me').then(setMe, () => setMe(null));
+  if (me.second_factor_required) {
+    // STAFF_2FA_REQUIRED: nothing but setting up a second factor until there is one.
+    return (
+      <>
+        <header class="top">
+          <span class="brand">contact-intake</span>
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </header>
+        <Account me={me} onChanged={reloadMe} />
+      </>
+    );
+  }
   const admin = me.role === 'admin';
   const section = route.path.split('/')[1] ?? 'inbox';
   const adminOnly = ['keys', 'staff', 'audit', 'unmatched', 'settings'].includes(section) && !admin;
@@ -190,7 +205,7 @@ export function App() {
       ) : section === 'settings' ? (
         <Settings route={route} />
       ) : section === 'account' ? (
-        <Account me={me} />
+        <Account me={me} onChanged={reloadMe} />
       ) : (
         <main>
           <h1 class="sr-only">Inbox</h1>

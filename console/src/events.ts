@@ -65,7 +65,21 @@ export function describeEvent(event: AuditEvent, here = false): string {
     case 'staff.password_reset':
       return `${who} reset the password of ${nameOf(event, event.target_id, 'someone')}`;
     case 'staff.login':
-      return `${who} signed in`;
+      return after.second_factor
+        ? `${who} signed in with ${after.second_factor === 'recovery_code' ? 'a recovery code' : 'the authenticator app'}`
+        : `${who} signed in`;
+    case 'staff.totp_enabled':
+      return `${who} set up an authenticator app for two-factor sign-in`;
+    case 'staff.totp_disabled':
+      return `${who} turned off two-factor sign-in with an authenticator app`;
+    case 'staff.recovery_code_used':
+      return `${nameOf(event, event.target_id, 'Someone')} used a recovery code to sign in (${count(after.left, 'code')} left)`;
+    case 'staff.second_factors_reset':
+      return `${who} removed the second factors of ${nameOf(event, event.target_id, 'an account')}`;
+    case 'mailbox.connected':
+      return `${who} connected the mailbox ${text(after.address)} (${word(after.provider)})`;
+    case 'mailbox.disconnected':
+      return `${who} disconnected the mailbox`;
     case 'staff.logout':
       return `${who} signed out`;
     case 'staff.login_failed':

@@ -70,6 +70,33 @@ export function CopyButton({ text }: { text: string }) {
   );
 }
 
+/** A field for a one-time code (an authenticator app's, or a recovery code with `numeric` false). */
+export function CodeField({
+  label,
+  value,
+  onInput,
+  numeric = true,
+}: {
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  numeric?: boolean;
+}) {
+  return (
+    <label>
+      {label}
+      <input
+        type="text"
+        autocomplete="one-time-code"
+        inputMode={numeric ? 'numeric' : 'text'}
+        required
+        value={value}
+        onInput={(e) => onInput(e.currentTarget.value)}
+      />
+    </label>
+  );
+}
+
 export function ErrorLine({ error }: { error: string | null }) {
   return error ? (
     <p class="error" role="alert">

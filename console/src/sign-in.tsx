@@ -1,37 +1,60 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError, Me } from './api';
+import { api, ApiError, Me, SecondFactorNeeded } from './api';
+import { CodeField, ErrorLine } from './parts';
+import { useAction } from './use-action';
 
-/** Sign-in; on a 429 it says how long the lockout lasts. */
+/** What a failed step says; on a 429, how long the lockout lasts. */
+function failureText(caught: unknown, wrong: string): string {
+  const failure = caught as ApiError;
+  if (failure.status === 429) {
+    const minutes = Math.max(1, Math.ceil((failure.retryAfter ?? 60) / 60));
+    return `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  }
+  if (failure.status === 401) {
+    return failure.message === 'Invalid code' || failure.message === 'Invalid e-mail or password'
+      ? wrong
+      : failure.message;
+  }
+  return failure.message || 'Sign-in failed.';
+}
+
+/**
+ * Sign-in: e-mail and password, then, for an account with a second factor, the code of its
+ * authenticator app (or one of its recovery codes).
+ */
 export function SignIn({ onSignedIn }: { onSignedIn: (me: Me, password: string) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [methods, setMethods] = useState<string[] | null>(null);
+  const { error, busy, run } = useAction((caught) => failureText(caught, 'Invalid e-mail or password.'));
 
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onSignedIn(await api<Me>('login', { method: 'POST', body: { email, password } }), password);
-    } catch (caught) {
-      const failure = caught as ApiError;
-      if (failure.status === 429) {
-        const minutes = Math.max(1, Math.ceil((failure.retryAfter ?? 60) / 60));
-        setError(`Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-      } else if (failure.status === 401) {
-        setError('Invalid e-mail or password.');
+    void run(async () => {
+      const answer = await api<Me | SecondFactorNeeded>('login', { method: 'POST', body: { email, password } });
+      if ('second_factor' in answer) {
+        setMethods(answer.second_factor);
       } else {
-        setError(failure.message || 'Sign-in failed.');
+        onSignedIn(answer, password);
       }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
+  if (methods) {
+    return (
+      <SecondStep
+        methods={methods}
+        onSignedIn={(me) => onSignedIn(me, password)}
+        onRestart={() => {
+          setMethods(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
   return (
     <main class="sign-in">
-      <form onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title">
+      <form onSubmit={submit} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Staff console</h1>
         <label>
           E-mail
@@ -53,13 +76,68 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me, password: string) 
             onInput={(e) => setPassword(e.currentTarget.value)}
           />
         </label>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine error={error} />
         <button type="submit" class="primary" disabled={busy}>
           Sign in
+        </button>
+      </form>
+    </main>
+  );
+}
+
+/** The second step: a code of the authenticator app, or a recovery code. */
+function SecondStep({
+  methods,
+  onSignedIn,
+  onRestart,
+}: {
+  methods: string[];
+  onSignedIn: (me: Me) => void;
+  onRestart: () => void;
+}) {
+  const [recovery, setRecovery] = useState(!methods.includes('totp'));
+  const [code, setCode] = useState('');
+  const { error, setError, busy, run } = useAction((caught) =>
+    failureText(caught, recovery ? 'That recovery code does not work.' : 'That code is not right.'),
+  );
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      const body = recovery ? { recovery_code: code } : { code: code.replace(/\s/g, '') };
+      onSignedIn(await api<Me>('login/second-factor', { method: 'POST', body }));
+    });
+  };
+
+  return (
+    <main class="sign-in">
+      <form onSubmit={submit} aria-labelledby="second-step-title">
+        <h1 id="second-step-title">Two-factor sign-in</h1>
+        <CodeField
+          label={recovery ? 'Recovery code' : 'Code from your authenticator app'}
+          numeric={!recovery}
+          value={code}
+          onInput={setCode}
+        />
+        <ErrorLine error={error} />
+        <button type="submit" class="primary" disabled={busy}>
+          Verify
+        </button>
+        {methods.includes('recovery_code') && methods.includes('totp') && (
+          <button
+            type="button"
+            class="link"
+            onClick={() => {
+              setRecovery(!recovery);
+              setCode('');
+              setError(null);
+            }}
+          >
+            {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+          </button>
+        )}
+        <button type="button" class="link" onClick={onRestart}>
+          Start over
         </button>
       </form>
     </main>

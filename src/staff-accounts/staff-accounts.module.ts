@@ -49,6 +49,6 @@ export class StaffAccountsModule {}
   ],
   // The guard's dependencies go with it: every module with staff routes imports this one. The gate is
   // where staff-identity/ registers its verdict on second factors.
-  exports: [StaffAuthService, StaffAuthGuard, RateLimitModule, SecondFactorGate],
+  exports: [StaffAuthService, StaffAuthGuard, RateLimitModule, SecondFactorGate, StaffSessionsService],
 })
 export class StaffAuthModule {}

@@ -75,7 +75,7 @@ export class StaffAuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StaffAccountDto | SecondFactorNeededDto> {
     assertSessionCookieWillStick(request, this.config);
-    const outcome = await this.auth.signIn(body.email, body.password, request.ip);
+    const outcome = await this.auth.signIn(body.email, body.password, request.ip, request.headers['user-agent']);
     if ('challenge' in outcome) {
       setLoginChallengeCookie(reply, this.config, outcome.challenge.id, LOGIN_CHALLENGE_SECONDS);
       return { second_factor: outcome.challenge.methods };

@@ -72,7 +72,7 @@ export class StaffAuthService {
    * Checks the credentials. An account without a second factor gets a session; one with a second
    * factor gets no session, only a challenge (its cookie) that completeSecondFactor turns into one.
    */
-  async signIn(email: string, password: string, ip: string): Promise<SignInOutcome> {
+  async signIn(email: string, password: string, ip: string, userAgent?: string): Promise<SignInOutcome> {
     const address = normalizeEmail(email);
     await this.limits.takeAttempt(ip, address);
     const account = await this.accounts.findByEmail(address);
@@ -95,7 +95,7 @@ export class StaffAuthService {
     if (methods.length > 0) {
       return { account, challenge: { id: await this.challenges.start(account.id), methods } };
     }
-    return this.startSession(account, ip, null);
+    return this.startSession(account, ip, userAgent, null);
   }
 
   /**
@@ -107,6 +107,7 @@ export class StaffAuthService {
     challengeId: string | undefined,
     ip: string,
     check: (account: StaffAccountEntity) => Promise<SecondFactorMethod | null>,
+    userAgent?: string,
   ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
     const accountId = challengeId ? await this.challenges.accountOf(challengeId) : null;
     const account = accountId ? await this.accounts.findById(accountId) : null;
@@ -126,7 +127,7 @@ export class StaffAuthService {
       throw new ApiException(HttpStatus.UNAUTHORIZED, SIGN_IN_EXPIRED);
     }
     await this.limits.giveBack(ip, account.email);
-    return this.startSession(account, ip, method);
+    return this.startSession(account, ip, userAgent, method);
   }
 
   /** The second factors of an account, and whether STAFF_2FA_REQUIRED asks its role for one. */
@@ -160,11 +161,16 @@ export class StaffAuthService {
   private async startSession(
     account: StaffAccountEntity,
     ip: string,
+    userAgent: string | undefined,
     secondFactor: SecondFactorMethod | null,
   ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
     const lastLoginAt = this.clock.now();
     await this.accounts.update(account.id, { lastLoginAt });
-    const sessionId = await this.sessions.start(account.id);
+    const sessionId = await this.sessions.start(account.id, {
+      method: secondFactor ? `password+${secondFactor}` : 'password',
+      ip,
+      userAgent: userAgent?.slice(0, 300),
+    });
     await this.audit.record(staffActor(account.id, ip), {
       action: 'staff.login',
       target: { type: 'staff', id: account.id },

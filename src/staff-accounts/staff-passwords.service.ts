@@ -92,8 +92,14 @@ export class StaffPasswordsService {
     if (!request.sessionId) {
       return undefined;
     }
+    // The new session goes on where the old one was: same sign-in method, address and browser.
+    const previous = await this.sessions.peek(request.sessionId);
     await this.sessions.end(request.sessionId);
-    return this.sessions.start(account.id);
+    return this.sessions.start(account.id, {
+      method: previous?.method,
+      ip: previous?.ip,
+      userAgent: previous?.userAgent,
+    });
   }
 
   /**

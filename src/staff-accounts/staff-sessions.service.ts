@@ -1,12 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { sha256Hex } from '../database/sha256';
 import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 
-export interface StaffSession {
+/** How a session was signed in, and from where (shown to its owner and admins). */
+export interface StaffSessionOrigin {
+  /** `password`, or the password and the second factor that completed it (`password+totp`, ...). */
+  method?: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+/** A session as its account's list shows it: its listed id and the hash of its cookie's value. */
+export type ListedStaffSession = StaffSession & { id: string; hash: string };
+
+export interface StaffSession extends StaffSessionOrigin {
   accountId: string;
   /** Milliseconds since the epoch: sign-in time, for the absolute lifetime and password resets. */
   createdAt: number;
@@ -32,13 +43,65 @@ export class StaffSessionsService {
     this.prefix = `${config.redis.prefix}:staffsession`;
   }
 
-  /** Starts a session and returns its id (for the cookie). */
-  async start(accountId: string): Promise<string> {
+  /** Starts a session and returns its id (for the cookie); the account's list of sessions names it by its hash. */
+  async start(accountId: string, origin: StaffSessionOrigin = {}): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     const now = this.clock.nowMs();
-    const session: StaffSession = { accountId, createdAt: now, usedAt: now };
+    const session: StaffSession = { accountId, createdAt: now, usedAt: now, ...origin };
     await this.redis.set(this.keyOf(id), JSON.stringify(session), 'PX', this.expiryOf(session, now));
+    const index = this.indexOf(accountId);
+    await this.redis.hset(index, randomUUID(), sha256Hex(id));
+    await this.redis.pexpire(index, this.config.staffAuth.sessionTtl * 1000);
     return id;
+  }
+
+  /** The session a cookie names, as it is stored (no renewal): for carrying its origin over to a new one. */
+  async peek(id: string): Promise<StaffSession | null> {
+    const stored = await this.redis.get(this.keyOf(id));
+    return stored ? (JSON.parse(stored) as StaffSession) : null;
+  }
+
+  /**
+   * The live sessions of an account, most recently used first, each under an id of its own (a UUID:
+   * the cookie's value is never shown, and nothing shown leads to it) with the hash its key is made
+   * of. Sessions that ended are dropped from the account's list as they are found.
+   */
+  async list(accountId: string): Promise<ListedStaffSession[]> {
+    const index = this.indexOf(accountId);
+    const entries = Object.entries(await this.redis.hgetall(index));
+    const now = this.clock.nowMs();
+    const found = await Promise.all(entries.map(([, hash]) => this.redis.get(`${this.prefix}:${hash}`)));
+    const live: ListedStaffSession[] = [];
+    const gone: string[] = [];
+    found.forEach((stored, at) => {
+      const [id, hash] = entries[at];
+      const session = stored ? (JSON.parse(stored) as StaffSession) : null;
+      if (session && this.isLive(session, now)) {
+        live.push({ ...session, id, hash });
+      } else {
+        gone.push(id);
+      }
+    });
+    if (gone.length > 0) {
+      await this.redis.hdel(index, ...gone);
+    }
+    return live.sort((a, b) => (b.usedAt ?? b.createdAt) - (a.usedAt ?? a.createdAt));
+  }
+
+  /** Ends the account's session listed as `id`; false when it has none such. It stops working at once, in every process. */
+  async endListed(accountId: string, id: string): Promise<boolean> {
+    const index = this.indexOf(accountId);
+    const hash = await this.redis.hget(index, id);
+    if (!hash) {
+      return false;
+    }
+    await this.redis.hdel(index, id);
+    return (await this.redis.del(`${this.prefix}:${hash}`)) === 1;
+  }
+
+  /** Whether a listed session is the one this cookie names. */
+  isSession(listed: ListedStaffSession, sessionId: string | undefined): boolean {
+    return sessionId !== undefined && listed.hash === sha256Hex(sessionId);
   }
 
   /** The live session with this id, renewed; null when unknown or expired. */
@@ -50,9 +113,8 @@ export class StaffSessionsService {
     }
     const session = JSON.parse(stored) as StaffSession;
     const now = this.clock.nowMs();
-    const idleFor = now - (session.usedAt ?? now);
     const expiry = this.expiryOf(session, now);
-    if (expiry <= 0 || idleFor >= this.config.staffAuth.sessionIdle * 1000) {
+    if (!this.isLive(session, now)) {
       await this.redis.del(key);
       return null;
     }
@@ -64,6 +126,17 @@ export class StaffSessionsService {
 
   async end(id: string): Promise<void> {
     await this.redis.del(this.keyOf(id));
+  }
+
+  /** Not past its absolute lifetime nor idle too long, as the Clock tells the time. */
+  private isLive(session: StaffSession, now: number): boolean {
+    const idleFor = now - (session.usedAt ?? now);
+    return this.expiryOf(session, now) > 0 && idleFor < this.config.staffAuth.sessionIdle * 1000;
+  }
+
+  /** The hash of an account's sessions, listed id -> cookie hash (an entry may have ended since: list() sweeps them). */
+  private indexOf(accountId: string): string {
+    return `${this.prefix}s:${accountId}`;
   }
 
   /** Milliseconds this session may live from now: the idle time, capped by the absolute lifetime. */

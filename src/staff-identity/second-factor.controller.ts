@@ -56,6 +56,7 @@ export class SecondFactorController {
       loginChallengeOf(request, this.config),
       request.ip,
       (signingIn) => this.totp.check(signingIn.id, body),
+      request.headers['user-agent'],
     );
     clearLoginChallengeCookie(reply, this.config);
     setSessionCookie(reply, this.config, sessionId);
@@ -87,8 +88,10 @@ export class SecondFactorController {
     403: [FOREIGN_ORIGIN, NOT_JSON],
     409: [NOTHING_PENDING, ALREADY_ON],
   })
-  confirm(@Body() body: ConfirmTotpDto, @Req() request: StaffRequest): Promise<RecoveryCodesView> {
-    return this.totp.confirm(staffOf(request), body.code, actorOf(request));
+  async confirm(@Body() body: ConfirmTotpDto, @Req() request: StaffRequest): Promise<RecoveryCodesView> {
+    const codes = await this.totp.confirm(staffOf(request), body.code, actorOf(request));
+    this.auth.forgetFactors(staffOf(request).id);
+    return codes;
   }
 
   @Delete('me/totp')
@@ -104,5 +107,6 @@ export class SecondFactorController {
   })
   async turnOff(@Body() body: SecondFactorProofDto, @Req() request: StaffRequest): Promise<void> {
     await this.totp.turnOff(staffOf(request), body, actorOf(request));
+    this.auth.forgetFactors(staffOf(request).id);
   }
 }

@@ -3,32 +3,41 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { MailModule } from '../mail/mail.module';
 import { SecondFactorGate } from '../staff-accounts/second-factor-gate';
-import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
+import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
+import { TWO_FACTOR_COMMANDS } from './commands/two-factor.command';
 import { StaffRecoveryCodeEntity } from './entities/staff-recovery-code.entity';
 import { StaffTotpEntity } from './entities/staff-totp.entity';
 import { SecondFactorController } from './second-factor.controller';
+import { StaffSessionsAdminService } from './staff-sessions-admin.service';
+import { StaffSessionsAdminController, StaffSessionsController } from './staff-sessions.controller';
 import { StaffTotpRepository } from './staff-totp.repository';
 import { TotpService } from './totp.service';
 
-/**
- * Second factors (authenticator apps and recovery codes): their routes, and the verdict sign-in asks
- * for (registered with staff-accounts' SecondFactorGate, so staff-accounts knows no table of ours).
- */
+/** Second factors (authenticator apps and recovery codes): their rows and rules (API and CLI). */
 @Module({
   // SubmissionsModule lends the cipher (one FieldCipher for every room that seals).
   imports: [
     TypeOrmModule.forFeature([StaffTotpEntity, StaffRecoveryCodeEntity]),
-    StaffAuthModule,
     AuditModule,
     MailModule,
     SubmissionsModule,
   ],
-  controllers: [SecondFactorController],
   providers: [StaffTotpRepository, TotpService],
   exports: [TotpService],
 })
-export class StaffIdentityModule implements OnModuleInit {
+export class StaffIdentityModule {}
+
+/**
+ * Their routes and the sessions' (the API), and the verdict sign-in asks for: registered with staff-accounts'
+ * SecondFactorGate, so staff-accounts knows no table of ours.
+ */
+@Module({
+  imports: [StaffIdentityModule, StaffAuthModule, StaffAccountsModule, AuditModule],
+  controllers: [SecondFactorController, StaffSessionsController, StaffSessionsAdminController],
+  providers: [StaffSessionsAdminService],
+})
+export class StaffIdentityRoutesModule implements OnModuleInit {
   constructor(
     private readonly gate: SecondFactorGate,
     private readonly totp: TotpService,
@@ -38,3 +47,7 @@ export class StaffIdentityModule implements OnModuleInit {
     this.gate.register({ methodsOf: (accountId) => this.totp.methodsOf(accountId) });
   }
 }
+
+/** `two-factor reset`: the operator's break-glass door (the CLI). */
+@Module({ imports: [StaffIdentityModule, StaffAccountsModule], providers: [...TWO_FACTOR_COMMANDS] })
+export class StaffIdentityCommandsModule {}

@@ -11,7 +11,6 @@ import { ApiException } from '../http/api-exception';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 import { SecondFactorMethod } from '../staff-accounts/second-factor-gate';
-import { StaffAuthService } from '../staff-accounts/staff-auth.service';
 import { StaffTotpRepository } from './staff-totp.repository';
 
 /** How many recovery codes an account gets, each good once. */
@@ -54,7 +53,6 @@ export class TotpService {
     private readonly apps: StaffTotpRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
-    private readonly auth: StaffAuthService,
     private readonly mailer: SmtpMailer,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -102,7 +100,6 @@ export class TotpService {
       await this.apps.replaceRecoveryCodes(account.id, codes.map(recoveryCodeHash), this.clock.now(), tx);
       await this.audit.record(actor, { action: 'staff.totp_enabled', target: { type: 'staff', id: account.id } }, tx);
     });
-    this.auth.forgetFactors(account.id);
     await this.tell(account, 'An authenticator app was set up for your staff account');
     return { recovery_codes: codes };
   }
@@ -124,7 +121,6 @@ export class TotpService {
       await this.apps.remove(account.id, tx);
       await this.audit.record(actor, { action: 'staff.totp_disabled', target: { type: 'staff', id: account.id } }, tx);
     });
-    this.auth.forgetFactors(account.id);
     await this.tell(account, 'The authenticator app of your staff account was turned off');
   }
 
@@ -142,7 +138,6 @@ export class TotpService {
         tx,
       );
     });
-    this.auth.forgetFactors(account.id);
     await this.tell(account, 'The second factors of your staff account were reset by an operator');
     return true;
   }
