@@ -9,7 +9,8 @@ import { ApiProcess, staffAdminAt, startApiProcess } from './support/service-cal
 const ADMIN = { email: 'mailbox.admin@example.com', name: 'Mo Admin', password: 'mailbox admin passphrase' };
 
 /**
- * Settings, Mailbox in a real Chromium (issue 39, point 5): an admin presses Connect, the browser goes
+ * Settings, Mailbox in a real Chromium (issue 39, point 5), and single sign-on with the same provider
+ * (issue 40, point 5): an admin presses Connect, the browser goes
  * to the OAuth2 provider (oidc-provider, which approves at once) and comes back through the callback
  * to the console, which says the mailbox is connected; Disconnect forgets it again.
  */
@@ -22,7 +23,7 @@ describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
   beforeAll(async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    provider = await startOAuthProvider(`${base}/staff/api/mailbox/callback`, 'intake');
+    provider = await startOAuthProvider(`${base}/staff/api/mailbox/callback,${base}/staff/sso/callback`, 'intake');
     [api, browser] = await Promise.all([
       startApiProcess('consolemailbox', {
         PORT: String(port),
@@ -31,6 +32,10 @@ describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
         MAIL_OAUTH_CLIENT_ID: provider.clientId,
         MAIL_OAUTH_CLIENT_SECRET: provider.clientSecret,
         SMTP_URL: 'smtp://intake@127.0.0.1:9',
+        // The same provider signs staff in (single sign-on), as one company's identity provider would.
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
       }),
       launchChromium(),
     ]);
@@ -65,6 +70,27 @@ describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByRole('button', { name: 'Connect', exact: true }).waitFor();
     expect(await fact('State').textContent()).toBe('Not connected');
+  });
+
+  it('signs staff in with single sign-on through the provider, and says why it refuses an unknown address', async () => {
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    await provider.nextLogin({ account: ADMIN.email });
+    await fresh.goto(`${api.base}/staff/`);
+    expect(await seriousAxeViolations(fresh)).toEqual([]);
+    await fresh.getByRole('link', { name: 'Sign in with single sign-on' }).click();
+    await fresh.getByRole('navigation', { name: 'Sections' }).waitFor();
+    expect(await fresh.locator('a.who').textContent()).toContain(ADMIN.name);
+    await context.close();
+
+    const stranger = await (await browser.newContext()).newPage();
+    await provider.nextLogin({ account: 'stranger@example.com' });
+    await stranger.goto(`${api.base}/staff/`);
+    await stranger.getByRole('link', { name: 'Sign in with single sign-on' }).click();
+    await stranger.waitForURL(/sso_error=/);
+    await stranger.getByRole('alert').waitFor();
+    expect(await stranger.getByRole('alert').textContent()).toContain('No active staff account has the address');
+    await stranger.context().close();
   });
 
   it('says why when the provider sends the browser back without a grant', async () => {

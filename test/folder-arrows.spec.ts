@@ -56,9 +56,10 @@ const ALLOWED_LINES: Record<string, string> = {
   spam: 'config database logging metrics queue redis submissions', // signals, verdicts, sender marks
   // Staff accounts, their tokens and sessions; invitations and resets go out by mail.
   'staff-accounts': 'cli-output.ts api-keys audit clock config database http mail rate-limits redis',
-  // Second factors: they give staff-accounts/ a verdict through its gate (never the other way round),
-  // seal their secrets (the cipher comes with submissions) and tell the account by mail.
-  'staff-identity': 'audit cli-output.ts clock config database http mail staff-accounts submissions',
+  // Second factors, sessions and single sign-on: they give staff-accounts/ a verdict through its gate
+  // (never the other way round), seal their secrets (the cipher comes with submissions), tell the
+  // account by mail, and keep a sign-on's state in Redis for its ten minutes.
+  'staff-identity': 'audit cli-output.ts clock config database http mail redis staff-accounts submissions',
   // A submission's life and the catalogue of its facts; the rooms that consume it subscribe, so it names none.
   submissions: 'api-keys audit config database http queue staff-accounts',
   webhooks: 'cli-output.ts api-keys audit clock config database http metrics queue staff-accounts submissions',

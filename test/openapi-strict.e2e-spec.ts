@@ -454,6 +454,11 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     await call({ method: 'post', path: '/staff/api/login/second-factor', body: { code: '000000' } });
     await call({ method: 'post', path: '/staff/api/login/second-factor', body: {} });
 
+    // Single sign-on is not set up here (test/staff-single-sign-on.e2e-spec.ts runs it against a provider).
+    await call({ method: 'get', path: '/staff/api/sign-in-options' });
+    await call({ method: 'get', path: '/staff/sso/start' });
+    await call({ method: 'get', path: '/staff/sso/callback', query: { state: 'x', code: 'y' } });
+
     // Sessions (test/staff-sessions.e2e-spec.ts ends them across processes).
     const sessions = (await call({ method: 'get', path: '/staff/api/me/sessions', headers: staff })).body as {
       id: string;

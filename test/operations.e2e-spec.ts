@@ -44,6 +44,7 @@ describe('OpenAPI document', () => {
       '/staff/api/password-reset',
       '/staff/api/privacy/erase',
       '/staff/api/privacy/export',
+      '/staff/api/sign-in-options',
       '/staff/api/staff',
       '/staff/api/staff/assignable',
       '/staff/api/staff/{id}',
@@ -64,6 +65,8 @@ describe('OpenAPI document', () => {
       '/staff/api/webhooks/{id}',
       '/staff/api/webhooks/{id}/enable',
       '/staff/api/webhooks/{id}/rotate-secret',
+      '/staff/sso/callback',
+      '/staff/sso/start',
     ]);
     expect(
       document.paths['/contact_api.php'].post.responses['400'].content['application/json'].examples,

@@ -660,6 +660,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the sign-in page offers: password, single sign-on, or both (no sign-in needed)
+         * @description What the sign-in page offers: password, single sign-on, or both (no sign-in needed)
+         */
+        get: operations["SingleSignOnController_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Begin single sign-on: 302 to the OpenID provider's sign-in (PKCE, state, nonce)
+         * @description Sets the ci_sso cookie that binds the sign-in to this browser (10 minutes). 404 without OIDC_ISSUER.
+         */
+        get: operations["SingleSignOnController_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the provider sends the browser back: the session cookie (or the second step), then 303 to the console
+         * @description Checks the state against the ci_sso cookie, exchanges the code (PKCE), verifies the ID token and its nonce, and signs in the active account of its verified e-mail. 303 to the console: signed in, `#/?second_factor=...` when the account has one to ask for (a __Host-ci_login cookie is set), or `#/?sso_error=<why>`.
+         */
+        get: operations["SingleSignOnController_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/canned-replies": {
         parameters: {
             query?: never;
@@ -1691,6 +1751,12 @@ export interface components {
              * @example password+totp
              */
             method: string;
+        };
+        SignInOptionsView: {
+            /** @description E-mail and password sign in (STAFF_PASSWORD_SIGN_IN) */
+            password: boolean;
+            /** @description Single sign-on is set up: GET /staff/sso/start begins it (OIDC_ISSUER) */
+            sso: boolean;
         };
         CannedReplyView: {
             /** Format: uuid */
@@ -5114,6 +5180,70 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResultDto"];
                 };
+            };
+        };
+    };
+    SingleSignOnController_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptionsView"];
+                };
+            };
+        };
+    };
+    SingleSignOnController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's sign-in */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    SingleSignOnController_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the console */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

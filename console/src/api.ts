@@ -85,6 +85,7 @@ export type SecondFactorNeeded = Schemas['SecondFactorNeededDto'];
 export type TotpSetup = Schemas['TotpSetupView'];
 export type RecoveryCodes = Schemas['RecoveryCodesView'];
 export type StaffSession = Schemas['StaffSessionView'];
+export type SignInOptions = Schemas['SignInOptionsView'];
 
 export const STATUSES = [
   'new',

@@ -98,6 +98,7 @@ export function App() {
   if (me === null) {
     return (
       <SignIn
+        params={route.params}
         onSignedIn={(account, password) => {
           setOneTimePassword(account.must_change_password ? password : null);
           setMe(account);

@@ -64,10 +64,20 @@ export function describeEvent(event: AuditEvent, here = false): string {
       return `${who} changed the account of ${nameOf(event, event.target_id, 'someone')}: ${changedFields(before, after)}`;
     case 'staff.password_reset':
       return `${who} reset the password of ${nameOf(event, event.target_id, 'someone')}`;
-    case 'staff.login':
-      return after.second_factor
-        ? `${who} signed in with ${after.second_factor === 'recovery_code' ? 'a recovery code' : 'the authenticator app'}`
-        : `${who} signed in`;
+    case 'staff.login': {
+      const factor: Record<string, string> = {
+        totp: 'the authenticator app',
+        recovery_code: 'a recovery code',
+        mfa: "the provider's second factor",
+      };
+      const ways = [after.method === 'sso' ? 'single sign-on' : null, factor[String(after.second_factor)] ?? null];
+      const said = ways.filter(Boolean);
+      return `${who} signed in${said.length > 0 ? ` with ${said.join(' and ')}` : ''}`;
+    }
+    case 'staff.session_ended':
+      return after.by === 'admin'
+        ? `${who} signed out a session of ${nameOf(event, event.target_id, 'someone')}`
+        : `${who} signed out one of their sessions`;
     case 'staff.totp_enabled':
       return `${who} set up an authenticator app for two-factor sign-in`;
     case 'staff.totp_disabled':

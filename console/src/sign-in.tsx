@@ -1,5 +1,5 @@
-import { useState } from 'preact/hooks';
-import { api, ApiError, Me, SecondFactorNeeded } from './api';
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, apiUrl, Me, SecondFactorNeeded, SignInOptions } from './api';
 import { CodeField, ErrorLine } from './parts';
 import { useAction } from './use-action';
 
@@ -22,11 +22,22 @@ function failureText(caught: unknown, wrong: string): string {
  * Sign-in: e-mail and password, then, for an account with a second factor, the code of its
  * authenticator app (or one of its recovery codes).
  */
-export function SignIn({ onSignedIn }: { onSignedIn: (me: Me, password: string) => void }) {
+export function SignIn({
+  onSignedIn,
+  params,
+}: {
+  onSignedIn: (me: Me, password: string) => void;
+  /** The route's: `sso_error` (single sign-on refused) or `second_factor` (it needs one). */
+  params: URLSearchParams;
+}) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [methods, setMethods] = useState<string[] | null>(null);
+  const [methods, setMethods] = useState<string[] | null>(params.get('second_factor')?.split(',') ?? null);
+  const [options, setOptions] = useState<SignInOptions>({ password: true, sso: false });
   const { error, busy, run } = useAction((caught) => failureText(caught, 'Invalid e-mail or password.'));
+  useEffect(() => {
+    api<SignInOptions>('sign-in-options').then(setOptions, () => undefined);
+  }, []);
 
   const submit = (event: Event) => {
     event.preventDefault();
@@ -56,30 +67,40 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me, password: string) 
     <main class="sign-in">
       <form onSubmit={submit} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Staff console</h1>
-        <label>
-          E-mail
-          <input
-            type="email"
-            autocomplete="username"
-            required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          Password
-          <input
-            type="password"
-            autocomplete="current-password"
-            required
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-        </label>
-        <ErrorLine error={error} />
-        <button type="submit" class="primary" disabled={busy}>
-          Sign in
-        </button>
+        <ErrorLine error={params.get('sso_error')} />
+        {options.sso && (
+          <a class="button primary" href={apiUrl('../sso/start')}>
+            Sign in with single sign-on
+          </a>
+        )}
+        {options.password && (
+          <>
+            <label>
+              E-mail
+              <input
+                type="email"
+                autocomplete="username"
+                required
+                value={email}
+                onInput={(e) => setEmail(e.currentTarget.value)}
+              />
+            </label>
+            <label>
+              Password
+              <input
+                type="password"
+                autocomplete="current-password"
+                required
+                value={password}
+                onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            </label>
+            <ErrorLine error={error} />
+            <button type="submit" class={options.sso ? undefined : 'primary'} disabled={busy}>
+              Sign in
+            </button>
+          </>
+        )}
       </form>
     </main>
   );

@@ -114,6 +114,10 @@ export class AppConfig {
     rateLimit: number;
     /** STAFF_2FA_REQUIRED: whose accounts must have a second factor. */
     secondFactorRequired: 'none' | 'admin' | 'all';
+    /** STAFF_PASSWORD_SIGN_IN: false leaves single sign-on only. */
+    passwordSignIn: boolean;
+    /** OIDC_*: single sign-on with OpenID Connect; undefined without it. */
+    sso?: { issuer: string; clientId: string; clientSecret: string; createAccounts: boolean; trustMfa: boolean };
   };
   /**
    * The live console: seconds between an event stream's heartbeats (and session checks), and the open
@@ -249,6 +253,17 @@ export class AppConfig {
       publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
       rateLimit: env.STAFF_RATE_LIMIT,
       secondFactorRequired: env.STAFF_2FA_REQUIRED ?? 'none',
+      passwordSignIn: env.STAFF_PASSWORD_SIGN_IN !== 'off',
+      sso:
+        env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+          ? {
+              issuer: env.OIDC_ISSUER,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+              createAccounts: env.OIDC_CREATE_ACCOUNTS === 'agent',
+              trustMfa: env.OIDC_TRUST_MFA,
+            }
+          : undefined,
     };
     this.live = { heartbeatInterval: env.LIVE_HEARTBEAT_INTERVAL, maxStreamsPerAccount: env.STAFF_MAX_STREAMS };
     this.cannedReplies = { maxCount: env.CANNED_REPLIES_MAX };

@@ -141,6 +141,29 @@ describe('configuration', () => {
     expect(new AppConfig(validateEnvironment({ INBOUND_IMAP_URL: imap })).mail.oauth).toBeUndefined();
   });
 
+  it('asks single sign-on for all three OIDC settings, an https issuer, and password sign-in off only with it', () => {
+    expect(problemsOf({ OIDC_ISSUER: 'https://id.example.com' })).toEqual([
+      'OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three or none',
+    ]);
+    const sso = { OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'console', OIDC_CLIENT_SECRET: 'secret' };
+    expect(problemsOf(sso)).toEqual(['OIDC_ISSUER: https (plain http only on a loopback address)']);
+    expect(problemsOf({ STAFF_PASSWORD_SIGN_IN: 'off' })).toEqual([
+      'STAFF_PASSWORD_SIGN_IN: "off" needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)',
+    ]);
+    const config = new AppConfig(
+      validateEnvironment({ ...sso, OIDC_ISSUER: 'https://id.example.com', OIDC_TRUST_MFA: 'true' }),
+    );
+    expect(config.staffAuth.sso).toEqual({
+      issuer: 'https://id.example.com',
+      clientId: 'console',
+      clientSecret: 'secret',
+      createAccounts: false,
+      trustMfa: true,
+    });
+    expect(config.staffAuth.passwordSignIn).toBe(true);
+    expect(new AppConfig(validateEnvironment({})).staffAuth.sso).toBeUndefined();
+  });
+
   it('normalises BASE_PATH and parses JWT_PREVIOUS_SECRETS', () => {
     const config = new AppConfig(validateEnvironment({ BASE_PATH: 'api/', JWT_PREVIOUS_SECRETS: ' a , b ,' }));
     expect(config.http.basePath).toBe('/api');

@@ -511,6 +511,42 @@ export class EnvironmentVariables {
   @IsIn(['none', 'admin', 'all'])
   STAFF_2FA_REQUIRED: 'none' | 'admin' | 'all' = 'none';
 
+  /**
+   * Single sign-on for staff with OpenID Connect: the provider's issuer (its discovery document is
+   * read; https, or http on a loopback address), with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  OIDC_ISSUER?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  OIDC_CLIENT_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  OIDC_CLIENT_SECRET?: string;
+
+  /** `agent`: a verified address with no account becomes a new agent; `off` (default): it is refused. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['off', 'agent'])
+  OIDC_CREATE_ACCOUNTS: 'off' | 'agent' = 'off';
+
+  /** `true`: an SSO sign-in whose ID token's `amr` says `mfa` (or `otp`, `hwk`...) counts as two factors. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  OIDC_TRUST_MFA = false;
+
+  /** `off`: passwords no longer sign in (single sign-on only; the CLI still works). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['on', 'off'])
+  STAFF_PASSWORD_SIGN_IN: 'on' | 'off' = 'on';
+
   /** Staff API requests per account per minute (their own budget, apart from the client keys'). */
   @Transform(toInt)
   @IsInt()
@@ -624,6 +660,7 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
     problems.push('EMAIL_HASH_KEY: base64 of exactly 32 bytes (openssl rand -base64 32)');
   }
   problems.push(...mailOAuthProblems(env));
+  problems.push(...ssoProblems(env));
   if (env.STAFF_EMAIL_TO && !env.SMTP_URL) {
     problems.push('SMTP_URL: required when STAFF_EMAIL_TO is set (the staff e-mail channel sends through it)');
   }
@@ -631,6 +668,30 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
     throw new InvalidConfigurationError(problems);
   }
   return env;
+}
+
+/** OIDC_*: all three or none; an https issuer (http on loopback); password sign-in off only with SSO. */
+function ssoProblems(env: EnvironmentVariables): string[] {
+  const problems: string[] = [];
+  const given = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (given > 0 && given < 3) {
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three or none');
+  }
+  const issuer = env.OIDC_ISSUER ? URL.parse(env.OIDC_ISSUER) : null;
+  if (issuer?.protocol === 'http:' && !isLoopbackName(issuer.hostname)) {
+    problems.push('OIDC_ISSUER: https (plain http only on a loopback address)');
+  }
+  if (env.STAFF_PASSWORD_SIGN_IN === 'off' && given < 3) {
+    problems.push(
+      'STAFF_PASSWORD_SIGN_IN: "off" needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)',
+    );
+  }
+  return problems;
+}
+
+/** 127.x.x.x, localhost or [::1]: where plain http stays on the machine. */
+function isLoopbackName(hostname: string): boolean {
+  return /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(hostname);
 }
 
 /**
@@ -652,7 +713,7 @@ function mailOAuthProblems(env: EnvironmentVariables): string[] {
       problems.push('MAIL_OAUTH_ISSUER: required when MAIL_OAUTH_PROVIDER=oidc');
     } else {
       const issuer = URL.parse(env.MAIL_OAUTH_ISSUER);
-      if (issuer?.protocol === 'http:' && !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(issuer.hostname)) {
+      if (issuer?.protocol === 'http:' && !isLoopbackName(issuer.hostname)) {
         problems.push('MAIL_OAUTH_ISSUER: https (plain http only on a loopback address)');
       }
     }

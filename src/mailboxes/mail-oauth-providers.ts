@@ -1,5 +1,6 @@
 import type { Configuration } from 'openid-client';
 import { MailOAuthSettings } from '../config/app-config';
+import { discoverOpenIdProvider, loadOpenIdClient } from '../http/openid-provider';
 
 /** What the console's "Connect" asks of a provider: its endpoints, the scopes and its extra parameters. */
 export interface MailOAuthPreset {
@@ -58,27 +59,17 @@ export function oidcRequestOf(settings: MailOAuthSettings): Pick<MailOAuthPreset
   return { scopes: settings.scopes ?? ['openid', 'offline_access'], parameters: { prompt: 'consent' } };
 }
 
-/** openid-client, loaded the first time a mailbox grant is used (an ES module, required from CommonJS). */
-export const loadOpenIdClient = () => import('openid-client');
-
 /**
  * The client of MAIL_OAUTH_PROVIDER: a preset's endpoints as they are, or the `oidc` issuer's
  * discovery document (plain http only on loopback, as configuration validation allows).
  */
 export async function oauthClientOf(settings: MailOAuthSettings): Promise<Configuration> {
-  const client = await loadOpenIdClient();
   const preset = presetOf(settings);
   if (preset) {
+    const client = await loadOpenIdClient();
     return new client.Configuration(preset.server, settings.clientId, settings.clientSecret);
   }
-  const issuer = new URL(settings.issuer ?? '');
-  return client.discovery(
-    issuer,
-    settings.clientId,
-    settings.clientSecret,
-    undefined,
-    issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
-  );
+  return discoverOpenIdProvider(settings.issuer ?? '', settings.clientId, settings.clientSecret);
 }
 
 /** The scopes and extra parameters asked for, whatever the provider. */

@@ -8,7 +8,8 @@ import { ApiException } from '../http/api-exception';
 import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { MailboxConnectView, MailboxView } from './dto/mailbox.views';
-import { loadOpenIdClient, requestOf } from './mail-oauth-providers';
+import { loadOpenIdClient } from '../http/openid-provider';
+import { requestOf } from './mail-oauth-providers';
 import { MailboxConnectionsRepository } from './mailbox-connections.repository';
 import { MailboxCredentials } from './mailbox-credentials';
 

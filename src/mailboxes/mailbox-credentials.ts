@@ -3,7 +3,8 @@ import type { Configuration } from 'openid-client';
 import { Clock } from '../clock/clock';
 import { AppConfig, MailOAuthSettings } from '../config/app-config';
 import { MailboxConnectionEntity } from './entities/mailbox-connection.entity';
-import { loadOpenIdClient, oauthClientOf } from './mail-oauth-providers';
+import { loadOpenIdClient } from '../http/openid-provider';
+import { oauthClientOf } from './mail-oauth-providers';
 import { MailboxConnectionsRepository } from './mailbox-connections.repository';
 
 /** An access token is renewed when it has less than this to live: a poll or a send never starts with one about to die. */

@@ -94,6 +94,11 @@ export class StaffAccountsService {
     return { account, password };
   }
 
+  /** The account of this address (any letter case), disabled or not; null when there is none. */
+  findByEmail(email: string): Promise<StaffAccountEntity | null> {
+    return this.accounts.findByEmail(normalizeEmail(email));
+  }
+
   list(): Promise<StaffAccountEntity[]> {
     return this.accounts.list();
   }

@@ -116,7 +116,7 @@ export class StaffAuthController {
   @ApiOkResponse({ type: StaffAccountDto })
   async me(@Req() request: StaffRequest): Promise<StaffAccountDto> {
     const account = staffOf(request);
-    return publicAccount(account, await this.auth.factorsOf(account));
+    return publicAccount(account, await this.auth.factorsOf(account, sessionIdOf(request, this.config)));
   }
 
   @Post('me/password')

@@ -22,6 +22,7 @@ const ACCOUNT_CACHE_MS = 2_000;
 
 const invalidCredentials = () => new ApiException(HttpStatus.UNAUTHORIZED, 'Invalid e-mail or password');
 
+export const PASSWORD_SIGN_IN_OFF = 'Password sign-in is off here: sign in with single sign-on (GET /staff/sso/start)';
 export const SIGN_IN_EXPIRED = 'This sign-in has expired or was completed: sign in again with your password';
 export const INVALID_CODE = 'Invalid code';
 
@@ -73,6 +74,9 @@ export class StaffAuthService {
    * factor gets no session, only a challenge (its cookie) that completeSecondFactor turns into one.
    */
   async signIn(email: string, password: string, ip: string, userAgent?: string): Promise<SignInOutcome> {
+    if (!this.config.staffAuth.passwordSignIn) {
+      throw new ApiException(HttpStatus.FORBIDDEN, PASSWORD_SIGN_IN_OFF);
+    }
     const address = normalizeEmail(email);
     await this.limits.takeAttempt(ip, address);
     const account = await this.accounts.findByEmail(address);
@@ -91,11 +95,26 @@ export class StaffAuthService {
       throw invalidCredentials();
     }
     await this.limits.giveBack(ip, address);
-    const methods = await this.secondFactors.methodsOf(account.id);
+    return this.signInVerified(account, ip, userAgent, 'password', false);
+  }
+
+  /**
+   * An account whose first factor was proved (its password here, or single sign-on's verified
+   * address): a session, or a challenge for its second factor unless `twoFactors` (the provider
+   * vouched for a second factor itself, and OIDC_TRUST_MFA says to believe it).
+   */
+  async signInVerified(
+    account: StaffAccountEntity,
+    ip: string,
+    userAgent: string | undefined,
+    firstFactor: string,
+    twoFactors: boolean,
+  ): Promise<SignInOutcome> {
+    const methods = twoFactors ? [] : await this.secondFactors.methodsOf(account.id);
     if (methods.length > 0) {
-      return { account, challenge: { id: await this.challenges.start(account.id), methods } };
+      return { account, challenge: { id: await this.challenges.start(account.id, firstFactor), methods } };
     }
-    return this.startSession(account, ip, userAgent, null);
+    return this.startSession(account, ip, userAgent, twoFactors ? `${firstFactor}+mfa` : firstFactor);
   }
 
   /**
@@ -109,8 +128,8 @@ export class StaffAuthService {
     check: (account: StaffAccountEntity) => Promise<SecondFactorMethod | null>,
     userAgent?: string,
   ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
-    const accountId = challengeId ? await this.challenges.accountOf(challengeId) : null;
-    const account = accountId ? await this.accounts.findById(accountId) : null;
+    const challenge = challengeId ? await this.challenges.find(challengeId) : null;
+    const account = challenge ? await this.accounts.findById(challenge.accountId) : null;
     if (!challengeId || !account || account.disabledAt) {
       throw new ApiException(HttpStatus.UNAUTHORIZED, SIGN_IN_EXPIRED);
     }
@@ -127,15 +146,18 @@ export class StaffAuthService {
       throw new ApiException(HttpStatus.UNAUTHORIZED, SIGN_IN_EXPIRED);
     }
     await this.limits.giveBack(ip, account.email);
-    return this.startSession(account, ip, userAgent, method);
+    return this.startSession(account, ip, userAgent, `${challenge!.firstFactor}+${method}`);
   }
 
   /** The second factors of an account, and whether STAFF_2FA_REQUIRED asks its role for one. */
-  async factorsOf(account: StaffAccountEntity): Promise<{ methods: SecondFactorMethod[]; required: boolean }> {
-    const required = this.config.staffAuth.secondFactorRequired;
+  /** `required`: this session is held until a second factor is set up (see mustSetUpSecondFactor). */
+  async factorsOf(
+    account: StaffAccountEntity,
+    sessionId?: string,
+  ): Promise<{ methods: SecondFactorMethod[]; required: boolean }> {
     return {
       methods: await this.secondFactors.methodsOf(account.id),
-      required: required === 'all' || (required === 'admin' && account.role === 'admin'),
+      required: await this.mustSetUpSecondFactor(account, sessionId),
     };
   }
 
@@ -144,13 +166,18 @@ export class StaffAuthService {
    * role for a second factor and it has none (asked again at most every ACCOUNT_CACHE_MS: one that was
    * just set up frees the session at once, see forgetFactors).
    */
-  async mustSetUpSecondFactor(account: StaffAccountEntity): Promise<boolean> {
+  async mustSetUpSecondFactor(account: StaffAccountEntity, sessionId?: string): Promise<boolean> {
     const required = this.config.staffAuth.secondFactorRequired;
     if (required === 'none' || (required === 'admin' && account.role !== 'admin')) {
       return false;
     }
     const { methods } = (await this.factorsById.fetch(account.id))!;
-    return methods.length === 0;
+    if (methods.length > 0) {
+      return false;
+    }
+    // A single sign-on whose provider vouched for a second factor (OIDC_TRUST_MFA) counts as two.
+    const session = sessionId ? await this.sessions.peek(sessionId) : null;
+    return !session?.method?.endsWith('+mfa');
   }
 
   /** A second factor was added or removed: the next request of the account asks again. */
@@ -158,23 +185,23 @@ export class StaffAuthService {
     this.factorsById.delete(accountId);
   }
 
+  /** `method`: how it signed in, `password`, `sso`, or either with the second factor (`password+totp`, `sso+mfa`). */
   private async startSession(
     account: StaffAccountEntity,
     ip: string,
     userAgent: string | undefined,
-    secondFactor: SecondFactorMethod | null,
+    method: string,
   ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
     const lastLoginAt = this.clock.now();
     await this.accounts.update(account.id, { lastLoginAt });
-    const sessionId = await this.sessions.start(account.id, {
-      method: secondFactor ? `password+${secondFactor}` : 'password',
-      ip,
-      userAgent: userAgent?.slice(0, 300),
-    });
+    const sessionId = await this.sessions.start(account.id, { method, ip, userAgent: userAgent?.slice(0, 300) });
+    const [first, second] = method.split('+');
     await this.audit.record(staffActor(account.id, ip), {
       action: 'staff.login',
       target: { type: 'staff', id: account.id },
-      ...(secondFactor ? { after: { second_factor: secondFactor } } : {}),
+      ...(first !== 'password' || second
+        ? { after: { method: first, ...(second ? { second_factor: second } : {}) } }
+        : {}),
     });
     return { account: { ...account, lastLoginAt }, sessionId };
   }

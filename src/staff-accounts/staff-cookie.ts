@@ -114,3 +114,20 @@ export function setLoginChallengeCookie(reply: FastifyReply, config: AppConfig, 
 export function clearLoginChallengeCookie(reply: FastifyReply, config: AppConfig): void {
   void reply.clearCookie(loginChallengeCookieName(config), cookieOptions(config));
 }
+
+/**
+ * The cookie that binds a single sign-on to the browser that began it: `__Host-ci_sso` in production,
+ * `ci_sso` otherwise; SameSite=Lax, for it must come along when the provider sends the browser back
+ * (a top-level GET from another site), and good for `maxAge` seconds.
+ */
+export function ssoCookieName(config: AppConfig): string {
+  return config.env === 'production' ? '__Host-ci_sso' : 'ci_sso';
+}
+
+export function setSsoCookie(reply: FastifyReply, config: AppConfig, value: string, maxAge: number): void {
+  void reply.setCookie(ssoCookieName(config), value, { ...cookieOptions(config), sameSite: 'lax', maxAge });
+}
+
+export function clearSsoCookie(reply: FastifyReply, config: AppConfig): void {
+  void reply.clearCookie(ssoCookieName(config), { ...cookieOptions(config), sameSite: 'lax' });
+}

@@ -8,6 +8,12 @@ import { InjectRedis } from '../redis/redis.module';
 /** How long the password step holds for the second: long enough to open an authenticator app. */
 export const LOGIN_CHALLENGE_SECONDS = 300;
 
+/** A half-done sign-in: whose, and what it proved first. */
+export interface LoginChallenge {
+  accountId: string;
+  firstFactor: string;
+}
+
 /**
  * The half-done sign-in of an account with a second factor: the password was right, and the
  * `__Host-ci_login` cookie carries 256 random bits that stand for nothing but completing this sign-in
@@ -24,15 +30,18 @@ export class StaffLoginChallenges {
     this.prefix = `${config.redis.prefix}:stafflogin`;
   }
 
-  async start(accountId: string): Promise<string> {
+  /** `firstFactor`: what the person proved already (`password`, `sso`). */
+  async start(accountId: string, firstFactor: string): Promise<string> {
     const id = randomBytes(32).toString('base64url');
-    await this.redis.set(this.keyOf(id), accountId, 'EX', LOGIN_CHALLENGE_SECONDS);
+    const challenge: LoginChallenge = { accountId, firstFactor };
+    await this.redis.set(this.keyOf(id), JSON.stringify(challenge), 'EX', LOGIN_CHALLENGE_SECONDS);
     return id;
   }
 
-  /** The account whose sign-in this is, or null (unknown, expired or completed). */
-  accountOf(id: string): Promise<string | null> {
-    return this.redis.get(this.keyOf(id));
+  /** The sign-in this is, or null (unknown, expired or completed). */
+  async find(id: string): Promise<LoginChallenge | null> {
+    const stored = await this.redis.get(this.keyOf(id));
+    return stored ? (JSON.parse(stored) as LoginChallenge) : null;
   }
 
   /** Completed: the cookie is spent (GETDEL: of two completions at once, one wins). */

@@ -9,6 +9,8 @@ import { TWO_FACTOR_COMMANDS } from './commands/two-factor.command';
 import { StaffRecoveryCodeEntity } from './entities/staff-recovery-code.entity';
 import { StaffTotpEntity } from './entities/staff-totp.entity';
 import { SecondFactorController } from './second-factor.controller';
+import { SingleSignOnController } from './single-sign-on.controller';
+import { SingleSignOnService } from './single-sign-on.service';
 import { StaffSessionsAdminService } from './staff-sessions-admin.service';
 import { StaffSessionsAdminController, StaffSessionsController } from './staff-sessions.controller';
 import { StaffTotpRepository } from './staff-totp.repository';
@@ -34,8 +36,8 @@ export class StaffIdentityModule {}
  */
 @Module({
   imports: [StaffIdentityModule, StaffAuthModule, StaffAccountsModule, AuditModule],
-  controllers: [SecondFactorController, StaffSessionsController, StaffSessionsAdminController],
-  providers: [StaffSessionsAdminService],
+  controllers: [SecondFactorController, StaffSessionsController, StaffSessionsAdminController, SingleSignOnController],
+  providers: [StaffSessionsAdminService, SingleSignOnService],
 })
 export class StaffIdentityRoutesModule implements OnModuleInit {
   constructor(

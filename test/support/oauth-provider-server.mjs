@@ -8,12 +8,15 @@ import Provider from 'oidc-provider';
 
 const { PORT, CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, ACCOUNT, MAIL_SERVER_ID, MAIL_SERVER_SECRET } = process.env;
 
+/** Who the next login signs in as, and how (POST /test/next-login changes it). */
+const nextLogin = { account: ACCOUNT, amr: ['pwd'], emailVerified: true };
+
 const provider = new Provider(`http://127.0.0.1:${PORT}`, {
   clients: [
     {
       client_id: CLIENT_ID,
       client_secret: CLIENT_SECRET,
-      redirect_uris: [REDIRECT_URI],
+      redirect_uris: REDIRECT_URI.split(','),
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',
@@ -32,7 +35,20 @@ const provider = new Provider(`http://127.0.0.1:${PORT}`, {
     introspection: { enabled: true },
     revocation: { enabled: true },
   },
-  findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, email: id }) }),
+  // The ID token carries the claims of the scopes asked for (the staff sign-in reads email from it).
+  conformIdTokenClaims: false,
+  claims: {
+    acr: null,
+    auth_time: null,
+    sid: null,
+    openid: ['sub', 'amr'],
+    email: ['email', 'email_verified'],
+    profile: ['name'],
+  },
+  findAccount: (_ctx, id) => ({
+    accountId: id,
+    claims: () => ({ sub: id, email: id, email_verified: nextLogin.emailVerified, name: `Person ${id.split('@')[0]}` }),
+  }),
   interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
   issueRefreshToken: (_ctx, client, code) =>
     client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
@@ -59,6 +75,14 @@ const server = createServer(async (req, res) => {
     await endAccessToken(req, res);
     return;
   }
+  if (req.method === 'POST' && req.url === '/test/next-login') {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    Object.assign(nextLogin, { account: ACCOUNT, amr: ['pwd'], emailVerified: true }, JSON.parse(body));
+    res.statusCode = 204;
+    res.end();
+    return;
+  }
   const interaction = /^\/interaction\/[^/?]+/.exec(req.url ?? '');
   if (!interaction) {
     provider.callback()(req, res);
@@ -68,7 +92,7 @@ const server = createServer(async (req, res) => {
     const details = await provider.interactionDetails(req, res);
     let result;
     if (details.prompt.name === 'login') {
-      result = { login: { accountId: ACCOUNT } };
+      result = { login: { accountId: nextLogin.account, amr: nextLogin.amr } };
     } else {
       const grant = details.grantId
         ? await provider.Grant.find(details.grantId)

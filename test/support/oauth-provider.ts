@@ -16,6 +16,8 @@ export interface OAuthProvider {
   introspect: (token: string) => Promise<{ active: boolean; sub?: string }>;
   /** RFC 7009 revocation as the service's client: the whole grant goes (oidc-provider revokes it for either kind). */
   revoke: (token: string, hint: 'refresh_token' | 'access_token') => Promise<void>;
+  /** Who the next login signs in as (default: `account`), with which `amr`, and whether the e-mail is verified. */
+  nextLogin: (login: { account?: string; amr?: string[]; emailVerified?: boolean }) => Promise<void>;
   /** Ends this access token before its time and nothing else: the grant and its refresh token stay. */
   endAccessToken: (token: string) => Promise<void>;
   /**
@@ -30,7 +32,7 @@ export interface OAuthProvider {
 /**
  * A real OAuth 2.0 / OpenID provider (the `oidc-provider` package) in a process of its own on a free
  * loopback port (test/support/oauth-provider-server.mjs), with the service's client registered for
- * `redirectUri` and refresh tokens rotated on every use.
+ * `redirectUri` (a comma list for several) and refresh tokens rotated on every use.
  */
 export async function startOAuthProvider(redirectUri: string, account: string): Promise<OAuthProvider> {
   const port = await freePort();
@@ -85,6 +87,9 @@ export async function startOAuthProvider(redirectUri: string, account: string): 
         throw new Error(`revocation answered ${response.status}: ${await response.text()}`);
       }
     },
+    nextLogin: async (login) => {
+      await fetch(`${issuer}/test/next-login`, { method: 'POST', body: JSON.stringify(login) });
+    },
     endAccessToken: async (token) => {
       const response = await fetch(`${issuer}/test/end-access-token`, { method: 'POST', body: token });
       if (response.status !== 204) {
@@ -95,7 +100,7 @@ export async function startOAuthProvider(redirectUri: string, account: string): 
       const cookies = new Map<string, string>();
       let url = new URL(authorizationUrl);
       for (let hop = 0; hop < 20; hop += 1) {
-        if (url.href.startsWith(redirectUri)) {
+        if (redirectUri.split(',').some((uri) => url.href.startsWith(uri))) {
           return url;
         }
         const response = await fetch(url, {

@@ -7,7 +7,7 @@ import { ApiException } from '../../http/api-exception';
 import { StaffRateLimit } from '../../rate-limits/staff-rate-limit';
 import { StaffAccountEntity, StaffRole } from '../entities/staff-account.entity';
 import { StaffAuthService } from '../staff-auth.service';
-import { credentialOf, staffTokenOf } from '../staff-cookie';
+import { credentialOf } from '../staff-cookie';
 
 export interface StaffRequest extends FastifyRequest {
   staff?: StaffAccountEntity;
@@ -58,7 +58,8 @@ export class StaffAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<StaffRequest>();
-    let account = await this.auth.accountOf(credentialOf(request, this.config));
+    const credential = credentialOf(request, this.config);
+    let account = await this.auth.accountOf(credential);
     if (account?.mustChangePassword) {
       // Signed in with a one-time password: nothing but the change (a cached copy may be a moment old).
       account = await this.auth.reloaded(account);
@@ -70,9 +71,9 @@ export class StaffAuthGuard implements CanActivate {
       throw new ApiException(HttpStatus.FORBIDDEN, PASSWORD_CHANGE_REQUIRED);
     }
     if (
-      !staffTokenOf(request) &&
+      !credential.token &&
       !this.reflector.get<boolean>(BEFORE_SECOND_FACTOR, context.getHandler()) &&
-      (await this.auth.mustSetUpSecondFactor(account))
+      (await this.auth.mustSetUpSecondFactor(account, credential.sessionId))
     ) {
       throw new ApiException(HttpStatus.FORBIDDEN, SECOND_FACTOR_REQUIRED);
     }
