@@ -454,6 +454,21 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     await call({ method: 'post', path: '/staff/api/login/second-factor', body: { code: '000000' } });
     await call({ method: 'post', path: '/staff/api/login/second-factor', body: {} });
 
+    // Passkeys (their ceremonies run in Chromium, test/console-passkeys.e2e-spec.ts): options, refusals.
+    await call({ method: 'get', path: '/staff/api/me/passkeys', headers: staff });
+    await call({ method: 'post', path: '/staff/api/me/passkeys/options', headers: staff, body: {} });
+    await call({
+      method: 'post',
+      path: '/staff/api/me/passkeys',
+      headers: staff,
+      body: { name: 'Key', response: { id: 'x' } },
+    });
+    await call({ method: 'post', path: '/staff/api/me/passkeys', headers: staff, body: { name: 'Key' } });
+    await call({ method: 'delete', path: `/staff/api/me/passkeys/${keyId}`, headers: staff });
+    await call({ method: 'post', path: '/staff/api/login/passkey/options', body: {} });
+    await call({ method: 'post', path: '/staff/api/login/passkey', body: { response: { id: 'x' } } });
+    await call({ method: 'post', path: '/staff/api/login/passkey', body: {} });
+
     // Single sign-on is not set up here (test/staff-single-sign-on.e2e-spec.ts runs it against a provider).
     await call({ method: 'get', path: '/staff/api/sign-in-options' });
     await call({ method: 'get', path: '/staff/sso/start' });

@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
 import { SECOND_FACTOR_REQUIRED } from '../src/staff-accounts/guards/staff-auth.guard';
 import { INVALID_CODE, SIGN_IN_EXPIRED } from '../src/staff-accounts/staff-auth.service';
+import { PASSKEY_REFUSED } from '../src/staff-identity/passkeys.service';
 import { ownDatabase } from './support/own-database';
 import { cliJson } from './support/processes';
 import { SmtpSink } from './support/smtp-sink';
@@ -209,6 +210,27 @@ describe('staff sign-in with an authenticator app (TOTP)', () => {
       .filter((mail) => mail.to.includes(account.email.toLowerCase()))
       .map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]);
     expect(subjects).toContain('The second factors of your staff account were reset by an operator');
+  });
+
+  it('refuses a passkey sign-in the service cannot verify, and passkey options carry a one-time challenge', async () => {
+    const options = await t.http().post('/staff/api/login/passkey/options').send({}).expect(200);
+    expect(options.body.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(options.body.userVerification).toBe('required');
+    const ticket = cookiesOf(options).ci_passkey;
+    const forged = {
+      id: 'bm90LWEta2V5',
+      rawId: 'bm90LWEta2V5',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+      clientExtensionResults: {},
+    };
+    await t
+      .http()
+      .post('/staff/api/login/passkey')
+      .set('Cookie', `ci_passkey=${ticket}`)
+      .send({ response: forged })
+      .expect(401, { status: 'error', message: PASSKEY_REFUSED });
+    await t.http().post('/staff/api/login/passkey').send({}).expect(400);
   });
 
   it('counts wrong codes with the same lockout as wrong passwords, however many arrive at once', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, Me } from './api';
 import { ErrorLine } from './parts';
 import { navigate } from './router';
+import { Passkeys } from './passkeys';
 import { Sessions } from './sessions';
 import { TwoFactor } from './two-factor';
 
@@ -132,6 +133,7 @@ export function Account({ me, onChanged }: { me: Me; onChanged: () => void }) {
         <dd>{me.role}</dd>
       </dl>
       <TwoFactor me={me} onChanged={onChanged} />
+      <Passkeys onChanged={onChanged} />
       {!me.second_factor_required && <Sessions />}
       <h2>Change password</h2>
       {changed && (

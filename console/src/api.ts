@@ -86,6 +86,7 @@ export type TotpSetup = Schemas['TotpSetupView'];
 export type RecoveryCodes = Schemas['RecoveryCodesView'];
 export type StaffSession = Schemas['StaffSessionView'];
 export type SignInOptions = Schemas['SignInOptionsView'];
+export type Passkey = Schemas['PasskeyView'];
 
 export const STATUSES = [
   'new',

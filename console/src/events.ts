@@ -69,8 +69,10 @@ export function describeEvent(event: AuditEvent, here = false): string {
         totp: 'the authenticator app',
         recovery_code: 'a recovery code',
         mfa: "the provider's second factor",
+        passkey: 'a passkey',
       };
-      const ways = [after.method === 'sso' ? 'single sign-on' : null, factor[String(after.second_factor)] ?? null];
+      const first: Record<string, string> = { sso: 'single sign-on', passkey: 'a passkey' };
+      const ways = [first[String(after.method)] ?? null, factor[String(after.second_factor)] ?? null];
       const said = ways.filter(Boolean);
       return `${who} signed in${said.length > 0 ? ` with ${said.join(' and ')}` : ''}`;
     }
@@ -78,6 +80,10 @@ export function describeEvent(event: AuditEvent, here = false): string {
       return after.by === 'admin'
         ? `${who} signed out a session of ${nameOf(event, event.target_id, 'someone')}`
         : `${who} signed out one of their sessions`;
+    case 'staff.passkey_added':
+      return `${who} added the passkey “${text(after.name)}”`;
+    case 'staff.passkey_removed':
+      return `${who} removed a passkey`;
     case 'staff.totp_enabled':
       return `${who} set up an authenticator app for two-factor sign-in`;
     case 'staff.totp_disabled':

@@ -7,6 +7,13 @@ const METHOD: Record<string, string> = {
   password: 'Password',
   'password+totp': 'Password and authenticator app',
   'password+recovery_code': 'Password and recovery code',
+  'password+passkey': 'Password and passkey',
+  passkey: 'Passkey',
+  sso: 'Single sign-on',
+  'sso+totp': 'Single sign-on and authenticator app',
+  'sso+recovery_code': 'Single sign-on and recovery code',
+  'sso+passkey': 'Single sign-on and passkey',
+  'sso+mfa': "Single sign-on with the provider's second factor",
 };
 
 /** A browser's name from its User-Agent, roughly: enough to tell a laptop from a phone. */
@@ -19,7 +26,7 @@ function browserOf(userAgent: string | null): string {
   return name ? `${name}${system ? ` on ${system}` : ''}` : userAgent.slice(0, 60);
 }
 
-/** Your account, Sessions: where you are signed in, and a way to sign each out (this one stays). */
+/** Your account, Sessions: where you are signed in, and a way to end each (this one stays). */
 export function Sessions() {
   const [sessions, setSessions] = useState<StaffSession[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +67,7 @@ export function Sessions() {
                 <span class="muted">This session</span>
               ) : (
                 <button type="button" onClick={() => void end(session.id)}>
-                  Sign out
+                  End session
                 </button>
               )}
             </td>

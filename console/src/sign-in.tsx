@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, apiUrl, Me, SecondFactorNeeded, SignInOptions } from './api';
 import { CodeField, ErrorLine } from './parts';
+import { passkeyFailure, signInWithPasskey } from './passkeys';
 import { useAction } from './use-action';
 
 /** What a failed step says; on a 429, how long the lockout lasts. */
@@ -34,7 +35,9 @@ export function SignIn({
   const [password, setPassword] = useState('');
   const [methods, setMethods] = useState<string[] | null>(params.get('second_factor')?.split(',') ?? null);
   const [options, setOptions] = useState<SignInOptions>({ password: true, sso: false });
-  const { error, busy, run } = useAction((caught) => failureText(caught, 'Invalid e-mail or password.'));
+  const { error, busy, run } = useAction((caught) =>
+    caught instanceof ApiError ? failureText(caught, 'Invalid e-mail or password.') : passkeyFailure(caught),
+  );
   useEffect(() => {
     api<SignInOptions>('sign-in-options').then(setOptions, () => undefined);
   }, []);
@@ -73,6 +76,9 @@ export function SignIn({
             Sign in with single sign-on
           </a>
         )}
+        <button type="button" onClick={() => void run(async () => onSignedIn(await signInWithPasskey(), ''))}>
+          Use a passkey
+        </button>
         {options.password && (
           <>
             <label>
@@ -95,12 +101,12 @@ export function SignIn({
                 onInput={(e) => setPassword(e.currentTarget.value)}
               />
             </label>
-            <ErrorLine error={error} />
             <button type="submit" class={options.sso ? undefined : 'primary'} disabled={busy}>
               Sign in
             </button>
           </>
         )}
+        <ErrorLine error={error} />
       </form>
     </main>
   );
@@ -116,10 +122,14 @@ function SecondStep({
   onSignedIn: (me: Me) => void;
   onRestart: () => void;
 }) {
-  const [recovery, setRecovery] = useState(!methods.includes('totp'));
+  const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
+  /** An account with passkeys alone has no code to type. */
+  const codes = methods.includes('totp');
   const { error, setError, busy, run } = useAction((caught) =>
-    failureText(caught, recovery ? 'That recovery code does not work.' : 'That code is not right.'),
+    caught instanceof ApiError
+      ? failureText(caught, recovery ? 'That recovery code does not work.' : 'That code is not right.')
+      : passkeyFailure(caught),
   );
 
   const submit = (event: Event) => {
@@ -134,17 +144,30 @@ function SecondStep({
     <main class="sign-in">
       <form onSubmit={submit} aria-labelledby="second-step-title">
         <h1 id="second-step-title">Two-factor sign-in</h1>
-        <CodeField
-          label={recovery ? 'Recovery code' : 'Code from your authenticator app'}
-          numeric={!recovery}
-          value={code}
-          onInput={setCode}
-        />
+        {codes && (
+          <>
+            <CodeField
+              label={recovery ? 'Recovery code' : 'Code from your authenticator app'}
+              numeric={!recovery}
+              value={code}
+              onInput={setCode}
+            />
+            <button type="submit" class="primary" disabled={busy}>
+              Verify
+            </button>
+          </>
+        )}
         <ErrorLine error={error} />
-        <button type="submit" class="primary" disabled={busy}>
-          Verify
-        </button>
-        {methods.includes('recovery_code') && methods.includes('totp') && (
+        {methods.includes('passkey') && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void run(async () => onSignedIn(await signInWithPasskey()))}
+          >
+            Use a passkey
+          </button>
+        )}
+        {methods.includes('recovery_code') && codes && (
           <button
             type="button"
             class="link"

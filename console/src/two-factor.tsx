@@ -48,7 +48,10 @@ export function TwoFactor({ me, onChanged }: { me: Me; onChanged: () => void }) 
   const turnOff = (event: Event) => {
     event.preventDefault();
     void run(async () => {
-      await api<void>('me/totp', { method: 'DELETE', body: { code: code.replace(/\s/g, '') } });
+      // Six digits are a code of the app; anything else is taken as a recovery code.
+      const typed = code.replace(/\s/g, '');
+      const body = /^\d{6}$/.test(typed) ? { code: typed } : { recovery_code: typed };
+      await api<void>('me/totp', { method: 'DELETE', body });
       setCode('');
       onChanged();
     });
@@ -88,7 +91,7 @@ export function TwoFactor({ me, onChanged }: { me: Me; onChanged: () => void }) 
         <>
           <p>An authenticator app is set up: signing in asks for its code after your password.</p>
           <form class="stack-form" onSubmit={turnOff} aria-label="Turn off the authenticator app">
-            <CodeField label="Code from the app" value={code} onInput={setCode} />
+            <CodeField label="Code from the app, or a recovery code" numeric={false} value={code} onInput={setCode} />
             <ErrorLine error={error} />
             <button type="submit" disabled={busy}>
               Turn off

@@ -94,6 +94,11 @@ export class StaffAccountsService {
     return { account, password };
   }
 
+  /** The account of this id, disabled or not; null when there is none. */
+  findById(id: string): Promise<StaffAccountEntity | null> {
+    return this.accounts.findById(id);
+  }
+
   /** The account of this address (any letter case), disabled or not; null when there is none. */
   findByEmail(email: string): Promise<StaffAccountEntity | null> {
     return this.accounts.findByEmail(normalizeEmail(email));

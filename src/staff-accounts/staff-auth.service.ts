@@ -114,7 +114,10 @@ export class StaffAuthService {
     if (methods.length > 0) {
       return { account, challenge: { id: await this.challenges.start(account.id, firstFactor), methods } };
     }
-    return this.startSession(account, ip, userAgent, twoFactors ? `${firstFactor}+mfa` : firstFactor);
+    // A passkey with user verification is two factors by itself; another first factor vouched for by
+    // its provider reads `sso+mfa`.
+    const method = twoFactors && firstFactor !== 'passkey' ? `${firstFactor}+mfa` : firstFactor;
+    return this.startSession(account, ip, userAgent, method);
   }
 
   /**
@@ -147,6 +150,11 @@ export class StaffAuthService {
     }
     await this.limits.giveBack(ip, account.email);
     return this.startSession(account, ip, userAgent, `${challenge!.firstFactor}+${method}`);
+  }
+
+  /** The account a half-done sign-in's cookie names (its second step is under way), or null. */
+  async accountOfChallenge(challengeId: string | undefined): Promise<string | null> {
+    return challengeId ? ((await this.challenges.find(challengeId))?.accountId ?? null) : null;
   }
 
   /** The second factors of an account, and whether STAFF_2FA_REQUIRED asks its role for one. */

@@ -131,3 +131,12 @@ export function setSsoCookie(reply: FastifyReply, config: AppConfig, value: stri
 export function clearSsoCookie(reply: FastifyReply, config: AppConfig): void {
   void reply.clearCookie(ssoCookieName(config), { ...cookieOptions(config), sameSite: 'lax' });
 }
+
+/** The cookie of a passkey sign-in's challenge (`__Host-ci_passkey` in production), for its 5 minutes. */
+export function passkeyCookieName(config: AppConfig): string {
+  return config.env === 'production' ? '__Host-ci_passkey' : 'ci_passkey';
+}
+
+export function setPasskeyCookie(reply: FastifyReply, config: AppConfig, ticket: string, maxAge: number): void {
+  void reply.setCookie(passkeyCookieName(config), ticket, { ...cookieOptions(config), maxAge });
+}

@@ -119,7 +119,9 @@ export class SingleSignOnService {
       this.logger.warn(`A single sign-on's answer did not check out: ${(error as Error).message}`);
       throw new SingleSignOnRefused("The provider's answer did not check out: try again");
     }
-    if (typeof claims.email !== 'string' || claims.email_verified !== true) {
+    // email_verified (OpenID Connect), or Microsoft Entra's xms_edov (the address's domain is one the
+    // tenant verified): Entra sends no email_verified for work accounts.
+    if (typeof claims.email !== 'string' || (claims.email_verified !== true && claims.xms_edov !== true)) {
       throw new SingleSignOnRefused('The provider did not vouch for an e-mail address: ask it to share a verified one');
     }
     const account = await this.accountOf(claims.email, typeof claims.name === 'string' ? claims.name : null, ip);

@@ -6,7 +6,11 @@ import { SecondFactorGate } from '../staff-accounts/second-factor-gate';
 import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { TWO_FACTOR_COMMANDS } from './commands/two-factor.command';
+import { StaffPasskeyEntity } from './entities/staff-passkey.entity';
 import { StaffRecoveryCodeEntity } from './entities/staff-recovery-code.entity';
+import { PasskeysController } from './passkeys.controller';
+import { PasskeysService } from './passkeys.service';
+import { StaffPasskeysRepository } from './staff-passkeys.repository';
 import { StaffTotpEntity } from './entities/staff-totp.entity';
 import { SecondFactorController } from './second-factor.controller';
 import { SingleSignOnController } from './single-sign-on.controller';
@@ -20,13 +24,13 @@ import { TotpService } from './totp.service';
 @Module({
   // SubmissionsModule lends the cipher (one FieldCipher for every room that seals).
   imports: [
-    TypeOrmModule.forFeature([StaffTotpEntity, StaffRecoveryCodeEntity]),
+    TypeOrmModule.forFeature([StaffTotpEntity, StaffRecoveryCodeEntity, StaffPasskeyEntity]),
     AuditModule,
     MailModule,
     SubmissionsModule,
   ],
-  providers: [StaffTotpRepository, TotpService],
-  exports: [TotpService],
+  providers: [StaffTotpRepository, TotpService, StaffPasskeysRepository],
+  exports: [TotpService, StaffPasskeysRepository],
 })
 export class StaffIdentityModule {}
 
@@ -36,17 +40,29 @@ export class StaffIdentityModule {}
  */
 @Module({
   imports: [StaffIdentityModule, StaffAuthModule, StaffAccountsModule, AuditModule],
-  controllers: [SecondFactorController, StaffSessionsController, StaffSessionsAdminController, SingleSignOnController],
-  providers: [StaffSessionsAdminService, SingleSignOnService],
+  controllers: [
+    SecondFactorController,
+    StaffSessionsController,
+    StaffSessionsAdminController,
+    SingleSignOnController,
+    PasskeysController,
+  ],
+  providers: [StaffSessionsAdminService, SingleSignOnService, PasskeysService],
 })
 export class StaffIdentityRoutesModule implements OnModuleInit {
   constructor(
     private readonly gate: SecondFactorGate,
     private readonly totp: TotpService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   onModuleInit(): void {
-    this.gate.register({ methodsOf: (accountId) => this.totp.methodsOf(accountId) });
+    this.gate.register({
+      methodsOf: async (accountId) => {
+        const [totp, passkey] = await Promise.all([this.totp.methodsOf(accountId), this.passkeys.hasAny(accountId)]);
+        return passkey ? ['passkey', ...totp] : totp;
+      },
+    });
   }
 }
 

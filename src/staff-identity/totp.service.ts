@@ -11,6 +11,7 @@ import { ApiException } from '../http/api-exception';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 import { SecondFactorMethod } from '../staff-accounts/second-factor-gate';
+import { StaffPasskeysRepository } from './staff-passkeys.repository';
 import { StaffTotpRepository } from './staff-totp.repository';
 
 /** How many recovery codes an account gets, each good once. */
@@ -51,6 +52,7 @@ export class TotpService {
 
   constructor(
     private readonly apps: StaffTotpRepository,
+    private readonly passkeys: StaffPasskeysRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
     private readonly mailer: SmtpMailer,
@@ -124,17 +126,26 @@ export class TotpService {
     await this.tell(account, 'The authenticator app of your staff account was turned off');
   }
 
-  /** An operator's break-glass door (the CLI): the account's app and recovery codes are removed. */
+  /**
+   * An operator's break-glass door (the CLI): the account's app, recovery codes and passkeys are
+   * removed, so its password alone signs in until it sets one up again. True when anything went.
+   */
   async reset(account: StaffAccountEntity, actor: Actor): Promise<boolean> {
     const app = await this.apps.find(account.id);
-    if (!app) {
+    const passkeysRemoved = (await this.passkeys.ofAccount(account.id)).length;
+    if (!app && passkeysRemoved === 0) {
       return false;
     }
     await this.transactions.run(async (tx) => {
       await this.apps.remove(account.id, tx);
+      await this.passkeys.removeAll(account.id, tx);
       await this.audit.record(
         actor,
-        { action: 'staff.second_factors_reset', target: { type: 'staff', id: account.id } },
+        {
+          action: 'staff.second_factors_reset',
+          target: { type: 'staff', id: account.id },
+          after: { app: app !== null, passkeys: passkeysRemoved },
+        },
         tx,
       );
     });
