@@ -2,8 +2,15 @@
 
 import { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium, seriousAxeViolations } from './support/browser';
+import { simpleParser } from 'mailparser';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { freePort } from './support/processes';
-import { ApiProcess, staffAdminAt, startApiProcess } from './support/service-calls';
+import { ApiProcess, StaffAdmin, staffAdminAt, startApiProcess } from './support/service-calls';
+import { SmtpSink } from './support/smtp-sink';
+
+/** `WRITE_SCREENSHOTS=1` refreshes the passkey screenshot in docs/ (committed with the change). */
+const SHOTS = join(__dirname, process.env.WRITE_SCREENSHOTS === '1' ? '../docs' : 'artifacts');
 
 const ADMIN = { email: 'pass.key@example.com', name: 'Pia Passkey', password: 'passkey admin passphrase' };
 
@@ -17,16 +24,23 @@ describe('staff console: passkeys (browser, virtual authenticator)', () => {
   let api: ApiProcess;
   let browser: Browser;
   let base: string;
+  let admin: StaffAdmin;
+  const smtp = new SmtpSink();
 
   beforeAll(async () => {
     const port = await freePort();
     base = `http://localhost:${port}`;
-    [api, browser] = await Promise.all([startApiProcess('consolepasskeys', { PORT: String(port) }), launchChromium()]);
-    await staffAdminAt(api.base, api.env, ADMIN);
+    const smtpUrl = await smtp.start();
+    [api, browser] = await Promise.all([
+      startApiProcess('consolepasskeys', { PORT: String(port), SMTP_URL: smtpUrl }),
+      launchChromium(),
+    ]);
+    admin = await staffAdminAt(api.base, api.env, ADMIN);
   });
   afterAll(async () => {
     await browser?.close();
     await api?.stop();
+    await smtp.stop();
   });
 
   /** A browser context with one authenticator that keeps discoverable credentials and verifies its user. */
@@ -63,6 +77,13 @@ describe('staff console: passkeys (browser, virtual authenticator)', () => {
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     await section.getByRole('cell', { name: 'Laptop' }).waitFor();
     expect(await seriousAxeViolations(signedIn)).toEqual([]);
+    mkdirSync(SHOTS, { recursive: true });
+    await section.screenshot({ path: join(SHOTS, 'console-passkeys.png') });
+    // The account's address is told (someone in a stolen session cannot add a passkey unseen).
+    const notices = await Promise.all(
+      smtp.received.map(async (mail) => [mail.to, (await simpleParser(mail.raw)).subject]),
+    );
+    expect(notices).toContainEqual([[ADMIN.email], 'A passkey named Laptop was added to your staff account']);
     const { credentials } = await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.id });
     expect(credentials).toHaveLength(1);
     expect(credentials[0].isResidentCredential).toBe(true);
@@ -90,5 +111,42 @@ describe('staff console: passkeys (browser, virtual authenticator)', () => {
     await signedIn.getByRole('button', { name: 'Use a passkey' }).click();
     await signedIn.getByRole('navigation', { name: 'Sections' }).waitFor();
     await device.context.close();
+  });
+
+  it('keeps the new screens clean for axe at 1280 and 390 px, light and dark', async () => {
+    const axel = {
+      email: 'axel.axe@example.com',
+      name: 'Axel Axe',
+      role: 'admin' as const,
+      password: 'axe checker passphrase',
+    };
+    await admin.createStaff(axel);
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+        const page = await context.newPage();
+        const where = `${width} px ${colorScheme}`;
+        await page.goto(`${base}/staff/`);
+        await page.getByRole('button', { name: 'Use a passkey' }).waitFor();
+        expect([where, 'sign-in', await seriousAxeViolations(page)]).toEqual([where, 'sign-in', []]);
+        await page.getByLabel('E-mail').fill(axel.email);
+        await page.getByLabel('Password').fill(axel.password);
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+        await page.goto(`${base}/staff/#/account`);
+        await page.getByRole('region', { name: 'Sessions' }).getByText('This session').waitFor();
+        expect([where, 'account', await seriousAxeViolations(page)]).toEqual([where, 'account', []]);
+        await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+        await page.getByRole('img', { name: "QR code of the authenticator app's key" }).waitFor();
+        expect([where, 'set-up', await seriousAxeViolations(page)]).toEqual([where, 'set-up', []]);
+        await page.goto(`${base}/staff/#/settings`);
+        await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+        expect([where, 'settings', await seriousAxeViolations(page)]).toEqual([where, 'settings', []]);
+        await context.close();
+      }
+    }
   });
 });

@@ -12,6 +12,7 @@ import { InjectRedis } from '../redis/redis.module';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 import { PasskeyView } from './dto/passkey.dto';
 import { StaffPasskeyEntity } from './entities/staff-passkey.entity';
+import { SecondFactorNotices } from './second-factor-notices';
 import { StaffPasskeysRepository } from './staff-passkeys.repository';
 
 /** How long a browser has to answer the options (the challenge is then forgotten). */
@@ -47,6 +48,7 @@ export class PasskeysService {
   constructor(
     private readonly passkeys: StaffPasskeysRepository,
     private readonly audit: AuditService,
+    private readonly notices: SecondFactorNotices,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     @InjectRedis() private readonly redis: RedisClient,
@@ -131,6 +133,7 @@ export class PasskeysService {
       target: { type: 'staff', id: account.id },
       after: { name },
     });
+    await this.notices.tell(account, `A passkey named ${name} was added to your staff account`);
     return toView(passkey);
   }
 
@@ -139,6 +142,7 @@ export class PasskeysService {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
     }
     await this.audit.record(actor, { action: 'staff.passkey_removed', target: { type: 'staff', id: account.id } });
+    await this.notices.tell(account, 'A passkey was removed from your staff account');
   }
 
   /**

@@ -13,6 +13,7 @@ import { PasskeysService } from './passkeys.service';
 import { StaffPasskeysRepository } from './staff-passkeys.repository';
 import { StaffTotpEntity } from './entities/staff-totp.entity';
 import { SecondFactorController } from './second-factor.controller';
+import { SecondFactorNotices } from './second-factor-notices';
 import { SingleSignOnController } from './single-sign-on.controller';
 import { SingleSignOnService } from './single-sign-on.service';
 import { StaffSessionsAdminService } from './staff-sessions-admin.service';
@@ -29,8 +30,8 @@ import { TotpService } from './totp.service';
     MailModule,
     SubmissionsModule,
   ],
-  providers: [StaffTotpRepository, TotpService, StaffPasskeysRepository],
-  exports: [TotpService, StaffPasskeysRepository],
+  providers: [StaffTotpRepository, TotpService, StaffPasskeysRepository, SecondFactorNotices],
+  exports: [TotpService, StaffPasskeysRepository, SecondFactorNotices],
 })
 export class StaffIdentityModule {}
 

@@ -1,17 +1,16 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../clock/clock';
-import { AppConfig } from '../config/app-config';
 import { sha256Hex } from '../database/sha256';
 import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
-import { SmtpMailer } from '../mail/smtp-mailer';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 import { SecondFactorMethod } from '../staff-accounts/second-factor-gate';
 import { StaffPasskeysRepository } from './staff-passkeys.repository';
+import { SecondFactorNotices } from './second-factor-notices';
 import { StaffTotpRepository } from './staff-totp.repository';
 
 /** How many recovery codes an account gets, each good once. */
@@ -48,15 +47,12 @@ export function recoveryCodeHash(code: string): string {
  */
 @Injectable()
 export class TotpService {
-  private readonly logger = new Logger(TotpService.name);
-
   constructor(
     private readonly apps: StaffTotpRepository,
     private readonly passkeys: StaffPasskeysRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
-    private readonly mailer: SmtpMailer,
-    private readonly config: AppConfig,
+    private readonly notices: SecondFactorNotices,
     private readonly clock: Clock,
   ) {}
 
@@ -102,7 +98,7 @@ export class TotpService {
       await this.apps.replaceRecoveryCodes(account.id, codes.map(recoveryCodeHash), this.clock.now(), tx);
       await this.audit.record(actor, { action: 'staff.totp_enabled', target: { type: 'staff', id: account.id } }, tx);
     });
-    await this.tell(account, 'An authenticator app was set up for your staff account');
+    await this.notices.tell(account, 'An authenticator app was set up for your staff account');
     return { recovery_codes: codes };
   }
 
@@ -123,7 +119,7 @@ export class TotpService {
       await this.apps.remove(account.id, tx);
       await this.audit.record(actor, { action: 'staff.totp_disabled', target: { type: 'staff', id: account.id } }, tx);
     });
-    await this.tell(account, 'The authenticator app of your staff account was turned off');
+    await this.notices.tell(account, 'The authenticator app of your staff account was turned off');
   }
 
   /**
@@ -149,7 +145,7 @@ export class TotpService {
         tx,
       );
     });
-    await this.tell(account, 'The second factors of your staff account were reset by an operator');
+    await this.notices.tell(account, 'The second factors of your staff account were reset by an operator');
     return true;
   }
 
@@ -200,25 +196,5 @@ export class TotpService {
     return 'timeStep' in result && typeof result.timeStep === 'number'
       ? result.timeStep
       : Math.floor(epoch / 30) + result.delta;
-  }
-
-  /** Tells the account's address that its second factors changed (when SMTP_URL is set; a failure is logged). */
-  private async tell(account: StaffAccountEntity, what: string): Promise<void> {
-    if (!this.mailer.isConfigured) {
-      return;
-    }
-    try {
-      await this.mailer.send({
-        from: { address: this.config.mail.replyFrom },
-        to: account.email,
-        subject: what,
-        text:
-          `Hello ${account.name},\n\n${what} (${this.clock.now().toISOString()}).\n\n` +
-          'If this was not you, tell an administrator at once: they can end your sessions and reset your sign-in.\n',
-        headers: { 'Auto-Submitted': 'auto-generated' },
-      });
-    } catch (error) {
-      this.logger.warn(`The notice to account ${account.id} could not be sent: ${(error as Error).message}`);
-    }
   }
 }
