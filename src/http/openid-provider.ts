@@ -23,3 +23,24 @@ export async function discoverOpenIdProvider(
     issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
   );
 }
+
+/** A provider's redirect back, as its query's string parameters (anything else, e.g. a repeated name, is left out). */
+export function callbackQueryOf(query: unknown): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : undefined,
+    ]),
+  );
+}
+
+/** The URL the provider sent the browser back to: the redirect URI the flow began with, and its answer. */
+export function answeredUrlOf(redirectUri: string, query: Record<string, string | undefined>): URL {
+  const answered = new URL(redirectUri);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) {
+      answered.searchParams.set(name, value);
+    }
+  }
+  return answered;
+}

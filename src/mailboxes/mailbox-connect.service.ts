@@ -8,7 +8,7 @@ import { ApiException } from '../http/api-exception';
 import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { MailboxConnectView, MailboxView } from './dto/mailbox.views';
-import { loadOpenIdClient } from '../http/openid-provider';
+import { answeredUrlOf, loadOpenIdClient } from '../http/openid-provider';
 import { requestOf } from './mail-oauth-providers';
 import { MailboxConnectionsRepository } from './mailbox-connections.repository';
 import { MailboxCredentials } from './mailbox-credentials';
@@ -142,12 +142,7 @@ export class MailboxConnectService {
     const client = await loadOpenIdClient();
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
     try {
-      const answered = new URL(pending.redirectUri);
-      for (const [name, value] of Object.entries(query)) {
-        if (value !== undefined) {
-          answered.searchParams.set(name, value);
-        }
-      }
+      const answered = answeredUrlOf(pending.redirectUri, query);
       tokens = await client.authorizationCodeGrant(
         await this.reachProvider(),
         answered,

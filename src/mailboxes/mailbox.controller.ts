@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, HttpStatus, Post, Req, Res } from '@
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_API_PATH } from '../http/contract-paths';
+import { callbackQueryOf } from '../http/openid-provider';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
@@ -54,12 +55,7 @@ export class MailboxController {
   })
   @ApiResponse({ status: 303, description: "To the console's Settings page, saying how it went" })
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const query = Object.fromEntries(
-      Object.entries((request.query ?? {}) as Record<string, unknown>).map(([name, value]) => [
-        name,
-        typeof value === 'string' ? value : undefined,
-      ]),
-    );
+    const query = callbackQueryOf(request.query);
     const to = await this.mailbox.finish(query, originOf(request), request.ip);
     await reply.header('Cache-Control', 'no-store').redirect(to, 303);
   }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
 import { STAFF_API_PATH } from '../http/contract-paths';
+import { callbackQueryOf } from '../http/openid-provider';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { LOGIN_CHALLENGE_SECONDS } from '../staff-accounts/staff-login-challenges';
 import {
@@ -66,12 +67,7 @@ export class SingleSignOnController {
   })
   @ApiResponse({ status: 303, description: 'To the console' })
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const query = Object.fromEntries(
-      Object.entries((request.query ?? {}) as Record<string, unknown>).map(([name, value]) => [
-        name,
-        typeof value === 'string' ? value : undefined,
-      ]),
-    );
+    const query = callbackQueryOf(request.query);
     clearSsoCookie(reply, this.config);
     try {
       const outcome = await this.sso.finish(

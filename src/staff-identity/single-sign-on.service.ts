@@ -4,7 +4,7 @@ import type { Configuration } from 'openid-client';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { sha256Hex } from '../database/sha256';
-import { discoverOpenIdProvider, loadOpenIdClient } from '../http/openid-provider';
+import { answeredUrlOf, discoverOpenIdProvider, loadOpenIdClient } from '../http/openid-provider';
 import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
@@ -97,12 +97,7 @@ export class SingleSignOnService {
     const client = await loadOpenIdClient();
     let claims: Record<string, unknown>;
     try {
-      const answered = new URL(pending.redirectUri);
-      for (const [name, value] of Object.entries(query)) {
-        if (value !== undefined) {
-          answered.searchParams.set(name, value);
-        }
-      }
+      const answered = answeredUrlOf(pending.redirectUri, query);
       const tokens = await client.authorizationCodeGrant(
         await this.provider(),
         answered,
