@@ -1,3 +1,4 @@
+import { SlaPoliciesRoutesModule } from './service-levels/service-levels.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
@@ -40,6 +41,7 @@ export class ApiModule {
         MailboxRoutesModule,
         StaffIdentityRoutesModule,
         CannedRepliesModule,
+        SlaPoliciesRoutesModule,
         InboundRoutesModule,
         LiveModule,
         ApiKeysAdminModule,

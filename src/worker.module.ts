@@ -1,3 +1,4 @@
+import { SlaWorkerModule } from './service-levels/service-levels.module';
 import { Module } from '@nestjs/common';
 import { ConversationWorkerModule } from './conversations/conversations.module';
 import { DeliveryModule } from './delivery/delivery.module';
@@ -19,6 +20,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     InboundModule,
     MailboxWorkerModule,
     RetentionWorkerModule,
+    SlaWorkerModule,
     WebhooksModule,
     LiveEventsModule,
   ],

@@ -35,7 +35,8 @@ const ALLOWED_LINES: Record<string, string> = {
   auth: 'api-keys clock config database http rate-limits', // the contract's tokens, issued to an API key
   'canned-replies': 'audit config database http staff-accounts', // staff's shared answers know no submission
   // The public intake endpoint: a key's submission, checked for spam, recorded as a fact.
-  contact: 'api-keys audit auth clock database http metrics rate-limits spam submissions',
+  // Its service level is chosen as it is stored (service-levels), in the same INSERT.
+  contact: 'api-keys audit auth clock database http metrics rate-limits service-levels spam submissions',
   // A reply flows conversations -> queue -> mail.
   conversations: 'api-keys attachments audit config database http mail metrics queue redis staff-accounts submissions',
   // The staff channels consume submissions (and their conversations, for the reply address).
@@ -53,6 +54,9 @@ const ALLOWED_LINES: Record<string, string> = {
   privacy:
     'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue staff-accounts submissions webhooks',
   'rate-limits': 'auth clock config http logging metrics redis', // per key: it reads the key auth identified
+  // SLA policies (admins), a submission's targets and breaches: they follow submissions' facts and
+  // record their own; the policies' cache hears of changes on Redis.
+  'service-levels': 'audit clock config database http logging metrics queue redis staff-accounts submissions',
   spam: 'config database logging metrics queue redis submissions', // signals, verdicts, sender marks
   // Staff accounts, their tokens and sessions; invitations and resets go out by mail.
   'staff-accounts': 'cli-output.ts api-keys audit clock config database http mail rate-limits redis',

@@ -331,6 +331,55 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       query: { tag: 'billing', priority: 'high' },
     });
 
+    // SLA policies (this file's own database: no other file's submissions get them).
+    const policy = (
+      await call({
+        method: 'post',
+        path: '/staff/api/sla-policies',
+        headers: staff,
+        body: {
+          name: 'OpenAPI office hours',
+          position: 1,
+          first_response_minutes: 60,
+          resolution_minutes: 480,
+          business_hours: { time_zone: 'Europe/Berlin', week: { mon: [['09:00', '17:00']] }, holidays: ['2026-12-25'] },
+          applies_to: { priorities: ['urgent'], tags: ['vip'] },
+        },
+      })
+    ).body as { id: string };
+    await call({
+      method: 'post',
+      path: '/staff/api/sla-policies',
+      headers: staff,
+      body: {
+        name: 'No hours',
+        position: 2,
+        first_response_minutes: 5,
+        business_hours: { time_zone: 'UTC', week: {} },
+      },
+    });
+    await call({ method: 'get', path: '/staff/api/sla-policies', headers: robot });
+    await call({
+      method: 'patch',
+      path: `/staff/api/sla-policies/${policy.id}`,
+      headers: staff,
+      body: { business_hours: null, resolution_minutes: null },
+    });
+    await call({
+      method: 'patch',
+      path: `/staff/api/sla-policies/${policy.id}`,
+      headers: staff,
+      body: { position: 'x' },
+    });
+    await call({
+      method: 'get',
+      path: '/staff/api/submissions',
+      headers: staff,
+      query: { sort: 'due', breached: 'true' },
+    });
+    await call({ method: 'delete', path: `/staff/api/sla-policies/${policy.id}`, headers: robot });
+    await call({ method: 'delete', path: `/staff/api/sla-policies/${policy.id}`, headers: robot });
+
     // Canned replies.
     const canned = (
       await call({

@@ -114,7 +114,8 @@ describe('staff: submissions', () => {
       ['from=yesterday', 'Invalid field: from'],
       ['cursor=abc', 'Invalid field: cursor'],
       ['q=the%20%40', 'Invalid field: q'],
-      ['sort=name', 'Unknown field: sort'],
+      ['sort=name', 'Invalid field: sort'],
+      ['order=due', 'Unknown field: order'],
     ]) {
       const answer = await get(`/submissions?${query}`).expect(400);
       expect(answer.body).toEqual({ status: 'error', message });

@@ -256,8 +256,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List submissions, newest first, filtered, keyset-paged
-         * @description List submissions, newest first, filtered, keyset-paged
+         * List submissions, newest first or by due time, filtered, keyset-paged
+         * @description List submissions, newest first or by due time, filtered, keyset-paged
          */
         get: operations["StaffSubmissionsController_list"];
         put?: never;
@@ -872,6 +872,54 @@ export interface paths {
         patch: operations["CannedRepliesController_update"];
         trace?: never;
     };
+    "/staff/api/sla-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every SLA policy, in the order they are tried (position, then name)
+         * @description Every SLA policy, in the order they are tried (position, then name)
+         */
+        get: operations["SlaPoliciesController_list"];
+        put?: never;
+        /**
+         * Add an SLA policy: first response and resolution targets in business minutes, its business hours and the submissions it applies to
+         * @description Add an SLA policy: first response and resolution targets in business minutes, its business hours and the submissions it applies to
+         */
+        post: operations["SlaPoliciesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/sla-policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an SLA policy (submissions keep the targets it set)
+         * @description Delete an SLA policy (submissions keep the targets it set)
+         */
+        delete: operations["SlaPoliciesController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an SLA policy (the fields given); it applies to new submissions and to those whose priority or labels change from now on
+         * @description Change an SLA policy (the fields given); it applies to new submissions and to those whose priority or labels change from now on
+         */
+        patch: operations["SlaPoliciesController_update"];
+        trace?: never;
+    };
     "/inbound/email": {
         parameters: {
             query?: never;
@@ -1440,6 +1488,43 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /** @description Its service level; null: no SLA policy applies */
+            sla: {
+                /**
+                 * Format: uuid
+                 * @description The SLA policy that applies (chosen at intake and when priority or tags change)
+                 */
+                policy_id: string;
+                /**
+                 * Format: date-time
+                 * @description When the first reply is due (business minutes of the policy); null: the policy sets no such target
+                 */
+                first_response_due_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it must be resolved (closed); null while the resolution clock is paused (`pending`) or the policy sets no such target. Time in `pending` does not count.
+                 */
+                resolution_due_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description Recorded once, when the first reply was not sent in time: the due time it missed
+                 */
+                first_response_breached_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description Recorded once, when it was not resolved in time: the due time it missed
+                 */
+                resolution_breached_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description The earliest due time of a target still to meet (breached or not); null: none is left. `sort=due` orders by it
+                 */
+                due_at: string | null;
+                /** @description Either target was breached */
+                breached: boolean;
+                /** @description The resolution clock stands still: waiting on the customer (`pending`) */
+                resolution_paused: boolean;
+            } | null;
             /** @description Present only when stored values could not be decrypted (a key removed from DATA_ENCRYPTION_KEYS, or altered data): which fields and why. Those fields are then null, or "" where the type is a string. */
             unreadable?: string;
         };
@@ -1580,6 +1665,43 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /** @description Its service level; null: no SLA policy applies */
+            sla: {
+                /**
+                 * Format: uuid
+                 * @description The SLA policy that applies (chosen at intake and when priority or tags change)
+                 */
+                policy_id: string;
+                /**
+                 * Format: date-time
+                 * @description When the first reply is due (business minutes of the policy); null: the policy sets no such target
+                 */
+                first_response_due_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it must be resolved (closed); null while the resolution clock is paused (`pending`) or the policy sets no such target. Time in `pending` does not count.
+                 */
+                resolution_due_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description Recorded once, when the first reply was not sent in time: the due time it missed
+                 */
+                first_response_breached_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description Recorded once, when it was not resolved in time: the due time it missed
+                 */
+                resolution_breached_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description The earliest due time of a target still to meet (breached or not); null: none is left. `sort=due` orders by it
+                 */
+                due_at: string | null;
+                /** @description Either target was breached */
+                breached: boolean;
+                /** @description The resolution clock stands still: waiting on the customer (`pending`) */
+                resolution_paused: boolean;
+            } | null;
             /** @description Present only when stored values could not be decrypted (a key removed from DATA_ENCRYPTION_KEYS, or altered data): which fields and why. Those fields are then null, or "" where the type is a string. */
             unreadable?: string;
             client_ip: string;
@@ -1931,6 +2053,222 @@ export interface components {
             /** @description `{{name}}` (the requester), `{{ref}}` (the reference) and `{{agent}}` (who inserts it) are filled in where the reply is written; any other `{{...}}` stays as written */
             body?: string;
         };
+        SlaPolicyView: {
+            /** Format: uuid */
+            id: string;
+            /** @example Business hours, urgent */
+            name: string;
+            /** @example 10 */
+            position: number;
+            /** @example 60 */
+            first_response_minutes: number | null;
+            /** @example 960 */
+            resolution_minutes: number | null;
+            /** @description Null: around the clock. Otherwise the hours that count, in the IANA time zone (daylight-saving changes included); days absent or empty are closed, and so are the holidays (local dates) */
+            business_hours?: {
+                /** @example Europe/Berlin */
+                time_zone: string;
+                /**
+                 * @example {
+                 *       "mon": [
+                 *         [
+                 *           "09:00",
+                 *           "17:00"
+                 *         ]
+                 *       ],
+                 *       "tue": [
+                 *         [
+                 *           "09:00",
+                 *           "17:00"
+                 *         ]
+                 *       ]
+                 *     }
+                 */
+                week: {
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    mon?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    tue?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    wed?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    thu?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    fri?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    sat?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    sun?: string[][];
+                };
+                /**
+                 * @example [
+                 *       "2026-12-25"
+                 *     ]
+                 */
+                holidays?: string[];
+            } | null;
+            /** @description Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: carrying any one of them (any letter case). Absent: every submission */
+            applies_to: {
+                api_key_ids?: string[];
+                priorities?: ("low" | "normal" | "high" | "urgent")[];
+                /**
+                 * @example [
+                 *       "VIP"
+                 *     ]
+                 */
+                tags?: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateSlaPolicyDto: {
+            /** @example Business hours, urgent */
+            name: string;
+            /**
+             * @description Policies are tried by position, lowest first; the first that matches applies
+             * @example 10
+             */
+            position: number;
+            /**
+             * @description Business minutes (1 to 525600), or null for no such target; at least one of the two is set
+             * @example 60
+             */
+            first_response_minutes: number | null;
+            /**
+             * @description Business minutes (1 to 525600), or null for no such target; at least one of the two is set
+             * @example 960
+             */
+            resolution_minutes: number | null;
+            /** @description Null: around the clock. Otherwise the hours that count, in the IANA time zone (daylight-saving changes included); days absent or empty are closed, and so are the holidays (local dates) */
+            business_hours?: {
+                /** @example Europe/Berlin */
+                time_zone?: string;
+                /**
+                 * @example {
+                 *       "mon": [
+                 *         [
+                 *           "09:00",
+                 *           "17:00"
+                 *         ]
+                 *       ],
+                 *       "tue": [
+                 *         [
+                 *           "09:00",
+                 *           "17:00"
+                 *         ]
+                 *       ]
+                 *     }
+                 */
+                week?: {
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    mon?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    tue?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    wed?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    thu?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    fri?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    sat?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    sun?: string[][];
+                };
+                /**
+                 * @example [
+                 *       "2026-12-25"
+                 *     ]
+                 */
+                holidays?: string[];
+            } | null;
+            /** @description Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: carrying any one of them (any letter case). Absent: every submission */
+            applies_to?: {
+                api_key_ids?: string[];
+                priorities?: ("low" | "normal" | "high" | "urgent")[];
+                /**
+                 * @example [
+                 *       "VIP"
+                 *     ]
+                 */
+                tags?: string[];
+            };
+        };
+        UpdateSlaPolicyDto: {
+            /** @example Business hours, urgent */
+            name?: string;
+            /**
+             * @description Policies are tried by position, lowest first; the first that matches applies
+             * @example 10
+             */
+            position?: number;
+            /**
+             * @description Business minutes (1 to 525600), or null for no such target; at least one of the two is set
+             * @example 60
+             */
+            first_response_minutes?: number | null;
+            /**
+             * @description Business minutes (1 to 525600), or null for no such target; at least one of the two is set
+             * @example 960
+             */
+            resolution_minutes?: number | null;
+            /** @description Null: around the clock. Otherwise the hours that count, in the IANA time zone (daylight-saving changes included); days absent or empty are closed, and so are the holidays (local dates) */
+            business_hours?: {
+                /** @example Europe/Berlin */
+                time_zone?: string;
+                /**
+                 * @example {
+                 *       "mon": [
+                 *         [
+                 *           "09:00",
+                 *           "17:00"
+                 *         ]
+                 *       ],
+                 *       "tue": [
+                 *         [
+                 *           "09:00",
+                 *           "17:00"
+                 *         ]
+                 *       ]
+                 *     }
+                 */
+                week?: {
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    mon?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    tue?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    wed?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    thu?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    fri?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    sat?: string[][];
+                    /** @description Opening intervals `["HH:MM", "HH:MM"]`, sorted, not overlapping; `24:00` ends the day */
+                    sun?: string[][];
+                };
+                /**
+                 * @example [
+                 *       "2026-12-25"
+                 *     ]
+                 */
+                holidays?: string[];
+            } | null;
+            /** @description Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: carrying any one of them (any letter case). Absent: every submission */
+            applies_to?: {
+                api_key_ids?: string[];
+                priorities?: ("low" | "normal" | "high" | "urgent")[];
+                /**
+                 * @example [
+                 *       "VIP"
+                 *     ]
+                 */
+                tags?: string[];
+            };
+        };
         InboundAcceptedView: {
             /**
              * @description unreadable: the message could not be read within its budget (or taken); it is kept for admins. bounced: a delivery-status notification or bounce, which marks the reply it names as not delivered and is not kept
@@ -2103,7 +2441,7 @@ export interface components {
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -2132,14 +2470,14 @@ export interface components {
              *       "submission.received"
              *     ]
              */
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached")[];
         };
         WebhookDestinationWithSecretView: {
             id: string;
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -2171,7 +2509,7 @@ export interface components {
              */
             submission_id: string;
             /** @enum {string} */
-            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced";
+            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;
@@ -3390,6 +3728,10 @@ export interface operations {
                 tag?: string;
                 /** @description Comma list of priorities */
                 priority?: string;
+                /** @description Only submissions whose service level was breached (first response or resolution) */
+                breached?: "true";
+                /** @description `newest` first (the default), or `due`: the earliest due target of the service level first (breached ones before the rest), then those without one, oldest first */
+                sort?: "newest" | "due";
                 limit?: number;
                 /** @description The previous page's `next_cursor` */
                 cursor?: string;
@@ -3482,6 +3824,8 @@ export interface operations {
                 tag?: string;
                 /** @description Comma list of priorities */
                 priority?: string;
+                /** @description Only submissions whose service level was breached (first response or resolution) */
+                breached?: "true";
             };
             header?: never;
             path?: never;
@@ -3573,6 +3917,8 @@ export interface operations {
                 tag?: string;
                 /** @description Comma list of priorities */
                 priority?: string;
+                /** @description Only submissions whose service level was breached (first response or resolution) */
+                breached?: "true";
             };
             header?: never;
             path?: never;
@@ -6046,6 +6392,349 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CannedReplyView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    SlaPoliciesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaPolicyView"][];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    SlaPoliciesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSlaPolicyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaPolicyView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    SlaPoliciesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    SlaPoliciesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSlaPolicyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaPolicyView"];
                 };
             };
             /** @description Invalid request */

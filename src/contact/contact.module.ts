@@ -1,3 +1,4 @@
+import { ServiceLevelsModule } from '../service-levels/service-levels.module';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
@@ -8,7 +9,7 @@ import { ContactService } from './contact.service';
 
 /** Taking a submission in (ContactService), without the route: inbound mail that starts a new one uses it too. */
 @Module({
-  imports: [SubmissionsModule, SubmissionOutboxModule, SpamModule],
+  imports: [SubmissionsModule, SubmissionOutboxModule, SpamModule, ServiceLevelsModule],
   providers: [ContactService],
   exports: [ContactService],
 })

@@ -4,6 +4,7 @@ import { Clock } from '../clock/clock';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { sha256Hex } from '../database/sha256';
 import { MetricsService } from '../metrics/metrics.service';
+import { SlaTracker } from '../service-levels/sla-tracker.service';
 import { SpamFilter } from '../spam/spam-filter.service';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
@@ -38,6 +39,7 @@ export class ContactService {
     private readonly spam: SpamFilter,
     private readonly facts: SubmissionFactRecorder,
     private readonly clock: Clock,
+    private readonly serviceLevels: SlaTracker,
   ) {}
 
   /**
@@ -61,6 +63,9 @@ export class ContactService {
     const spam = await this.spam.check({ id: context.apiKeyId, spamFilter: context.spamFilter }, dto, idempotencyKey);
     const now = this.clock.now();
     const id = uuidv7();
+    const status = spam.reasons.length > 0 ? 'spam' : 'new';
+    // From the policies in memory: no database round trip (issue 41).
+    const sla = await this.serviceLevels.atIntake({ apiKeyId: context.apiKeyId, status, createdAt: now });
     try {
       await this.submissions.insert({
         id,
@@ -75,11 +80,12 @@ export class ContactService {
         clientIp: context.clientIp,
         userAgent: context.userAgent ? context.userAgent.slice(0, USER_AGENT_MAX) : null,
         idempotencyKey,
-        status: spam.reasons.length > 0 ? 'spam' : 'new',
+        status,
         spamReasons: spam.reasons.length > 0 ? spam.reasons.join(',') : null,
         senderVerified: context.senderVerified ?? null,
         createdAt: now,
         updatedAt: now,
+        sla,
       });
     } catch (error) {
       const twinStored = idempotencyKey !== null && isDuplicateKey(error);
@@ -98,6 +104,7 @@ export class ContactService {
     }
     this.metrics.submissionAccepted();
     this.outbox.dispatch(id);
+    this.serviceLevels.scheduleAfterIntake(id, sla, status);
     await this.facts.record({
       name: 'received',
       submissionId: id,

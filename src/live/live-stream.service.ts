@@ -11,7 +11,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
 import { OccasionalLog } from '../logging/occasional-log';
-import { connectRedis, RedisClient } from '../redis/redis-connection';
+import { connectSubscriber, RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { settleWithin } from '../queue/settle-within';
 import { StaffAuthService } from '../staff-accounts/staff-auth.service';
@@ -85,13 +85,7 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
   }
 
   onApplicationBootstrap(): void {
-    const subscriber = connectRedis(this.config.redis, {
-      // A subscriber waits for Redis rather than failing its commands; ioredis subscribes again
-      // after a reconnect by itself.
-      maxRetriesPerRequest: null,
-      connectTimeout: 2000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-    });
+    const subscriber = connectSubscriber(this.config.redis);
     this.subscriber = subscriber;
     subscriber.on('error', (error: Error) => this.failures.error(`Live events subscriber: ${error.message}`));
     subscriber.on('message', (_channel: string, message: string) => this.deliver(message));

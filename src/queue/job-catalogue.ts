@@ -1,6 +1,7 @@
 import type { JobsOptions } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import {
+  CHECK_SLA_JOB,
   DELIVER_SUBMISSION_JOB,
   DELIVER_WEBHOOK_JOB,
   DeliverSubmissionJob,
@@ -13,6 +14,7 @@ import {
   POLL_MAILBOX_JOB,
   RETENTION_JOB,
   SEND_MESSAGE_JOB,
+  SLA_QUEUE,
   SUBMISSIONS_QUEUE,
   WEBHOOKS_QUEUE,
 } from './queue.constants';
@@ -22,7 +24,8 @@ export type QueueName =
   | typeof WEBHOOKS_QUEUE
   | typeof MAINTENANCE_QUEUE
   | typeof MAIL_QUEUE
-  | typeof MAILBOX_QUEUE;
+  | typeof MAILBOX_QUEUE
+  | typeof SLA_QUEUE;
 
 /**
  * One kind of job: where it goes, how BullMQ treats it, and the one rule that names it. A job's id is
@@ -112,6 +115,15 @@ export const JOBS = {
     name: FORGET_UPLOADS_JOB,
     idOf: () => `${FORGET_UPLOADS_JOB}-hourly`,
   },
+  /**
+   * Record the service-level targets of a submission that are due by `dueAt` (ms) and still unmet: one
+   * delayed job per due time, so a due time moved by a change is a new job and the old one finds nothing.
+   */
+  checkSla: {
+    queue: SLA_QUEUE,
+    name: CHECK_SLA_JOB,
+    idOf: (data: { submissionId: string; dueAt: number }) => `sla-${data.submissionId}-${data.dueAt}`,
+  },
 } as const satisfies Record<string, JobKind<never>>;
 
 export type JobKindName = keyof typeof JOBS;
@@ -151,6 +163,14 @@ export function queueOptions(queue: QueueName, config: AppConfig): JobsOptions {
     case MAINTENANCE_QUEUE:
     case MAILBOX_QUEUE:
       return { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 30 };
+    case SLA_QUEUE:
+      // A check that fails (database away) tries again; one that never succeeds is caught up by the sweep.
+      return {
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: KEEP_COMPLETED,
+        removeOnFail: { age: 7 * 86_400 },
+      };
     case MAIL_QUEUE:
       // An SMTP server that refuses for a while: 8 tries over about two hours (30 s doubling).
       return {
@@ -173,6 +193,8 @@ export function queueConcurrency(queue: QueueName, config: AppConfig): number {
     case MAINTENANCE_QUEUE:
     case MAILBOX_QUEUE:
       return 1;
+    case SLA_QUEUE:
+      return 4;
     case MAIL_QUEUE:
       return Math.max(4, config.queue.concurrency);
   }

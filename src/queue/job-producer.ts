@@ -57,6 +57,24 @@ export class JobProducer implements OnApplicationShutdown {
   }
 
   /**
+   * Adds one job per item, each to run `delayMs` from now (BullMQ's delayed set; 0 or less: now), in one
+   * round trip; an item whose job exists already (same id) adds nothing.
+   */
+  async enqueueDelayed<K extends JobKindName>(kind: K, items: { data: JobData<K>; delayMs: number }[]): Promise<void> {
+    if (items.length === 0) {
+      return;
+    }
+    const { queue, name, idOf } = JOBS[kind];
+    await this.queues[queue].addBulk(
+      items.map(({ data, delayMs }) => ({
+        name,
+        data,
+        opts: { jobId: (idOf as (data: JobData<K>) => string)(data), delay: Math.max(0, Math.round(delayMs)) },
+      })),
+    );
+  }
+
+  /**
    * Makes the row's job run (again) now, with this data: a failed or completed job is retried, a
    * delayed one promoted, a waiting one left to run (with the new data); an active one gets a follow-up
    * run under the kind's rerun id; a job Redis no longer has is added again under its id.

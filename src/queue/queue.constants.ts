@@ -35,3 +35,10 @@ export const NOTIFY_ASSIGNMENT_JOB = 'notify-assignment';
 /** The inbound mailbox: queue `mailbox`, job `poll-mailbox` (one IMAP poll, on a schedule; no payload). */
 export const MAILBOX_QUEUE = 'mailbox';
 export const POLL_MAILBOX_JOB = 'poll-mailbox';
+
+/**
+ * Service levels: queue `sla`, job `check-sla`, `{"submissionId": "<uuid>", "dueAt": <ms>}`, one delayed
+ * job per due time of a submission's targets; it records the targets breached by then.
+ */
+export const SLA_QUEUE = 'sla';
+export const CHECK_SLA_JOB = 'check-sla';

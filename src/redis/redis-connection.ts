@@ -49,6 +49,18 @@ export function connectRedis(
 }
 
 /**
+ * A connection for SUBSCRIBE (pub/sub channels): it waits for Redis rather than failing its commands,
+ * and ioredis subscribes again after a reconnect by itself.
+ */
+export function connectSubscriber(settings: AppConfig['redis']): RedisClient {
+  return connectRedis(settings, {
+    maxRetriesPerRequest: null,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+}
+
+/**
  * The commands a connection is given during one event-loop turn go out in one socket write: the socket
  * is corked at the turn's first command and uncorked when the turn's I/O callbacks are done
  * (setImmediate), so Node hands them to the kernel as one writev. Under load a write per command was a

@@ -74,6 +74,9 @@ function filterOf(query: SubmissionFilterQuery, viewerId: string): SubmissionFil
     }
     filter.search = search;
   }
+  if (query.breached) {
+    filter.breached = true;
+  }
   if (query.from) {
     filter.from = new Date(query.from);
   }

@@ -50,12 +50,21 @@ export class StaffSubmissionsController {
 
   @Get()
   @StaffAuth()
-  @ApiOperation({ summary: 'List submissions, newest first, filtered, keyset-paged' })
+  @ApiOperation({ summary: 'List submissions, newest first or by due time, filtered, keyset-paged' })
   @ApiOkResponse({ type: SubmissionPageView })
-  @ApiErrors({ 400: ['Invalid field: status', 'Invalid field: tag', 'Invalid field: priority', 'Unknown field: x'] })
+  @ApiErrors({
+    400: [
+      'Invalid field: status',
+      'Invalid field: tag',
+      'Invalid field: priority',
+      'Invalid field: sort',
+      'Invalid field: breached',
+      'Unknown field: x',
+    ],
+  })
   list(@Query() query: SubmissionListQuery, @Req() request: StaffRequest): Promise<SubmissionPageView> {
-    const { limit, cursor, ...filter } = query;
-    return this.listing.list(filter, staffOf(request).id, cursor, limit ?? DEFAULT_PAGE_SIZE);
+    const { limit, cursor, sort, ...filter } = query;
+    return this.listing.list(filter, staffOf(request).id, cursor, limit ?? DEFAULT_PAGE_SIZE, sort ?? 'newest');
   }
 
   @Get('counts')

@@ -8,7 +8,14 @@ import { SubmissionFactRecorder } from './submission-fact-recorder';
 import { factsWithoutWebhookHandler, OnSubmissionFact, SubmissionFact, WEBHOOK_EVENTS } from './submission-facts';
 
 /** In the catalogue's order. */
-const WEBHOOK_FACTS = ['status_changed', 'message_received', 'assigned', 'flagged', 'message_bounced'] as const;
+const WEBHOOK_FACTS = [
+  'status_changed',
+  'message_received',
+  'assigned',
+  'flagged',
+  'message_bounced',
+  'sla_breached',
+] as const;
 
 /** Boots a module of the recorder and `handlers`; answers the recorder once started. */
 async function started(...handlers: (new (...args: never[]) => unknown)[]) {
@@ -35,6 +42,7 @@ describe('the catalogue of submission facts', () => {
       'submission.assigned',
       'submission.flagged',
       'message.bounced',
+      'submission.sla_breached',
     ]);
   });
 
@@ -90,7 +98,7 @@ describe('SubmissionFactRecorder', () => {
 
   it('refuses to start when a fact marked for webhooks has no webhook handler', async () => {
     await expect(started(WebhooksWithoutFlagged)).rejects.toThrow(
-      /Submission facts marked for webhooks have no webhook handler: flagged/,
+      /Submission facts marked for webhooks have no webhook handler: flagged, message_bounced, sla_breached/,
     );
   });
 

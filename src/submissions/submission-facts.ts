@@ -26,6 +26,11 @@ export interface SubmissionFactData {
   message_bounced: { messageId: string; status: string | null };
   /** Staff sent it through every staff channel again. */
   redelivered: Record<string, never>;
+  /**
+   * A target of its service level was not met in time (recorded once per target, at its due time):
+   * `first_response` or `resolution`, and the due time it missed (ISO 8601).
+   */
+  sla_breached: { target: 'first_response' | 'resolution'; dueAt: string; policyId: string };
 }
 
 export type SubmissionFactName = keyof SubmissionFactData;
@@ -114,6 +119,14 @@ export const SUBMISSION_FACTS = {
     audit: {
       action: 'message.bounced',
       change: (data) => ({ after: { message_id: data.messageId, status: data.status } }),
+    },
+  },
+  sla_breached: {
+    webhook: { event: 'submission.sla_breached', sentBy: 'handler' },
+    live: 'submission.changed',
+    audit: {
+      action: 'submission.sla_breached',
+      change: (data) => ({ after: { target: data.target, due_at: data.dueAt, policy_id: data.policyId } }),
     },
   },
 } as const satisfies { [Name in SubmissionFactName]: SubmissionFactRoute<Name> };

@@ -5,7 +5,7 @@ import { SEARCH_UNAVAILABLE, StaffSubmissionFilter } from './staff-submission-fi
 import { OnSubmissionFact } from './submission-facts';
 import { WORKFLOW_STATUSES, WorkflowStatus } from './submission-state';
 import { SubmissionTagsRepository } from './submission-tags.repository';
-import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionOrder, SubmissionsRepository } from './submissions.repository';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
 const COUNTS_CACHE_MS = 2_000;
@@ -26,19 +26,20 @@ export class SubmissionListService {
     private readonly filter: StaffSubmissionFilter,
   ) {}
 
-  /** A page newest first and the cursor of the next (null on the last page). */
+  /** A page in `order` and the cursor of the next (null on the last page). */
   async list(
     query: SubmissionFilterQuery,
     viewerId: string,
     cursor: string | undefined,
     limit: number,
+    order: SubmissionOrder = 'newest',
   ): Promise<SubmissionPageView> {
     const filter = this.filter.of(query, viewerId);
     if (filter === SEARCH_UNAVAILABLE) {
       return { items: [], next_cursor: null, search: SEARCH_UNAVAILABLE };
     }
     // One row more than asked says whether another page follows.
-    const rows = await this.submissions.findPage(filter, cursor, limit + 1);
+    const rows = await this.submissions.findPage(filter, cursor, limit + 1, order);
     const page = rows.slice(0, limit);
     const matching = page.filter(this.filter.sameAddressAs(query));
     const tags = await this.tags.ofSubmissions(matching.map((row) => row.id));

@@ -27,6 +27,12 @@ function webhookOf(fact: SubmissionFact): { key: string; data: Record<string, un
         key: `bounce-${fact.data.messageId}`,
         data: { message_id: fact.data.messageId, status: fact.data.status },
       };
+    case 'sla_breached':
+      // Once per target of a policy: a later policy's breach of the same target is another event.
+      return {
+        key: `sla-${fact.data.target}-${Date.parse(fact.data.dueAt)}`,
+        data: { target: fact.data.target, due_at: fact.data.dueAt, policy_id: fact.data.policyId },
+      };
     default:
       return null;
   }
@@ -50,7 +56,7 @@ export class WebhookFactHandlers implements OnModuleInit {
 
   @OnSubmissionFact({
     phase: 'in transaction',
-    facts: ['status_changed', 'assigned', 'message_received', 'flagged', 'message_bounced'],
+    facts: ['status_changed', 'assigned', 'message_received', 'flagged', 'message_bounced', 'sla_breached'],
     sends: 'webhooks',
   })
   async recordDeliveries(fact: SubmissionFact, tx: Transaction): Promise<void> {

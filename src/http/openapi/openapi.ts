@@ -55,6 +55,10 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig, s
     .addTag('staff', "The staff console's session: sign in and out, one's own account and password.")
     .addTag('staff: submissions', 'The work queue: list, read, assign, reply to and annotate submissions.')
     .addTag('staff: canned replies', 'Answers the whole team shares, inserted into replies.')
+    .addTag(
+      'staff: service levels',
+      'SLA policies: how soon submissions are answered and resolved, in business hours; admins write them.',
+    )
     .addTag('staff: live', 'Live updates for the console: the event stream and who is viewing what.')
     .addTag(
       'staff: administration',

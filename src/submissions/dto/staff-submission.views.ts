@@ -13,6 +13,64 @@ const UNREADABLE =
   'Present only when stored values could not be decrypted (a key removed from DATA_ENCRYPTION_KEYS, or ' +
   'altered data): which fields and why. Those fields are then null, or "" where the type is a string.';
 
+/** A submission's service level: its policy's targets, when they are due and whether they were kept. */
+export class SubmissionSlaView {
+  @ApiProperty({
+    format: 'uuid',
+    description: 'The SLA policy that applies (chosen at intake and when priority or tags change)',
+  })
+  policy_id!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the first reply is due (business minutes of the policy); null: the policy sets no such target',
+  })
+  first_response_due_at!: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'When it must be resolved (closed); null while the resolution clock is paused (`pending`) or the policy ' +
+      'sets no such target. Time in `pending` does not count.',
+  })
+  resolution_due_at!: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Recorded once, when the first reply was not sent in time: the due time it missed',
+  })
+  first_response_breached_at!: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Recorded once, when it was not resolved in time: the due time it missed',
+  })
+  resolution_breached_at!: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'The earliest due time of a target still to meet (breached or not); null: none is left. `sort=due` orders by it',
+  })
+  due_at!: string | null;
+
+  @ApiProperty({ description: 'Either target was breached' })
+  breached!: boolean;
+
+  @ApiProperty({ description: 'The resolution clock stands still: waiting on the customer (`pending`)' })
+  resolution_paused!: boolean;
+}
+
 /** A submission in the staff list. */
 export class SubmissionView {
   @ApiProperty({ example: '01a20093-2c13-73ce-ba5f-bebabadb9343' })
@@ -72,6 +130,13 @@ export class SubmissionView {
 
   @ApiProperty({ type: [String], example: ['billing', 'VIP'], description: "Staff's labels, in the order they gave" })
   tags!: string[];
+
+  @ApiProperty({
+    type: SubmissionSlaView,
+    nullable: true,
+    description: 'Its service level; null: no SLA policy applies',
+  })
+  sla!: SubmissionSlaView | null;
 
   @ApiProperty({ required: false, description: UNREADABLE })
   unreadable?: string;
@@ -229,7 +294,24 @@ export function toSubmissionView(submission: SubmissionEntity, tags: string[]): 
     spam_reasons: submission.spamReasons ? submission.spamReasons.split(',') : [],
     priority: submission.priority,
     tags,
+    sla: slaViewOf(submission),
     ...unreadableOf(submission),
+  };
+}
+
+function slaViewOf(submission: SubmissionEntity): SubmissionSlaView | null {
+  if (!submission.slaPolicyId) {
+    return null;
+  }
+  return {
+    policy_id: submission.slaPolicyId,
+    first_response_due_at: iso(submission.firstResponseDueAt),
+    resolution_due_at: iso(submission.resolutionDueAt),
+    first_response_breached_at: iso(submission.firstResponseBreachedAt),
+    resolution_breached_at: iso(submission.resolutionBreachedAt),
+    due_at: iso(submission.slaDueAt),
+    breached: submission.firstResponseBreachedAt !== null || submission.resolutionBreachedAt !== null,
+    resolution_paused: submission.slaPausedAt !== null && submission.status === 'pending',
   };
 }
 

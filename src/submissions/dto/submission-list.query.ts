@@ -1,5 +1,5 @@
 import { ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import { IsIn, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { CanonicalId, DateOrDateTime, Optional } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
 import { PRIORITIES } from '../submission-priority';
@@ -67,10 +67,35 @@ export class SubmissionFilterQuery {
   @IsString()
   @Matches(PRIORITY_LIST)
   priority?: string;
+
+  @ApiPropertyOptional({
+    enum: ['true'],
+    description: 'Only submissions whose service level was breached (first response or resolution)',
+  })
+  @Optional()
+  @IsIn(['true'])
+  breached?: 'true';
 }
 
-/** The list: filters, page size and the cursor of the previous page. */
-export class SubmissionListQuery extends IntersectionType(SubmissionFilterQuery, PageQuery) {}
+/** The list's order: what `sort` takes. */
+export const SUBMISSION_ORDERS = ['newest', 'due'] as const;
+
+/** How the list is ordered. */
+class SubmissionSortQuery {
+  @ApiPropertyOptional({
+    enum: SUBMISSION_ORDERS,
+    default: 'newest',
+    description:
+      '`newest` first (the default), or `due`: the earliest due target of the service level first ' +
+      '(breached ones before the rest), then those without one, oldest first',
+  })
+  @Optional()
+  @IsIn(SUBMISSION_ORDERS)
+  sort?: (typeof SUBMISSION_ORDERS)[number];
+}
+
+/** The list: filters, order, page size and the cursor of the previous page. */
+export class SubmissionListQuery extends IntersectionType(SubmissionFilterQuery, SubmissionSortQuery, PageQuery) {}
 
 /** The counts per status: the list's filters but the status itself (each status is counted). */
 export class SubmissionCountsQuery extends OmitType(SubmissionFilterQuery, ['status'] as const) {}

@@ -18,6 +18,8 @@ import type { SubmissionState, WorkflowStatus } from '../submission-state';
 @Index('ix_submissions_email_hash', ['emailHash'])
 @Index('ix_submissions_status_created', ['status', 'createdAt'])
 @Index('ix_submissions_priority', ['priority', 'id'])
+@Index('ix_submissions_sla_due', ['slaDueAt', 'id'])
+@Index('ix_submissions_sla_check', ['slaCheckAt'])
 @Index('ft_submissions_text', ['name', 'email', 'business', 'message'], { fulltext: true })
 export class SubmissionEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
@@ -128,4 +130,41 @@ export class SubmissionEntity {
    */
   @Column({ name: 'sender_verified', type: 'boolean', nullable: true })
   senderVerified!: boolean | null;
+
+  // Its service level (service-levels/ keeps these columns; they sit on the row so that the intake
+  // writes them in its one INSERT and the list sorts and filters by them without a join).
+
+  /** The SLA policy that applied when the targets were last set; null: none applies. */
+  @Column({ name: 'sla_policy_id', type: 'char', length: 36, nullable: true })
+  slaPolicyId!: string | null;
+
+  @Column({ name: 'first_response_due_at', type: 'datetime', precision: 3, nullable: true })
+  firstResponseDueAt!: Date | null;
+
+  /** Null while the resolution clock is paused (status `pending`). */
+  @Column({ name: 'resolution_due_at', type: 'datetime', precision: 3, nullable: true })
+  resolutionDueAt!: Date | null;
+
+  /** The due time of the first-response target, once recorded as breached (once per target). */
+  @Column({ name: 'first_response_breached_at', type: 'datetime', precision: 3, nullable: true })
+  firstResponseBreachedAt!: Date | null;
+
+  @Column({ name: 'resolution_breached_at', type: 'datetime', precision: 3, nullable: true })
+  resolutionBreachedAt!: Date | null;
+
+  /** Since when the resolution clock has stood still (pending or closed); null: it runs. */
+  @Column({ name: 'sla_paused_at', type: 'datetime', precision: 3, nullable: true })
+  slaPausedAt!: Date | null;
+
+  /** Business minutes the resolution clock stood still before `sla_paused_at`. */
+  @Column({ name: 'sla_paused_minutes', type: 'int', unsigned: true, default: 0 })
+  slaPausedMinutes!: number;
+
+  /** The earliest due time of a target still open (breached or not): the list's `sort=due`. */
+  @Column({ name: 'sla_due_at', type: 'datetime', precision: 3, nullable: true })
+  slaDueAt!: Date | null;
+
+  /** The earliest due time of a target still open and not yet breached: when a breach must be checked. */
+  @Column({ name: 'sla_check_at', type: 'datetime', precision: 3, nullable: true })
+  slaCheckAt!: Date | null;
 }

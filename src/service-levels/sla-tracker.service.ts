@@ -1,0 +1,137 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { SYSTEM_ACTOR } from '../audit/actor';
+import { Clock } from '../clock/clock';
+import { afterCommit, Transaction, Transactions } from '../database/transactions';
+import { JobProducer } from '../queue/job-producer';
+import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { DEFAULT_PRIORITY } from '../submissions/submission-priority';
+import type { WorkflowStatus } from '../submissions/submission-state';
+import { NO_SLA, SubmissionSlaColumns } from '../submissions/submissions.repository';
+import { SlaPolicyCache } from './sla-policy-cache';
+import { checkTimesOf, choosePolicy, dueBreaches, sameSla, slaColumnsOf } from './sla-targets';
+import { SubmissionSlaRepository } from './submission-sla.repository';
+
+/**
+ * Keeps each submission's service level: its targets set at intake, set again after every change they
+ * depend on (status, priority, tags, a reply, the customer's answer), and a breach recorded once per
+ * target at its due time, by a delayed job per due time (JOBS.checkSla) and, for any a job missed
+ * (Redis lost it, no worker ran), by the sweep (SlaSweep).
+ */
+@Injectable()
+export class SlaTracker {
+  private readonly logger = new Logger(SlaTracker.name);
+
+  constructor(
+    private readonly cache: SlaPolicyCache,
+    private readonly submissions: SubmissionSlaRepository,
+    private readonly jobs: JobProducer,
+    private readonly facts: SubmissionFactRecorder,
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The columns of a submission about to be stored: the policy that matches a new submission (normal
+   * priority, no labels yet), from the policies in memory (no database round trip).
+   */
+  async atIntake(submission: {
+    apiKeyId: string;
+    status: WorkflowStatus;
+    createdAt: Date;
+  }): Promise<SubmissionSlaColumns> {
+    const policies = await this.cache.current();
+    if (policies.length === 0) {
+      return NO_SLA;
+    }
+    const subject = {
+      apiKeyId: submission.apiKeyId,
+      priority: DEFAULT_PRIORITY,
+      tagKeys: [],
+      status: submission.status,
+      createdAt: submission.createdAt,
+      firstResponseAt: null,
+      current: NO_SLA,
+    };
+    return slaColumnsOf(choosePolicy(policies, subject), subject, submission.createdAt);
+  }
+
+  /** Once a submission is stored: a delayed check at each of its due times (not waited for; a lost one is the sweep's). */
+  scheduleAfterIntake(submissionId: string, columns: SubmissionSlaColumns, status: WorkflowStatus): void {
+    if (columns.slaCheckAt === null) {
+      return;
+    }
+    void this.schedule(submissionId, checkTimesOf(columns, { status, firstResponseAt: null })).catch((error: Error) =>
+      this.logger.warn(`SLA checks of ${submissionId} not queued (${error.message}); the sweep will catch them`),
+    );
+  }
+
+  /**
+   * A change the targets depend on, in its transaction: the policy is chosen again (priority and tags),
+   * the resolution clock paused or resumed (status), a met target dropped (a reply, closing). Checks at
+   * the new due times are queued once the change has committed.
+   */
+  @OnSubmissionFact({
+    phase: 'in transaction',
+    facts: ['status_changed', 'priority_changed', 'tags_changed', 'replied', 'message_received'],
+  })
+  async followChange(fact: SubmissionFact, tx: Transaction): Promise<void> {
+    const subject = await this.submissions.subjectForUpdate(fact.submissionId, tx);
+    if (!subject) {
+      return;
+    }
+    const policies = await this.cache.current();
+    const next = slaColumnsOf(choosePolicy(policies, subject), subject, this.clock.now());
+    if (sameSla(next, subject.current)) {
+      return;
+    }
+    await this.submissions.write(subject.id, next, tx);
+    const times = checkTimesOf(next, subject);
+    if (times.length > 0) {
+      afterCommit(tx, () => this.schedule(subject.id, times));
+    }
+  }
+
+  /**
+   * Records the targets of a submission that are due by now and still unmet, each once: a fact (audit,
+   * webhook `submission.sla_breached`, live event) in the same transaction as the breach. Any number of
+   * workers may check the same submission at once; one records, the others find it recorded.
+   */
+  async checkBreaches(submissionId: string): Promise<number> {
+    return this.transactions.run(async (tx) => {
+      const subject = await this.submissions.subjectForUpdate(submissionId, tx);
+      if (!subject || subject.current.slaPolicyId === null) {
+        return 0;
+      }
+      const { breached, columns } = dueBreaches(subject.current, subject, this.clock.now());
+      if (breached.length === 0) {
+        return 0;
+      }
+      const targets = breached.map((breach) => breach.target);
+      if (!(await this.submissions.recordBreaches(subject.id, columns, targets, tx))) {
+        return 0;
+      }
+      for (const { target, dueAt } of breached) {
+        await this.facts.record(
+          {
+            name: 'sla_breached',
+            submissionId: subject.id,
+            apiKeyId: subject.apiKeyId,
+            actor: SYSTEM_ACTOR,
+            data: { target, dueAt: dueAt.toISOString(), policyId: columns.slaPolicyId! },
+          },
+          tx,
+        );
+      }
+      return breached.length;
+    });
+  }
+
+  private async schedule(submissionId: string, dueTimes: Date[]): Promise<void> {
+    const now = this.clock.nowMs();
+    await this.jobs.enqueueDelayed(
+      'checkSla',
+      dueTimes.map((dueAt) => ({ data: { submissionId, dueAt: dueAt.getTime() }, delayMs: dueAt.getTime() - now })),
+    );
+  }
+}

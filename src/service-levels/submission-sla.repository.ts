@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
+import type { Transaction } from '../database/transactions';
+import { SubmissionEntity } from '../submissions/entities/submission.entity';
+import { SubmissionTagEntity } from '../submissions/entities/submission-tag.entity';
+import { SubmissionSlaColumns } from '../submissions/submissions.repository';
+import type { SlaSubject, SlaTarget } from './sla-targets';
+
+/** The service-level columns, as the entity names them. */
+const SLA_COLUMNS = [
+  'slaPolicyId',
+  'firstResponseDueAt',
+  'resolutionDueAt',
+  'firstResponseBreachedAt',
+  'resolutionBreachedAt',
+  'slaPausedAt',
+  'slaPausedMinutes',
+  'slaDueAt',
+  'slaCheckAt',
+] as const satisfies readonly (keyof SubmissionSlaColumns)[];
+
+const BREACHED_COLUMN: Record<SlaTarget, 'firstResponseBreachedAt' | 'resolutionBreachedAt'> = {
+  first_response: 'firstResponseBreachedAt',
+  resolution: 'resolutionBreachedAt',
+};
+
+/**
+ * Every query of a submission's service-level columns. They sit on the `submissions` row (the intake
+ * writes them in its INSERT; the list sorts by them) but only service-levels/ reads or writes them
+ * here, and it never touches the submission's other columns.
+ */
+@Injectable()
+export class SubmissionSlaRepository {
+  constructor(@InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>) {}
+
+  /**
+   * What a submission's targets depend on, its row locked in `tx` until the change commits (two changes
+   * of one submission then set its targets one after the other). No personal column is read.
+   */
+  async subjectForUpdate(id: string, tx: Transaction): Promise<(SlaSubject & { id: string }) | null> {
+    const row = await tx
+      .getRepository(SubmissionEntity)
+      .createQueryBuilder('s')
+      .select(['s.id', 's.apiKeyId', 's.priority', 's.status', 's.createdAt', 's.firstResponseAt'])
+      .addSelect(SLA_COLUMNS.map((column) => `s.${column}`))
+      .where('s.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
+    if (!row) {
+      return null;
+    }
+    const tags = await tx
+      .getRepository(SubmissionTagEntity)
+      .find({ select: { tagKey: true }, where: { submissionId: id } });
+    return {
+      id: row.id,
+      apiKeyId: row.apiKeyId,
+      priority: row.priority,
+      status: row.status,
+      createdAt: row.createdAt,
+      firstResponseAt: row.firstResponseAt,
+      tagKeys: tags.map((tag) => tag.tagKey),
+      current: Object.fromEntries(SLA_COLUMNS.map((column) => [column, row[column]])) as SubmissionSlaColumns,
+    };
+  }
+
+  /** Writes a submission's service-level columns, in `tx`. */
+  async write(id: string, columns: SubmissionSlaColumns, tx: Transaction): Promise<void> {
+    await tx.getRepository(SubmissionEntity).update({ id }, columns);
+  }
+
+  /**
+   * Writes the columns of a check that found `targets` breached, in `tx`, only if none of them was
+   * recorded meanwhile: of two checks racing (two workers, or two Galera nodes), one records the breach,
+   * the other changes nothing. Answers whether it wrote.
+   */
+  async recordBreaches(
+    id: string,
+    columns: SubmissionSlaColumns,
+    targets: readonly SlaTarget[],
+    tx: Transaction,
+  ): Promise<boolean> {
+    const where: Record<string, unknown> = { id };
+    for (const target of targets) {
+      where[BREACHED_COLUMN[target]] = IsNull();
+    }
+    const result = await tx.getRepository(SubmissionEntity).update(where, columns);
+    return result.affected === 1;
+  }
+
+  /** Submissions with a target owed and unbreached that was due by `now`, earliest first. */
+  async dueForCheck(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.submissions.find({
+      select: { id: true },
+      where: { slaCheckAt: LessThanOrEqual(now) },
+      order: { slaCheckAt: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => row.id);
+  }
+}
