@@ -1,3 +1,4 @@
+import { ReportsRoutesModule } from './reports/reports.module';
 import { SlaPoliciesRoutesModule } from './service-levels/service-levels.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
@@ -42,6 +43,7 @@ export class ApiModule {
         StaffIdentityRoutesModule,
         CannedRepliesModule,
         SlaPoliciesRoutesModule,
+        ReportsRoutesModule,
         InboundRoutesModule,
         LiveModule,
         ApiKeysAdminModule,

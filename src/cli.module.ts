@@ -1,3 +1,4 @@
+import { ReportsCommandsModule } from './reports/reports.module';
 import { ClockModule } from './clock/clock.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ApiKeyModule } from './api-keys/api-key.module';
@@ -47,6 +48,7 @@ export class CliModule {
         WebhooksModule,
         PrivacyModule,
         StaffIdentityCommandsModule,
+        ReportsCommandsModule,
       ],
       providers: [
         KeysCommand,

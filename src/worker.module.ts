@@ -1,3 +1,4 @@
+import { ReportsWorkerModule } from './reports/reports.module';
 import { SlaWorkerModule } from './service-levels/service-levels.module';
 import { Module } from '@nestjs/common';
 import { ConversationWorkerModule } from './conversations/conversations.module';
@@ -21,6 +22,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     MailboxWorkerModule,
     RetentionWorkerModule,
     SlaWorkerModule,
+    ReportsWorkerModule,
     WebhooksModule,
     LiveEventsModule,
   ],

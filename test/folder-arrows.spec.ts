@@ -38,7 +38,7 @@ const ALLOWED_LINES: Record<string, string> = {
   // Its service level is chosen as it is stored (service-levels), in the same INSERT.
   contact: 'api-keys audit auth clock database http metrics rate-limits service-levels spam submissions',
   // A reply flows conversations -> queue -> mail.
-  conversations: 'api-keys attachments audit config database http mail metrics queue redis staff-accounts submissions',
+  conversations: 'api-keys attachments audit clock config database http mail metrics queue redis staff-accounts submissions',
   // The staff channels consume submissions (and their conversations, for the reply address).
   delivery:
     'cli-output.ts api-keys audit config conversations http mail metrics queue staff-accounts submissions webhooks',
@@ -52,7 +52,9 @@ const ALLOWED_LINES: Record<string, string> = {
   mailboxes: 'audit clock config database http metrics redis staff-accounts submissions',
   // Erasure and retention reach every room that keeps personal data.
   privacy:
-    'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue staff-accounts submissions webhooks',
+    'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue reports staff-accounts submissions webhooks',
+  // Figures over a period, read from day aggregates it builds; changes and deletions mark days to rebuild.
+  reports: 'api-keys cli-output.ts clock database http queue staff-accounts submissions',
   'rate-limits': 'auth clock config http logging metrics redis', // per key: it reads the key auth identified
   // SLA policies (admins), a submission's targets and breaches: they follow submissions' facts and
   // record their own; the policies' cache hears of changes on Redis.
@@ -65,7 +67,7 @@ const ALLOWED_LINES: Record<string, string> = {
   // account by mail, and keep a sign-on's state in Redis for its ten minutes.
   'staff-identity': 'audit cli-output.ts clock config database http mail redis staff-accounts submissions',
   // A submission's life and the catalogue of its facts; the rooms that consume it subscribe, so it names none.
-  submissions: 'api-keys audit config database http queue staff-accounts',
+  submissions: 'api-keys audit clock config database http queue staff-accounts',
   webhooks: 'cli-output.ts api-keys audit clock config database http metrics queue staff-accounts submissions',
 };
 

@@ -380,6 +380,26 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     await call({ method: 'delete', path: `/staff/api/sla-policies/${policy.id}`, headers: robot });
     await call({ method: 'delete', path: `/staff/api/sla-policies/${policy.id}`, headers: robot });
 
+    // Reports, as JSON and as CSV.
+    await call({
+      method: 'get',
+      path: '/staff/api/reports',
+      headers: staff,
+      query: { from: '2026-11-01', to: '2026-11-30' },
+    });
+    await call({
+      method: 'get',
+      path: '/staff/api/reports',
+      headers: { ...staff, Accept: 'text/csv' },
+      query: { from: '2026-11-01', to: '2026-11-30', interval: 'day', tag: 'billing' },
+    });
+    await call({
+      method: 'get',
+      path: '/staff/api/reports',
+      headers: robot,
+      query: { from: '2026-11-31', to: '2026-12-01' },
+    });
+
     // Canned replies.
     const canned = (
       await call({

@@ -49,6 +49,7 @@ describe('OpenAPI document', () => {
       '/staff/api/password-reset',
       '/staff/api/privacy/erase',
       '/staff/api/privacy/export',
+      '/staff/api/reports',
       '/staff/api/sign-in-options',
       '/staff/api/sla-policies',
       '/staff/api/sla-policies/{id}',

@@ -920,6 +920,26 @@ export interface paths {
         patch: operations["SlaPoliciesController_update"];
         trace?: never;
     };
+    "/staff/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Figures over a period by day or week, by assignee, API key and label: arrivals, closings, spam, median and 90th percentile of first response and resolution in business minutes, SLAs kept; the open work now. `Accept: text/csv` answers the same as CSV
+         * @description Figures over a period by day or week, by assignee, API key and label: arrivals, closings, spam, median and 90th percentile of first response and resolution in business minutes, SLAs kept; the open work now. `Accept: text/csv` answers the same as CSV
+         */
+        get: operations["ReportsController_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inbound/email": {
         parameters: {
             query?: never;
@@ -2268,6 +2288,121 @@ export interface components {
                  */
                 tags?: string[];
             };
+        };
+        MinuteQuantilesView: {
+            /** @example 42 */
+            median_minutes: number | null;
+            /** @example 300 */
+            p90_minutes: number | null;
+        };
+        ReportBucketView: {
+            /** @description Arrived (spam aside) */
+            created: number;
+            /** @description Closed (and still closed) */
+            closed: number;
+            /** @description Arrived as spam or marked spam since */
+            spam: number;
+            /** @description First replies given, in business minutes since arrival */
+            first_response: components["schemas"]["MinuteQuantilesView"];
+            /** @description Submissions closed, in business minutes since arrival, time in `pending` left out */
+            resolution: components["schemas"]["MinuteQuantilesView"];
+            /**
+             * @description Of those closed with an SLA policy, the share (%) with no target breached; null when none
+             * @example 96.5
+             */
+            sla_met_pct: number | null;
+            /**
+             * Format: date
+             * @description The bucket’s first day (UTC; a Monday by week)
+             */
+            start: string;
+        };
+        ReportAssigneeView: {
+            /** @description Arrived (spam aside) */
+            created: number;
+            /** @description Closed (and still closed) */
+            closed: number;
+            /** @description Arrived as spam or marked spam since */
+            spam: number;
+            /** @description First replies given, in business minutes since arrival */
+            first_response: components["schemas"]["MinuteQuantilesView"];
+            /** @description Submissions closed, in business minutes since arrival, time in `pending` left out */
+            resolution: components["schemas"]["MinuteQuantilesView"];
+            /**
+             * @description Of those closed with an SLA policy, the share (%) with no target breached; null when none
+             * @example 96.5
+             */
+            sla_met_pct: number | null;
+            /** @description Null: unassigned */
+            assignee: {
+                /** @example 01a20093-2c13-73ce-ba5f-bebabadb9343 */
+                id: string;
+                /** @example Website form */
+                name: string;
+            } | null;
+        };
+        ReportKeyView: {
+            /** @description Arrived (spam aside) */
+            created: number;
+            /** @description Closed (and still closed) */
+            closed: number;
+            /** @description Arrived as spam or marked spam since */
+            spam: number;
+            /** @description First replies given, in business minutes since arrival */
+            first_response: components["schemas"]["MinuteQuantilesView"];
+            /** @description Submissions closed, in business minutes since arrival, time in `pending` left out */
+            resolution: components["schemas"]["MinuteQuantilesView"];
+            /**
+             * @description Of those closed with an SLA policy, the share (%) with no target breached; null when none
+             * @example 96.5
+             */
+            sla_met_pct: number | null;
+            api_key: components["schemas"]["NamedRefView"];
+        };
+        ReportTagView: {
+            /** @description Arrived (spam aside) */
+            created: number;
+            /** @description Closed (and still closed) */
+            closed: number;
+            /** @description Arrived as spam or marked spam since */
+            spam: number;
+            /** @description First replies given, in business minutes since arrival */
+            first_response: components["schemas"]["MinuteQuantilesView"];
+            /** @description Submissions closed, in business minutes since arrival, time in `pending` left out */
+            resolution: components["schemas"]["MinuteQuantilesView"];
+            /**
+             * @description Of those closed with an SLA policy, the share (%) with no target breached; null when none
+             * @example 96.5
+             */
+            sla_met_pct: number | null;
+            /**
+             * @description The label in its compared form (lower case, NFC)
+             * @example billing
+             */
+            tag: string;
+        };
+        BacklogView: {
+            new: number;
+            open: number;
+            pending: number;
+        };
+        ReportView: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            interval: "day" | "week";
+            /** @description One per day or week of the period, oldest first */
+            buckets: components["schemas"]["ReportBucketView"][];
+            /** @description The period by who the submission is assigned to now */
+            by_assignee: components["schemas"]["ReportAssigneeView"][];
+            /** @description The period by API key */
+            by_key: components["schemas"]["ReportKeyView"][];
+            /** @description The period by label (a submission counts under each of its labels) */
+            by_tag: components["schemas"]["ReportTagView"][];
+            /** @description Open work now (not the period): submissions per status still to finish */
+            backlog: components["schemas"]["BacklogView"];
         };
         InboundAcceptedView: {
             /**
@@ -6786,6 +6921,95 @@ export interface operations {
             };
             /** @description Body is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    ReportsController_report: {
+        parameters: {
+            query: {
+                /** @description First day (UTC), inclusive */
+                from: string | unknown | unknown;
+                /** @description Last day (UTC), inclusive; at most 1100 days after `from` (366 by day) */
+                to: string | unknown | unknown;
+                /** @description Buckets: UTC days, or ISO weeks (from Monday) */
+                interval?: "day" | "week";
+                /** @description Only submissions sent with this API key (its id) */
+                api_key_id?: string;
+                /** @description Only submissions carrying this label (any letter case) */
+                tag?: string;
+                /** @description A staff account id, or `none` for unassigned submissions */
+                assignee_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report (JSON), or the same as CSV with a header line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportView"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

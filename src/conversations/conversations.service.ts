@@ -1,3 +1,4 @@
+import { Clock } from '../clock/clock';
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { AttachmentStore, IncomingFile } from '../attachments/attachment-store';
@@ -55,6 +56,7 @@ export class ConversationsService {
     private readonly config: AppConfig,
     private readonly cipher: FieldCipher,
     private readonly files: AttachmentStore,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -85,7 +87,7 @@ export class ConversationsService {
       if (!submission.email) {
         throw new ApiException(HttpStatus.CONFLICT, 'No e-mail address to reply to');
       }
-      const now = new Date();
+      const now = this.clock.now();
       if (!(await this.submissions.advanceForMessage(submissionId, submission.version, { firstResponseAt: now }, tx))) {
         throw changedMeanwhile();
       }
@@ -146,7 +148,7 @@ export class ConversationsService {
     if (await this.isStoredFromSender(submissionId, mail.messageId, mail.fromAddress, senderHash)) {
       return null;
     }
-    const now = new Date();
+    const now = this.clock.now();
     const row = newConversationMessage({
       id: uuidv7(),
       submissionId,

@@ -7,6 +7,7 @@ import { SubmissionsModule } from '../submissions/submissions.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { RefreshTokenStoreModule } from '../auth/refresh-token-store.module';
+import { ReportDaysModule } from '../reports/reports.module';
 import { SealedRowsRepository } from '../database/sealed-rows.repository';
 import { SubmissionDeletion } from './submission-deletion.service';
 import { ConversationsModule } from '../conversations/conversations.module';
@@ -26,6 +27,7 @@ import { RetentionService } from './retention.service';
     AttachmentsModule,
     ApiKeyModule,
     RefreshTokenStoreModule,
+    ReportDaysModule,
   ],
   providers: [SealedRowsRepository, SubmissionDeletion, PrivacyService, RetentionService],
   exports: [PrivacyService, RetentionService],

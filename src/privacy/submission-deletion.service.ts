@@ -3,6 +3,7 @@ import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { Transactions } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
+import { ReportStaleDays } from '../reports/report-stale-days';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
 import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
@@ -11,7 +12,8 @@ import { WebhooksRepository } from '../webhooks/webhooks.repository';
 
 /**
  * Deletes submissions with everything that hangs on them (notes, tags, files, conversation messages, channel
- * records, webhook deliveries and attempts; erasure and retention): each room's
+ * records, webhook deliveries and attempts; erasure and retention), marking the report days they
+ * counted in as changed: each room's
  * repository deletes its own rows, all in one transaction; then every job the catalogue can derive
  * for them (deliveries, redeliveries, status_changed webhooks, resends and replays) is removed, so no
  * job points at a deleted row. A job running at that moment finds no row and does nothing.
@@ -27,6 +29,7 @@ export class SubmissionDeletion {
     private readonly messages: ConversationMessagesRepository,
     private readonly attachments: AttachmentsRepository,
     private readonly jobs: JobProducer,
+    private readonly reportDays: ReportStaleDays,
   ) {}
 
   /** Deletes these submissions (a batch: keep it to a thousand or so); answers how many it removed. */
@@ -35,6 +38,8 @@ export class SubmissionDeletion {
       return 0;
     }
     const { deleted, deliveries, messageIds } = await this.transactions.run(async (tx) => {
+      // Before the rows go: the report days they count in are computed from what remains from now on.
+      await this.reportDays.markFor(ids, tx);
       const removedDeliveries = await this.webhooks.deleteOfSubmissions(ids, tx);
       await this.attachments.deleteOfSubmissions(ids, tx);
       const removedMessages = await this.messages.deleteOfSubmissions(ids, tx);

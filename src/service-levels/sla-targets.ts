@@ -170,6 +170,41 @@ function earliest(dates: Date[]): Date | null {
   return dates.reduce<Date | null>((first, date) => (first === null || date < first ? date : first), null);
 }
 
+/** What reports measure of a submission (see the entity). */
+export interface SubmissionMeasures {
+  firstResponseMinutes: number | null;
+  resolutionMinutes: number | null;
+  /** When it was last closed (kept when reopened). */
+  lastClosedAt: Date | null;
+}
+
+/**
+ * The measures after a change, in business minutes of `calendar` (the policy's, or around the clock):
+ * the first response once given (kept from then on); the resolution while closed, up to when its clock
+ * stopped (closing, or the `pending` before it) less the time paused before, cleared on reopening.
+ */
+export function measuresOf(
+  calendar: BusinessCalendar,
+  subject: SlaSubject & { closedAt: Date | null; measures: SubmissionMeasures },
+  now: Date,
+): SubmissionMeasures {
+  const { measures, current } = subject;
+  let firstResponseMinutes = measures.firstResponseMinutes;
+  if (firstResponseMinutes === null && subject.firstResponseAt !== null) {
+    firstResponseMinutes = calendar.minutesBetween(subject.createdAt, subject.firstResponseAt);
+  }
+  let resolutionMinutes: number | null = null;
+  if (subject.status === 'closed') {
+    resolutionMinutes = measures.resolutionMinutes;
+    if (resolutionMinutes === null) {
+      const stopped = current.slaPausedAt ?? subject.closedAt ?? now;
+      resolutionMinutes = Math.max(0, calendar.minutesBetween(subject.createdAt, stopped) - current.slaPausedMinutes);
+    }
+  }
+  const lastClosedAt = subject.status === 'closed' ? (subject.closedAt ?? measures.lastClosedAt) : measures.lastClosedAt;
+  return { firstResponseMinutes, resolutionMinutes, lastClosedAt };
+}
+
 /** Whether two sets of columns say the same (so an unchanged submission is not written). */
 export function sameSla(a: SubmissionSlaColumns, b: SubmissionSlaColumns): boolean {
   return (Object.keys(a) as (keyof SubmissionSlaColumns)[]).every((key) => {

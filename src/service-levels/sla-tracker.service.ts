@@ -9,7 +9,11 @@ import { DEFAULT_PRIORITY } from '../submissions/submission-priority';
 import type { WorkflowStatus } from '../submissions/submission-state';
 import { NO_SLA, SubmissionSlaColumns } from '../submissions/submissions.repository';
 import { SlaPolicyCache } from './sla-policy-cache';
-import { checkTimesOf, choosePolicy, dueBreaches, sameSla, slaColumnsOf } from './sla-targets';
+import { BusinessCalendar } from './business-calendar';
+import { checkTimesOf, choosePolicy, dueBreaches, measuresOf, sameSla, slaColumnsOf } from './sla-targets';
+
+/** Submissions no policy applies to are measured in every minute. */
+const AROUND_THE_CLOCK = BusinessCalendar.of(null);
 import { SubmissionSlaRepository } from './submission-sla.repository';
 
 /**
@@ -68,7 +72,8 @@ export class SlaTracker {
 
   /**
    * A change the targets depend on, in its transaction: the policy is chosen again (priority and tags),
-   * the resolution clock paused or resumed (status), a met target dropped (a reply, closing). Checks at
+   * the resolution clock paused or resumed (status), a met target dropped (a reply, closing), and the
+   * measures reports read set (the first response's and the resolution's business minutes). Checks at
    * the new due times are queued once the change has committed.
    */
   @OnSubmissionFact({
@@ -80,12 +85,19 @@ export class SlaTracker {
     if (!subject) {
       return;
     }
-    const policies = await this.cache.current();
-    const next = slaColumnsOf(choosePolicy(policies, subject), subject, this.clock.now());
-    if (sameSla(next, subject.current)) {
+    const now = this.clock.now();
+    const chosen = choosePolicy(await this.cache.current(), subject);
+    const next = slaColumnsOf(chosen, subject, now);
+    const measures = measuresOf(chosen?.calendar ?? AROUND_THE_CLOCK, subject, now);
+    if (
+      sameSla(next, subject.current) &&
+      measures.firstResponseMinutes === subject.measures.firstResponseMinutes &&
+      measures.resolutionMinutes === subject.measures.resolutionMinutes &&
+      measures.lastClosedAt?.getTime() === subject.measures.lastClosedAt?.getTime()
+    ) {
       return;
     }
-    await this.submissions.write(subject.id, next, tx);
+    await this.submissions.write(subject.id, { ...next, ...measures }, tx);
     const times = checkTimesOf(next, subject);
     if (times.length > 0) {
       afterCommit(tx, () => this.schedule(subject.id, times));

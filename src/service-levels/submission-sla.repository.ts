@@ -5,7 +5,10 @@ import type { Transaction } from '../database/transactions';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionTagEntity } from '../submissions/entities/submission-tag.entity';
 import { SubmissionSlaColumns } from '../submissions/submissions.repository';
-import type { SlaSubject, SlaTarget } from './sla-targets';
+import type { SlaSubject, SlaTarget, SubmissionMeasures } from './sla-targets';
+
+/** What a change's targets and measures are computed from. */
+export type MeasuredSubject = SlaSubject & { id: string; closedAt: Date | null; measures: SubmissionMeasures };
 
 /** The service-level columns, as the entity names them. */
 const SLA_COLUMNS = [
@@ -38,11 +41,22 @@ export class SubmissionSlaRepository {
    * What a submission's targets depend on, its row locked in `tx` until the change commits (two changes
    * of one submission then set its targets one after the other). No personal column is read.
    */
-  async subjectForUpdate(id: string, tx: Transaction): Promise<(SlaSubject & { id: string }) | null> {
+  async subjectForUpdate(id: string, tx: Transaction): Promise<MeasuredSubject | null> {
     const row = await tx
       .getRepository(SubmissionEntity)
       .createQueryBuilder('s')
-      .select(['s.id', 's.apiKeyId', 's.priority', 's.status', 's.createdAt', 's.firstResponseAt'])
+      .select([
+        's.id',
+        's.apiKeyId',
+        's.priority',
+        's.status',
+        's.createdAt',
+        's.closedAt',
+        's.firstResponseAt',
+        's.firstResponseMinutes',
+        's.resolutionMinutes',
+        's.lastClosedAt',
+      ])
       .addSelect(SLA_COLUMNS.map((column) => `s.${column}`))
       .where('s.id = :id', { id })
       .setLock('pessimistic_write')
@@ -60,13 +74,19 @@ export class SubmissionSlaRepository {
       status: row.status,
       createdAt: row.createdAt,
       firstResponseAt: row.firstResponseAt,
+      closedAt: row.closedAt,
+      measures: {
+        firstResponseMinutes: row.firstResponseMinutes,
+        resolutionMinutes: row.resolutionMinutes,
+        lastClosedAt: row.lastClosedAt,
+      },
       tagKeys: tags.map((tag) => tag.tagKey),
       current: Object.fromEntries(SLA_COLUMNS.map((column) => [column, row[column]])) as SubmissionSlaColumns,
     };
   }
 
-  /** Writes a submission's service-level columns, in `tx`. */
-  async write(id: string, columns: SubmissionSlaColumns, tx: Transaction): Promise<void> {
+  /** Writes a submission's service-level columns and measures, in `tx`. */
+  async write(id: string, columns: SubmissionSlaColumns & SubmissionMeasures, tx: Transaction): Promise<void> {
     await tx.getRepository(SubmissionEntity).update({ id }, columns);
   }
 

@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { Actor } from '../audit/actor';
+import { Clock } from '../clock/clock';
 import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
@@ -25,6 +26,7 @@ export class SubmissionChangesService {
     private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
     private readonly detail: SubmissionDetailService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -50,7 +52,7 @@ export class SubmissionChangesService {
     if (changes.status !== undefined && changes.status !== current.status) {
       next.status = changes.status;
       // Closing stamps closed_at; any other move (reopening included) clears it.
-      next.closedAt = changes.status === 'closed' ? new Date() : null;
+      next.closedAt = changes.status === 'closed' ? this.clock.now() : null;
     }
     if (changes.assignee_id !== undefined && changes.assignee_id !== current.assigneeId) {
       if (changes.assignee_id !== null) {

@@ -34,6 +34,9 @@ export type NewSubmission = Omit<
   | 'priority'
   | 'senderVerified'
   | keyof SubmissionSlaColumns
+  | 'firstResponseMinutes'
+  | 'resolutionMinutes'
+  | 'lastClosedAt'
 > & {
   /** Its service level's columns as the intake set them (service-levels/); absent: none applies. */
   sla?: SubmissionSlaColumns;
@@ -161,6 +164,9 @@ export class SubmissionsRepository {
       slaPausedMinutes: sla.slaPausedMinutes,
       slaDueAt: sla.slaDueAt,
       slaCheckAt: sla.slaCheckAt,
+      firstResponseMinutes: null,
+      resolutionMinutes: null,
+      lastClosedAt: null,
     };
     return this.inserts.insert(this.cipher.sealRow('submissions', row));
   }

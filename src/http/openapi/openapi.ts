@@ -55,6 +55,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig, s
     .addTag('staff', "The staff console's session: sign in and out, one's own account and password.")
     .addTag('staff: submissions', 'The work queue: list, read, assign, reply to and annotate submissions.')
     .addTag('staff: canned replies', 'Answers the whole team shares, inserted into replies.')
+    .addTag('staff: reports', 'Figures over a period for a team lead, as JSON or CSV.')
     .addTag(
       'staff: service levels',
       'SLA policies: how soon submissions are answered and resolved, in business hours; admins write them.',

@@ -20,6 +20,8 @@ import type { SubmissionState, WorkflowStatus } from '../submission-state';
 @Index('ix_submissions_priority', ['priority', 'id'])
 @Index('ix_submissions_sla_due', ['slaDueAt', 'id'])
 @Index('ix_submissions_sla_check', ['slaCheckAt'])
+@Index('ix_submissions_closed', ['closedAt'])
+@Index('ix_submissions_first_response', ['firstResponseAt'])
 @Index('ft_submissions_text', ['name', 'email', 'business', 'message'], { fulltext: true })
 export class SubmissionEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
@@ -167,4 +169,22 @@ export class SubmissionEntity {
   /** The earliest due time of a target still open and not yet breached: when a breach must be checked. */
   @Column({ name: 'sla_check_at', type: 'datetime', precision: 3, nullable: true })
   slaCheckAt!: Date | null;
+
+  /**
+   * Business minutes from arrival to the first reply (its policy's hours; every minute without one), set
+   * when the first reply goes out: what reports take medians of.
+   */
+  @Column({ name: 'first_response_minutes', type: 'int', unsigned: true, nullable: true })
+  firstResponseMinutes!: number | null;
+
+  /** Business minutes from arrival to closing, time paused in `pending` left out; null unless closed. */
+  @Column({ name: 'resolution_minutes', type: 'int', unsigned: true, nullable: true })
+  resolutionMinutes!: number | null;
+
+  /**
+   * When it was last closed, kept when it reopens (closed_at is cleared): the day whose report figures
+   * a reopening changes.
+   */
+  @Column({ name: 'last_closed_at', type: 'datetime', precision: 3, nullable: true })
+  lastClosedAt!: Date | null;
 }

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import type { Transaction } from '../database/transactions';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { ReportDaysRepository } from './report-days.repository';
+
+/**
+ * Keeps the built report days honest: a change of a submission (in its transaction, so it cannot be
+ * lost) marks the days its figures fall on as changed, and deleting submissions (erasure, retention)
+ * does the same before the rows go. Reports then compute those days from the rows until they are built
+ * again (ReportDaysBuilder).
+ */
+@Injectable()
+export class ReportStaleDays {
+  constructor(private readonly days: ReportDaysRepository) {}
+
+  @OnSubmissionFact({
+    phase: 'in transaction',
+    facts: ['status_changed', 'assigned', 'tags_changed', 'replied', 'message_received', 'sla_breached'],
+  })
+  async followChange(fact: SubmissionFact, tx: Transaction): Promise<void> {
+    await this.markFor([fact.submissionId], tx);
+  }
+
+  /** Marks the days of these submissions changed, in `tx` (before they change or go). */
+  async markFor(submissionIds: readonly string[], tx: Transaction): Promise<void> {
+    await this.days.markChanged(await this.days.daysOf(submissionIds, tx), tx);
+  }
+}

@@ -1,0 +1,203 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { Clock } from '../clock/clock';
+import { ApiException } from '../http/api-exception';
+import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
+import { tagKey } from '../submissions/submission-tags';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { ReportInterval, ReportQuery } from './dto/report.query';
+import { ReportFiguresView, ReportView } from './dto/report.views';
+import { quantilesOf } from './quantiles';
+import { ReportDaysBuilder } from './report-days.builder';
+import { DayFigures, nextDay, ReportDaysRepository, ReportScope } from './report-days.repository';
+
+const DAY_MS = 86_400_000;
+/** The longest period a report covers, and by day. */
+export const MAX_REPORT_DAYS = 1100;
+export const MAX_DAILY_REPORT_DAYS = 366;
+
+/** Figures summed over days: counts added, minutes gathered. */
+interface Sum {
+  created: number;
+  spam: number;
+  closed: number;
+  slaClosed: number;
+  slaMet: number;
+  firstResponse: number[];
+  resolution: number[];
+}
+
+const emptySum = (): Sum => ({
+  created: 0,
+  spam: 0,
+  closed: 0,
+  slaClosed: 0,
+  slaMet: 0,
+  firstResponse: [],
+  resolution: [],
+});
+
+function add(sum: Sum, figures: DayFigures): void {
+  sum.created += figures.created;
+  sum.spam += figures.spam;
+  sum.closed += figures.closed;
+  sum.slaClosed += figures.slaClosed;
+  sum.slaMet += figures.slaMet;
+  for (const value of figures.firstResponse) {sum.firstResponse.push(value);}
+  for (const value of figures.resolution) {sum.resolution.push(value);}
+}
+
+function viewOf(sum: Sum): ReportFiguresView {
+  return {
+    created: sum.created,
+    closed: sum.closed,
+    spam: sum.spam,
+    first_response: quantilesOf(sum.firstResponse),
+    resolution: quantilesOf(sum.resolution),
+    sla_met_pct: sum.slaClosed === 0 ? null : Math.round((1000 * sum.slaMet) / sum.slaClosed) / 10,
+  };
+}
+
+/** Sums `rows` by the key each gives, in first-seen order. */
+function groupBy(rows: DayFigures[], keyOf: (row: DayFigures) => string): Map<string, Sum> {
+  const groups = new Map<string, Sum>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    let sum = groups.get(key);
+    if (!sum) {
+      sum = emptySum();
+      groups.set(key, sum);
+    }
+    add(sum, row);
+  }
+  return groups;
+}
+
+/** The bucket a day falls in: itself, or the Monday of its ISO week. */
+function bucketOf(day: string, interval: ReportInterval): string {
+  if (interval === 'day') {
+    return day;
+  }
+  const date = Date.parse(`${day}T00:00:00Z`);
+  const sinceMonday = (new Date(date).getUTCDay() + 6) % 7;
+  return new Date(date - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Reports: what arrived, what was closed, how fast the first replies and resolutions came (median and
+ * 90th percentile in business minutes), how often SLAs were kept, per day or week, by assignee, API key
+ * and label, and the open work now. Past days are read from their built figures (ReportDaysBuilder),
+ * which are exact: built from the rows, and not used once a submission of that day changes until they
+ * are built again; today, and any day not (or no longer) built, is computed from the rows.
+ */
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly days: ReportDaysRepository,
+    private readonly builder: ReportDaysBuilder,
+    private readonly submissions: SubmissionsRepository,
+    private readonly keys: ApiKeysRepository,
+    private readonly accounts: StaffAccountsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async report(query: ReportQuery): Promise<ReportView> {
+    const interval = query.interval ?? 'week';
+    const span = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS + 1;
+    if (span < 1) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: to');
+    }
+    if (span > (interval === 'day' ? MAX_DAILY_REPORT_DAYS : MAX_REPORT_DAYS)) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: to');
+    }
+    const scope: ReportScope = {
+      apiKeyId: query.api_key_id,
+      tagKey: query.tag === undefined ? undefined : tagKey(query.tag),
+      assigneeId:
+        query.assignee_id === undefined
+          ? undefined
+          : query.assignee_id === 'none'
+            ? ''
+            : query.assignee_id.toLowerCase(),
+    };
+    const allDays: string[] = [];
+    for (let day = query.from; day <= query.to; day = nextDay(day)) {
+      allDays.push(day);
+    }
+    const { main, tagged } = await this.figures(allDays, scope);
+
+    const buckets = groupBy(main, (row) => bucketOf(row.day, interval));
+    const starts = [...new Set(allDays.map((day) => bucketOf(day, interval)))];
+    const byAssignee = groupBy(main, (row) => row.assigneeId);
+    const byKey = groupBy(main, (row) => row.apiKeyId);
+    const byTag = groupBy(tagged, (row) => row.tagKey);
+    const [accounts, keys, backlog] = await Promise.all([
+      this.accounts.findByIds([...byAssignee.keys()].filter(Boolean)),
+      this.keys.list(),
+      this.submissions.countByStatus({
+        statuses: ['new', 'open', 'pending'],
+        apiKeyId: scope.apiKeyId,
+        tagKey: scope.tagKey,
+        assigneeId: scope.assigneeId === undefined ? undefined : scope.assigneeId || null,
+      }),
+    ]);
+    const accountNames = new Map(accounts.map((account) => [account.id, account.name]));
+    const keyNames = new Map(keys.map((key) => [key.id, key.name]));
+    const busiest = <T>(groups: Map<string, Sum>, make: (key: string, sum: Sum) => T) =>
+      [...groups.entries()]
+        .sort(([, a], [, b]) => b.created + b.closed - (a.created + a.closed))
+        .map(([key, sum]) => make(key, sum));
+    return {
+      from: query.from,
+      to: query.to,
+      interval,
+      buckets: starts.map((start) => ({ start, ...viewOf(buckets.get(start) ?? emptySum()) })),
+      by_assignee: busiest(byAssignee, (id, sum) => ({
+        assignee: id === '' ? null : { id, name: accountNames.get(id) ?? '' },
+        ...viewOf(sum),
+      })),
+      by_key: busiest(byKey, (id, sum) => ({ api_key: { id, name: keyNames.get(id) ?? '' }, ...viewOf(sum) })),
+      by_tag: busiest(byTag, (tag, sum) => ({ tag, ...viewOf(sum) })),
+      backlog: { new: backlog.new, open: backlog.open, pending: backlog.pending },
+    };
+  }
+
+  /**
+   * The figures of `days` in `scope`: `main` for the scope (all labels, or the one asked), `tagged`
+   * per label. Built days are read; the others are computed from the rows (and past ones built, so the
+   * next report reads them).
+   */
+  private async figures(days: string[], scope: ReportScope): Promise<{ main: DayFigures[]; tagged: DayFigures[] }> {
+    const current = await this.days.currentDays(days[0], days[days.length - 1]);
+    const built = days.filter((day) => current.has(day));
+    const [main, tagged] = await Promise.all([
+      this.days.builtFigures(built, scope, false),
+      scope.tagKey === undefined ? this.days.builtFigures(built, scope, true) : Promise.resolve([]),
+    ]);
+    const unbuilt = days.filter((day) => !current.has(day));
+    if (unbuilt.length > 0) {
+      const computed = await this.builder.computeAndKeep(unbuilt, this.clock.now());
+      const inScope = (row: DayFigures) =>
+        (scope.apiKeyId === undefined || row.apiKeyId === scope.apiKeyId) &&
+        (scope.assigneeId === undefined || row.assigneeId === scope.assigneeId);
+      for (const row of computed) {
+        if (!inScope(row)) {
+          continue;
+        }
+        if (scope.tagKey !== undefined) {
+          if (row.tagKey === scope.tagKey) {
+            main.push(row);
+          }
+        } else if (row.tagKey === '') {
+          main.push(row);
+        } else {
+          tagged.push(row);
+        }
+      }
+    }
+    if (scope.tagKey !== undefined) {
+      tagged.push(...main);
+    }
+    return { main, tagged };
+  }
+}
