@@ -459,6 +459,60 @@ describe('service levels: breaches with two workers', () => {
     ).body.items as Item[];
     expect(listed.map((item) => item.id)).toEqual([id]);
   });
+
+  it("tells every process of a policy change: another API process's intake uses it at once", async () => {
+    const other = await createTestApp({ DATABASE_URL: database.url, REDIS_PREFIX: api.config.redis.prefix });
+    try {
+      const admin = (await signedInStaff(api, 'Cache Admin', 'admin')).cookie;
+      const key = await api.createKey({ rateLimit: 10_000 });
+      const token = (await issueTokens(other, key.key)).access_token;
+      let sent = 0;
+      const slaOfNew = async () => {
+        const id = (
+          await other
+            .http()
+            .post('/contact_api.php')
+            .set('Authorization', `Bearer ${token}`)
+            .send({ name: 'Ada', message: `cache ${(sent += 1)}` })
+            .expect(200)
+        ).body.id as string;
+        return (await api.http().get(`/staff/api/submissions/${id}`).set('Cookie', admin).expect(200)).body
+          .sla as Sla | null;
+      };
+      // The other process has read the policies (the test above left one for every key) before the change.
+      const before = (await slaOfNew())?.policy_id;
+      expect(before).toBeDefined();
+      const policy = (
+        await api
+          .http()
+          .post('/staff/api/sla-policies')
+          .set('Cookie', admin)
+          .send({
+            name: 'Just this key',
+            position: 0,
+            first_response_minutes: 5,
+            applies_to: { api_key_ids: [key.id] },
+          })
+          .expect(201)
+      ).body as { id: string };
+      await waitUntil(
+        async () => (await slaOfNew())?.policy_id === policy.id,
+        "the other process's intake using the new policy",
+      );
+      await api
+        .http()
+        .delete(`/staff/api/sla-policies/${policy.id}`)
+        .set('Cookie', admin)
+        .set('Content-Type', 'application/json')
+        .expect(204);
+      await waitUntil(
+        async () => (await slaOfNew())?.policy_id === before,
+        'the other process forgetting the deleted policy',
+      );
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 function iso(ms: number): string {
