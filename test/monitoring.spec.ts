@@ -48,6 +48,7 @@ function unknownMetrics(expr: string): string[] {
     .replace(/"[^"]*"/g, '')
     .replace(/\{[^}]*\}/g, ' ')
     .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\boffset\s+\d+[smhdwy]/g, ' ')
     .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ')
     .replace(/\b[a-zA-Z_][a-zA-Z0-9_]*\s*\(/g, '(')
     .replace(/\b(and|or|unless|offset|bool)\b/g, ' ');

@@ -2,6 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { liveChannel } from '../src/live/live-event';
+import { MetricsService } from '../src/metrics/metrics.service';
 import { SLA_QUEUE } from '../src/queue/queue.constants';
 import { SlaSweep } from '../src/service-levels/sla-sweep.service';
 import { ownDatabase } from './support/own-database';
@@ -452,6 +453,14 @@ describe('service levels: breaches with two workers', () => {
     expect(breaches).toEqual([
       expect.objectContaining({ after: { target: 'first_response', due_at: iso(due), policy_id: sla.policy_id } }),
     ]);
+    // Counted once, by whichever worker recorded it.
+    const counted = await Promise.all(
+      workers.map(async (worker) => {
+        const text = await worker.app.get(MetricsService).registry.metrics();
+        return Number(/^sla_breaches_total\{target="first_response"\} (\d+)$/m.exec(text)?.[1]);
+      }),
+    );
+    expect(counted[0] + counted[1]).toBe(1);
     expect(receiver.received.map((hook) => hook.body.type)).toEqual(['submission.sla_breached']);
     expect(receiver.received[0].body.data).toMatchObject({ id, target: 'first_response', due_at: iso(due) });
     const listed = (

@@ -40,6 +40,12 @@ export class MetricsService {
     labelNames: ['api_key_id', 'reason'],
     registers: [this.registry],
   });
+  private readonly slaBreaches = new Counter({
+    name: 'sla_breaches_total',
+    help: 'Targets of SLA policies missed, recorded once per target at its due time, by target (first_response, resolution)',
+    labelNames: ['target'],
+    registers: [this.registry],
+  });
   private readonly inboundMails = new Counter({
     name: 'inbound_mail_total',
     help: 'Inbound mail by outcome: attached (to its submission), unmatched (kept for admins), new_submission, unreadable (kept for admins: over the parsing budget, malformed, or failing again and again), bounced (a bounce: marks the reply it names, not kept)',
@@ -168,6 +174,10 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    // Both series from the start, at 0: increase() and the alert see the first breach as a rise.
+    for (const target of ['first_response', 'resolution']) {
+      this.slaBreaches.inc({ target }, 0);
+    }
   }
 
   /** How `service_ready` learns readiness at each scrape (the health room's checks; metrics knows none of them). */
@@ -199,6 +209,11 @@ export class MetricsService {
 
   submissionAccepted(): void {
     this.submissions.inc();
+  }
+
+  /** A target of a submission's service level was missed (`first_response` or `resolution`). */
+  slaBreached(target: string): void {
+    this.slaBreaches.inc({ target });
   }
 
   spamFlagged(apiKeyId: string, reasons: readonly string[]): void {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { Clock } from '../clock/clock';
 import { afterCommit, Transaction, Transactions } from '../database/transactions';
+import { MetricsService } from '../metrics/metrics.service';
 import { JobProducer } from '../queue/job-producer';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
@@ -33,6 +34,7 @@ export class SlaTracker {
     private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -137,6 +139,12 @@ export class SlaTracker {
       }
       return breached.length;
     });
+  }
+
+  /** Counts each breach once it has committed (`sla_breaches_total`). */
+  @OnSubmissionFact({ phase: 'after commit', facts: ['sla_breached'] })
+  countBreach(fact: SubmissionFact<'sla_breached'>): void {
+    this.metrics.slaBreached(fact.data.target);
   }
 
   private async schedule(submissionId: string, dueTimes: Date[]): Promise<void> {
