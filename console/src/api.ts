@@ -149,6 +149,9 @@ export interface Page<T> {
 
 export type Counts = Schemas['StatusCountsView'];
 
+/** An SLA policy: targets in (business) minutes, and what it applies to. */
+export type SlaPolicy = Schemas['SlaPolicyView'];
+
 export type ApiKey = Schemas['ApiKeyView'];
 
 export type StaffAccount = Schemas['StaffAccountAdminView'];

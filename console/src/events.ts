@@ -1,4 +1,5 @@
 import type { AuditEvent } from './api';
+import { when } from './format';
 
 /**
  * Audit events as sentences a person reads ("Ada assigned this to Grace", "Grace changed the status
@@ -42,6 +43,14 @@ export function describeEvent(event: AuditEvent, here = false): string {
       return `${who} changed the tags${here ? '' : ` of ${target}`} to ${listOf(after.tags)}`;
     case 'submission.priority_changed':
       return `${who} changed the priority${here ? '' : ` of ${target}`} from ${word(before.priority)} to ${word(after.priority)}`;
+    case 'submission.sla_breached':
+      return `${after.target === 'resolution' ? 'The resolution' : 'The first response'}${here ? '' : ` of ${target}`} missed its due time (${dueTime(after.due_at)})`;
+    case 'sla_policy.created':
+      return `${who} added the SLA policy “${text(after.name)}”`;
+    case 'sla_policy.updated':
+      return `${who} changed the SLA policy “${text(after.name)}”: ${changedFields(before, after)}`;
+    case 'sla_policy.deleted':
+      return `${who} deleted the SLA policy “${text(before.name)}”`;
     case 'canned_reply.created':
       return `${who} added the canned reply “${text(after.title)}”`;
     case 'canned_reply.updated':
@@ -173,6 +182,10 @@ function statusName(status: unknown): string {
 
 function word(value: unknown): string {
   return typeof value === 'string' ? value.replace(/[_.]/g, ' ') : 'none';
+}
+
+function dueTime(value: unknown): string {
+  return typeof value === 'string' ? `due ${when(value)}` : 'no due time';
 }
 
 function text(value: unknown): string {

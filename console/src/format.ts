@@ -18,3 +18,19 @@ export function ago(iso: string): string {
   }
   return `${Math.floor(seconds / 86400)} d ago`;
 }
+
+/** "in 12 min", "in 3 h" (up to two days), "in 3 d", "5 min ago": `iso` against `now` (ms), for a due time. */
+export function fromNow(iso: string, now: number): string {
+  const ms = new Date(iso).getTime() - now;
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  if (minutes < 1) {
+    return 'now';
+  }
+  const span =
+    minutes < 60
+      ? `${minutes} min`
+      : minutes < 2880
+        ? `${Math.round(minutes / 60)} h`
+        : `${Math.round(minutes / 1440)} d`;
+  return ms > 0 ? `in ${span}` : `${span} ago`;
+}

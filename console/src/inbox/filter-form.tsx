@@ -1,7 +1,8 @@
 import { RefObject } from 'preact';
 import { apiUrl, Ref } from '../api';
 import { PriorityOptions } from '../parts';
-import { Filters, filtersSet, listQuery } from './filters';
+import { exportQuery, Filters, filtersSet } from './filters';
+import { SlaControls } from './sla-controls';
 
 /** The search box and the filters (folded behind a button on a phone), with the CSV export. */
 export function FilterForm({
@@ -69,6 +70,7 @@ export function FilterForm({
       >
         Filters{set > 0 ? ` (${set})` : ''}
       </button>
+      <SlaControls filters={filters} setFilter={setFilter} />
       <div id="inbox-filters" class="more-filters">
         <label>
           Assignee
@@ -124,7 +126,7 @@ export function FilterForm({
           To
           <input type="date" value={filters.to ?? ''} onChange={(e) => setFilter('to', e.currentTarget.value)} />
         </label>
-        <a class="button" href={apiUrl('submissions/export.csv', listQuery(filters))} download>
+        <a class="button" href={apiUrl('submissions/export.csv', exportQuery(filters))} download>
           Export CSV
         </a>
       </div>

@@ -13,6 +13,9 @@ export function filtersOf(route: Route): Filters {
   }
   // A search looks in every status unless a tab is chosen (the contract: search covers every status).
   filters.status ??= filters.q ? 'all' : 'new';
+  // The order and the breached filter take one value each; anything else in the address is the default.
+  filters.sort = route.params.get('sort') === 'due' ? 'due' : undefined;
+  filters.breached = route.params.get('breached') === 'true' ? 'true' : undefined;
   // A date `to` is inclusive of its day on the server.
   return filters;
 }
@@ -24,7 +27,12 @@ export function listQuery(filters: Filters, extra: Filters = {}): Filters {
 
 /** The tabs count what the filters (but the status) let through: with a search, where its matches are. */
 export function countQuery(filters: Filters): Filters {
-  return { ...filters, status: undefined };
+  return { ...filters, status: undefined, sort: undefined };
+}
+
+/** The CSV export takes the list's filters; its rows come in its own order. */
+export function exportQuery(filters: Filters): Filters {
+  return { ...listQuery(filters), sort: undefined };
 }
 
 /** The number of filters set behind the "Filters" button. */

@@ -3,6 +3,7 @@ import { Me, Ref, STATUSES } from '../api';
 import { ErrorLine } from '../parts';
 import { navigate, Route } from '../router';
 import { Detail } from '../submission/detail';
+import { useNow } from '../use-now';
 import { FilterForm } from './filter-form';
 import { filtersOf, matchSummary, uniqueKeys } from './filters';
 import { SubmissionRow } from './submission-row';
@@ -20,6 +21,8 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   const [filtersOpen, setFiltersOpen] = useState(false);
   const searchBox = useRef<HTMLInputElement>(null);
   const firstFilter = useRef<HTMLSelectElement>(null);
+  // "Due in 12 min" counts down between refreshes.
+  const now = useNow(30_000);
 
   const setFilter = (name: string, value: string | undefined) =>
     navigate('/inbox', { ...filters, [name]: value || undefined, open: undefined });
@@ -93,6 +96,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
               selected={item.id === selected}
               active={index === active}
               onFocus={() => setActive(index)}
+              now={now}
             />
           ))}
         </ul>

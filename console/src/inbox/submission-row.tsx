@@ -1,5 +1,6 @@
 import { SPAM_REASON_TEXT, Submission } from '../api';
 import { ago, when } from '../format';
+import { DueMark } from './due-mark';
 import { Filters } from './filters';
 
 /** One row of the list: a link that opens the submission beside it. */
@@ -9,12 +10,15 @@ export function SubmissionRow({
   selected,
   active,
   onFocus,
+  now,
 }: {
   item: Submission;
   filters: Filters;
   selected: boolean;
   active: boolean;
   onFocus: () => void;
+  /** The browser's time, for "Due in 12 min". */
+  now: number;
 }) {
   const shown = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
   return (
@@ -33,6 +37,7 @@ export function SubmissionRow({
           </time>
         </span>
         <span class="row-meta">
+          <DueMark sla={item.sla} now={now} />
           <span class={`badge status-${item.status}`}>{item.status}</span>{' '}
           {item.priority !== 'normal' && (
             <>

@@ -14,6 +14,9 @@ const POLL_MS = 5_000;
 const LIVE_POLL_MS = 60_000;
 /** The shortest time between two refreshes for events: a burst of submissions is a few refreshes. */
 const EVENT_SPACING_MS = 500;
+/** The API's page sizes: its default, and the most one page may hold. */
+const PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 100;
 
 export interface InboxData {
   items: Submission[];
@@ -40,11 +43,15 @@ export function useInboxData(filters: Filters): InboxData {
   const latest = useLatest();
   const key = JSON.stringify(filters);
 
+  // By due time a row moves as its targets are met, paused or changed, so a refresh reads every row
+  // loaded so far again in one page (up to the API's largest) and shows them in the API's order.
+  const byDue = filters.sort === 'due';
+  const refreshLimit = byDue && items.length > PAGE_SIZE ? String(Math.min(items.length, MAX_PAGE_SIZE)) : undefined;
   const refresh = () =>
     void latest(
       () =>
         Promise.all([
-          api<Page<Submission>>('submissions', {}, listQuery(filters)),
+          api<Page<Submission>>('submissions', {}, listQuery(filters, { limit: refreshLimit })),
           api<Counts>('submissions/counts', {}, countQuery(filters)),
         ]),
       ([page, latestCounts]) => {
@@ -54,7 +61,7 @@ export function useInboxData(filters: Filters): InboxData {
           // own rows. A first page that is not full is the whole list: nothing older is kept.
           const fresh = new Set(page.items.map((item) => item.id));
           const oldest = page.items.at(-1)?.id;
-          if (page.next_cursor === null) {
+          if (page.next_cursor === null || byDue) {
             return page.items;
           }
           return [
@@ -62,7 +69,7 @@ export function useInboxData(filters: Filters): InboxData {
             ...loaded.filter((item) => !fresh.has(item.id) && oldest !== undefined && item.id < oldest),
           ];
         });
-        setCursor((known) => known ?? page.next_cursor);
+        setCursor((known) => (byDue ? page.next_cursor : (known ?? page.next_cursor)));
         setSearchNote(page.search);
         setError(null);
       },
