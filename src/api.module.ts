@@ -20,6 +20,7 @@ import { RedeliveryRoutesModule } from './delivery/redelivery.module';
 import { ConversationRoutesModule } from './conversations/conversations.module';
 import { InboundRoutesModule } from './inbound/inbound.module';
 import { LiveModule } from './live/live.module';
+import { RatingRoutesModule } from './ratings/ratings.module';
 
 /**
  * The HTTP API: the three contract endpoints, the staff API (sign-in, submissions, administration,
@@ -45,6 +46,7 @@ export class ApiModule {
         SlaPoliciesRoutesModule,
         ReportsRoutesModule,
         InboundRoutesModule,
+        RatingRoutesModule,
         LiveModule,
         ApiKeysAdminModule,
         AuditRoutesModule,

@@ -12,6 +12,7 @@ import {
   SetKeyReplyFromCommand,
   SetKeyAutoAckCommand,
   SetKeySpamFilterCommand,
+  SetKeyCsatCommand,
 } from './api-keys/commands/keys.command';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -60,6 +61,7 @@ export class CliModule {
         SetKeyReplyFromCommand,
         SetKeyAutoAckCommand,
         SetKeySpamFilterCommand,
+        SetKeyCsatCommand,
         SubmissionsCommand,
         ListSubmissionsCommand,
         RetrySubmissionsCommand,

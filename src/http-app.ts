@@ -11,8 +11,8 @@ import { serveStaffConsole } from './http/staff-console';
 import { staffCookieName } from './staff-accounts/staff-cookie';
 import { guardStaffWrites } from './staff-accounts/staff-writes';
 import fastifyCookie from '@fastify/cookie';
-import { parseJsonBodies, parseRawMessages, parseUploadStreams } from './http/json-body';
-import { INBOUND_EMAIL_PATH, STAFF_UPLOADS_PATH } from './http/contract-paths';
+import { parseFormBodies, parseJsonBodies, parseRawMessages, parseUploadStreams } from './http/json-body';
+import { INBOUND_EMAIL_PATH, RATING_PATH, STAFF_UPLOADS_PATH } from './http/contract-paths';
 import { AppConfig } from './config/app-config';
 import { ensureDatabase } from './database/ensure-database';
 import { logRequests, QuietFrameworkLogger, requestIdOf } from './logging/logging.module';
@@ -44,6 +44,7 @@ export async function configureHttpApp(
   parseJsonBodies(fastify, config.http.bodyLimit);
   parseRawMessages(fastify, `${config.http.basePath}/${INBOUND_EMAIL_PATH}`, config.mail.inboundMaxBytes);
   parseUploadStreams(fastify, `${config.http.basePath}/${STAFF_UPLOADS_PATH}`);
+  parseFormBodies(fastify, `${config.http.basePath}/${RATING_PATH}`);
   drainConnectionsOnClose(fastify);
   guardStaffWrites(fastify, config);
   answerConditionalGets(fastify, config);

@@ -37,11 +37,13 @@ const ALLOWED_LINES: Record<string, string> = {
   // The public intake endpoint: a key's submission, checked for spam, recorded as a fact.
   // Its service level is chosen as it is stored (service-levels), in the same INSERT.
   contact: 'api-keys audit auth clock database http metrics rate-limits service-levels spam submissions',
-  // A reply flows conversations -> queue -> mail.
-  conversations: 'api-keys attachments audit clock config database http mail metrics queue redis staff-accounts submissions',
-  // The staff channels consume submissions (and their conversations, for the reply address).
+  // A reply flows conversations -> queue -> mail; the mail queue's worker sends ratings' surveys too.
+  conversations:
+    'api-keys attachments audit clock config database http mail metrics queue ratings redis staff-accounts submissions',
+  // The staff channels consume submissions (and their conversations, for the reply address); the
+  // reconciler re-queues every outbox's lost jobs, surveys' mail included.
   delivery:
-    'cli-output.ts api-keys audit config conversations http mail metrics queue staff-accounts submissions webhooks',
+    'cli-output.ts api-keys audit config conversations http mail metrics queue ratings staff-accounts submissions webhooks',
   health: 'http metrics redis', // the probes, and the metrics route the worker serves beside them
   // An inbound message flows mail (or the route) -> inbound -> conversations.
   inbound:
@@ -52,10 +54,13 @@ const ALLOWED_LINES: Record<string, string> = {
   mailboxes: 'audit clock config database http metrics redis staff-accounts submissions',
   // Erasure and retention reach every room that keeps personal data.
   privacy:
-    'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue reports staff-accounts submissions webhooks',
+    'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue ratings reports staff-accounts submissions webhooks',
   // Figures over a period, read from day aggregates it builds; changes and deletions mark days to rebuild.
   reports: 'api-keys cli-output.ts clock database http queue staff-accounts submissions',
   'rate-limits': 'auth clock config http logging metrics redis', // per key: it reads the key auth identified
+  // Satisfaction surveys: made when a key's submission is closed (a subscriber of its facts), answered on
+  // a public page and recorded as a fact of their own; the mail queue carries them (conversations sends).
+  ratings: 'api-keys audit clock config database http queue submissions',
   // SLA policies (admins), a submission's targets and breaches: they follow submissions' facts and
   // record their own; the policies' cache hears of changes on Redis.
   'service-levels': 'audit clock config database http logging metrics queue redis staff-accounts submissions',

@@ -1,6 +1,9 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
 import { CLI_ACTOR } from '../src/audit/actor';
+import { RatingLinks } from '../src/ratings/rating-links';
 import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
@@ -572,6 +575,30 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       body: { retention_days: 30, reply_from: { address: 'help@example.com' }, auto_ack: null },
     });
     await call({ method: 'post', path: `/staff/api/keys/${newKey.id}/revoke`, headers: robot });
+
+    // The rating page (test/ratings.e2e-spec.ts runs a survey from closing to answer): a survey of `id`, its link.
+    const surveyId = uuidv7();
+    const expiresAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 86_400_000);
+    await t.app
+      .get(DataSource)
+      .query(
+        "INSERT INTO satisfaction_surveys (id, submission_id, api_key_id, mail_state, surveyed_at, expires_at) VALUES (?, ?, ?, 'sent', NOW(3), ?)",
+        [surveyId, id, keyId, expiresAt],
+      );
+    const rating = t.app.get(RatingLinks).tokenOf({ surveyId, expiresAt });
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    await call({ method: 'get', path: '/rate', query: { token: rating, rating: 'good' } });
+    await call({ method: 'get', path: '/rate', query: { token: 'not-a-link' } });
+    await call({ method: 'post', path: '/rate', headers: form, raw: Buffer.from(`token=${rating}&rating=great`) });
+    await call({
+      method: 'post',
+      path: '/rate',
+      headers: form,
+      raw: Buffer.from(`token=${rating}&rating=good&comment=Fine`),
+    });
+    await call({ method: 'post', path: '/rate', headers: form, raw: Buffer.from(`token=${rating}&rating=not_good`) });
+    await call({ method: 'post', path: '/rate', headers: form, raw: Buffer.from('token=not-a-link&rating=good') });
+    await call({ method: 'post', path: '/rate', body: { token: rating, rating: 'good' } });
     await call({ method: 'get', path: '/staff/api/audit', headers: staff, query: { limit: '3' } });
     await call({ method: 'get', path: '/staff/api/audit', headers: staff, query: { actor: 'nobody' } });
     await call({ method: 'get', path: '/staff/api/webhooks', headers: staff });

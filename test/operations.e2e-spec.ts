@@ -18,6 +18,7 @@ describe('OpenAPI document', () => {
       '/auth_refresh.php',
       '/contact_api.php',
       '/inbound/email',
+      '/rate',
       '/staff/api/attachments/{id}',
       '/staff/api/audit',
       '/staff/api/canned-replies',

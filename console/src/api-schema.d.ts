@@ -980,6 +980,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A survey link's page: the rating form, the link's choice preselected; opening it records nothing
+         * @description What the survey mail links to (`?token=...&rating=good|not_good`). Mail scanners open links, so a GET never rates: the page shows the form (HTML, no script) with the choice preselected and an optional comment, and only sending it records the rating. A link already used shows the recorded rating.
+         */
+        get: operations["RatingsController_open"];
+        put?: never;
+        /**
+         * The rating page's form: records the rating and comment once
+         * @description Sent by the page as `application/x-www-form-urlencoded`. The first answer of a survey is recorded (the webhook event `submission.rated` goes out); any later one changes nothing and is answered 409.
+         */
+        post: operations["RatingsController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/stream": {
         parameters: {
             query?: never;
@@ -1062,8 +1086,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename a key, change its limits, retention, reply sender, acknowledgement or spam filter (applied within API_KEY_CACHE_TTL)
-         * @description Rename a key, change its limits, retention, reply sender, acknowledgement or spam filter (applied within API_KEY_CACHE_TTL)
+         * Rename a key, change its limits, retention, reply sender, acknowledgement, spam filter or satisfaction survey (applied within API_KEY_CACHE_TTL)
+         * @description Rename a key, change its limits, retention, reply sender, acknowledgement, spam filter or satisfaction survey (applied within API_KEY_CACHE_TTL)
          */
         patch: operations["ApiKeysAdminController_update"];
         trace?: never;
@@ -1736,6 +1760,15 @@ export interface components {
             webhooks: components["schemas"]["WebhookDeliveryView"][];
             /** @description The request, replies, customer messages and notes, in time order */
             timeline: components["schemas"]["TimelineItemView"][];
+            /** @description The requester's answer to the satisfaction survey (keys with `csat`); null: not surveyed, or no answer yet */
+            rating: {
+                /** @enum {string} */
+                value: "good" | "not_good";
+                /** @description The requester's own words, plain text; null: none (or it could not be decrypted) */
+                comment: string | null;
+                /** Format: date-time */
+                rated_at: string;
+            } | null;
             /** @description The newest 20 other submissions from the same e-mail address (exact match, any key) */
             history: components["schemas"]["HistoryItemView"][];
             notes: components["schemas"]["NoteView"][];
@@ -2436,6 +2469,14 @@ export interface components {
             /** @description Unmatched mail kept in all */
             total: number;
         };
+        RatingFormDto: {
+            /** @description The token of the survey's link (the page carries it in a hidden field) */
+            token: string;
+            /** @enum {string} */
+            rating: "good" | "not_good";
+            /** @description What the requester wants to add, as plain text (line breaks kept); empty: none */
+            comment?: string;
+        };
         ViewersView: {
             viewers: components["schemas"]["NamedRefView"][];
         };
@@ -2477,6 +2518,8 @@ export interface components {
             } | null;
             /** @description Whether the intake's spam checks run for this key's submissions */
             spam_filter: boolean;
+            /** @description Whether closing a submission mails its requester a satisfaction survey (off by default) */
+            csat: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2528,6 +2571,8 @@ export interface components {
             } | null;
             /** @description Whether the intake's spam checks run for this key's submissions */
             spam_filter: boolean;
+            /** @description Whether closing a submission mails its requester a satisfaction survey (off by default) */
+            csat: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2566,6 +2611,8 @@ export interface components {
             } | null;
             /** @description false: the intake's spam checks do not run for this key (on by default) */
             spam_filter?: boolean;
+            /** @description true: closing a submission of this key mails its requester one satisfaction survey (off by default) */
+            csat?: boolean;
         };
         AuditPageView: {
             items: components["schemas"]["AuditEventView"][];
@@ -2576,7 +2623,7 @@ export interface components {
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -2605,14 +2652,14 @@ export interface components {
              *       "submission.received"
              *     ]
              */
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated")[];
         };
         WebhookDestinationWithSecretView: {
             id: string;
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -2644,7 +2691,7 @@ export interface components {
              */
             submission_id: string;
             /** @enum {string} */
-            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached";
+            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;
@@ -7187,6 +7234,109 @@ export interface operations {
             };
             /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    RatingsController_open: {
+        parameters: {
+            query: {
+                /** @description The choice to preselect: `good` or `not_good` (anything else preselects none) */
+                rating?: string;
+                /** @description The survey link's signed token */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form, or the rating recorded before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not a valid link: altered, cut short, expired (30 days), or of erased data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    RatingsController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RatingFormDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded: the thank-you page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not a valid link: altered, cut short, expired (30 days), or of erased data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Rated before: the page says how; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Body over BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/x-www-form-urlencoded */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,6 +41,7 @@ function rowFor(key: string, revoked: boolean): ApiKeyEntity {
     autoAckSubject: null,
     autoAckBody: null,
     spamFilter: true,
+    csat: false,
     createdAt: new Date(),
     revokedAt: revoked ? new Date() : null,
     lastUsedAt: null,

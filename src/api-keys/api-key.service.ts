@@ -30,6 +30,8 @@ export interface ApiKeyChanges extends RateLimitSettings {
   autoAckBody?: string | null;
   /** Whether the intake's spam checks run for the key's submissions. */
   spamFilter?: boolean;
+  /** Whether closing the key's submissions mails the requester a satisfaction survey. */
+  csat?: boolean;
 }
 
 /** The part-three settings of a key as the API and the CLI take them, checked into column values. */
@@ -144,6 +146,7 @@ export class ApiKeyService {
       autoAckSubject: null,
       autoAckBody: null,
       spamFilter: true,
+      csat: false,
       createdAt: new Date(),
       revokedAt: null,
       lastUsedAt: null,
@@ -197,6 +200,7 @@ export class ApiKeyService {
       'autoAckSubject',
       'autoAckBody',
       'spamFilter',
+      'csat',
     ] as const) {
       if (changes[field] !== undefined) {
         next[field] = changes[field] as never;
@@ -261,6 +265,7 @@ const SNAKE: Record<keyof ApiKeyChanges, string> = {
   autoAckSubject: 'auto_ack.subject',
   autoAckBody: 'auto_ack.body',
   spamFilter: 'spam_filter',
+  csat: 'csat',
 };
 
 function limitsOf(apiKey: ApiKeyEntity) {

@@ -41,7 +41,7 @@ export class ApiKeysAdminController {
   @StaffAuth('admin')
   @ApiOperation({
     summary:
-      'Rename a key, change its limits, retention, reply sender, acknowledgement or spam filter (applied within API_KEY_CACHE_TTL)',
+      'Rename a key, change its limits, retention, reply sender, acknowledgement, spam filter or satisfaction survey (applied within API_KEY_CACHE_TTL)',
   })
   @ApiOkResponse({ type: ApiKeyView })
   @ApiErrors({
@@ -50,6 +50,7 @@ export class ApiKeysAdminController {
       'Invalid field: reply_from',
       'Invalid field: auto_ack',
       'Invalid field: spam_filter',
+      'Invalid field: csat',
       'Unknown field: x',
     ],
     404: ['Not found'],
@@ -68,6 +69,7 @@ export class ApiKeysAdminController {
         rateBlock: body.rate_block,
         retentionDays: body.retention_days,
         spamFilter: body.spam_filter,
+        csat: body.csat,
         ...mailSettingsOf(body),
       },
       actorOf(request),

@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AttachmentStore } from '../attachments/attachment-store';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { AppConfig } from '../config/app-config';
-import { SmtpMailer } from '../mail/smtp-mailer';
+import { MailSenderAddress, SmtpMailer } from '../mail/smtp-mailer';
+import { SatisfactionSurveys } from '../ratings/satisfaction-surveys.service';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { refOf } from '../submissions/submission-ref';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
@@ -29,6 +30,7 @@ export class ConversationMailer {
     private readonly config: AppConfig,
     private readonly accounts: StaffAccountsRepository,
     private readonly files: AttachmentStore,
+    private readonly surveys: SatisfactionSurveys,
   ) {}
 
   /**
@@ -81,6 +83,60 @@ export class ConversationMailer {
     });
   }
 
+  /**
+   * Sends a closed submission's satisfaction survey to its requester (the `sendSurvey` job): the words
+   * and links are ratings/', the addressing is every requester mail's (the key's sender, threaded into
+   * the conversation with its Reply-To), marked `Auto-Submitted: auto-generated` (RFC 3834) so other
+   * systems do not answer it, with the same Message-ID on every try. It is not a message of the
+   * conversation: the links must not be stored, nor shown to staff (who could rate for the customer).
+   * Settled once: sent, skipped (no address, no SMTP_URL) or failed after the last try.
+   */
+  async sendSurvey(surveyId: string, attempt: { final: boolean }): Promise<void> {
+    const survey = await this.surveys.mailOf(surveyId);
+    if (!survey) {
+      return;
+    }
+    const submission = await this.submissions.findById(survey.submissionId);
+    if (!submission?.email || !this.mailer.isConfigured) {
+      await this.surveys.settle(surveyId, 'skip');
+      return;
+    }
+    const root = this.ids.rootMessageIdOf(submission.id, await this.messages.hasLegacyRoot(submission.id));
+    const replyTo = this.ids.replyAddressOf(submission.id);
+    try {
+      await this.mailer.send({
+        from: await this.senderOf(submission.apiKeyId),
+        to: submission.email,
+        ...(replyTo ? { replyTo } : {}),
+        subject: survey.subject,
+        text: survey.text,
+        messageId: `survey.${surveyId}@${this.ids.domain}`,
+        inReplyTo: root,
+        references: [root],
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
+    } catch (error) {
+      if (attempt.final) {
+        await this.surveys.settle(surveyId, 'fail');
+      }
+      // The server's code only: its words often name the recipient.
+      const { responseCode, code } = error as { responseCode?: number; code?: string };
+      this.logger.warn(
+        `Survey ${surveyId} not sent${attempt.final ? ' (final try)' : ''}: ${responseCode ?? code ?? 'error'}`,
+      );
+      throw error;
+    }
+    await this.surveys.settle(surveyId, 'send');
+  }
+
+  /** Who mail to a key's requesters comes from: the key's `reply_from`, else REPLY_FROM. */
+  private async senderOf(apiKeyId: string): Promise<MailSenderAddress> {
+    const key = await this.apiKeys.findById(apiKeyId);
+    return key?.replyFromAddress
+      ? { address: key.replyFromAddress, ...(key.replyFromName ? { name: key.replyFromName } : {}) }
+      : { address: this.config.mail.replyFrom };
+  }
+
   private consoleLinkOf(submissionId: string): string {
     const origin = this.config.staffAuth.publicOrigin ?? `http://localhost:${this.config.http.port}`;
     return `${origin}${this.config.http.basePath}/staff/#/inbox?open=${submissionId}`;
@@ -96,10 +152,7 @@ export class ConversationMailer {
       await this.messages.apply(messageId, 'fail', { lastError: 'the submission has no e-mail address any more' });
       return;
     }
-    const key = await this.apiKeys.findById(submission.apiKeyId);
-    const from = key?.replyFromAddress
-      ? { address: key.replyFromAddress, ...(key.replyFromName ? { name: key.replyFromName } : {}) }
-      : { address: this.config.mail.replyFrom };
+    const from = await this.senderOf(submission.apiKeyId);
     const thread = await this.messages.ofSubmission(submission.id);
     const root = this.ids.rootMessageIdOf(
       submission.id,

@@ -18,6 +18,7 @@ import { ApiKeyModule } from '../api-keys/api-key.module';
 import { MailModule } from '../mail/mail.module';
 import { ConversationMailer } from './conversation-mailer.service';
 import { SendMessageProcessor } from './send-message.processor';
+import { RatingsModule } from '../ratings/ratings.module';
 
 /** A submission's conversation: its messages, threading ids, replies and the timeline (API, worker, CLI). */
 @Module({
@@ -48,9 +49,17 @@ export class ConversationsModule {}
 })
 export class AcknowledgementsModule {}
 
-/** Sending outgoing messages (worker process). */
+/** Sending outgoing messages, and the satisfaction surveys ratings/ words (worker process). */
 @Module({
-  imports: [ConversationsModule, AttachmentsModule, SubmissionsModule, ApiKeyModule, MailModule, StaffAccountsModule],
+  imports: [
+    ConversationsModule,
+    AttachmentsModule,
+    SubmissionsModule,
+    ApiKeyModule,
+    MailModule,
+    StaffAccountsModule,
+    RatingsModule,
+  ],
   providers: [ConversationMailer, SendMessageProcessor],
 })
 export class ConversationWorkerModule {}

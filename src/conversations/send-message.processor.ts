@@ -7,7 +7,10 @@ import { JobProcessor } from '../queue/job-processor';
 import { MAIL_QUEUE } from '../queue/queue.constants';
 import { ConversationMailer } from './conversation-mailer.service';
 
-/** Consumes the `mail` queue: one outgoing message, or one notice to an assignee, per job (ConversationMailer). */
+/**
+ * Consumes the `mail` queue: one outgoing message, one notice to an assignee, or one satisfaction survey
+ * per job (ConversationMailer).
+ */
 @WorksQueue(MAIL_QUEUE)
 export class SendMessageProcessor extends JobProcessor {
   constructor(
@@ -31,5 +34,10 @@ export class SendMessageProcessor extends JobProcessor {
   @OnJob('notifyAssignment')
   async notifyAssignment(job: Job<JobData<'notifyAssignment'>>): Promise<void> {
     await this.mailer.notifyAssignment(job.data);
+  }
+
+  @OnJob('sendSurvey')
+  async sendSurvey(job: Job<JobData<'sendSurvey'>>): Promise<void> {
+    await this.mailer.sendSurvey(job.data.surveyId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
   }
 }

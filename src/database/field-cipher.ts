@@ -25,6 +25,8 @@ export const SEALED_COLUMNS = {
   mailbox_connections: ['refreshToken', 'accessToken'],
   // An authenticator app's secret: whoever reads it makes the account's codes.
   staff_totp: ['secret'],
+  // A requester's comment on their rating: their own words.
+  satisfaction_surveys: ['comment'],
 } as const;
 export type SealedTable = keyof typeof SEALED_COLUMNS;
 

@@ -6,6 +6,7 @@ import { SmtpMailer } from '../mail/smtp-mailer';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { AcknowledgementsModule, ConversationsModule } from '../conversations/conversations.module';
+import { RatingsModule } from '../ratings/ratings.module';
 import { EmailChannel } from './channels/email.channel';
 import { NoChannel } from './channels/no-channel';
 import { STAFF_CHANNELS, StaffChannel } from './channels/staff-channel';
@@ -28,6 +29,7 @@ import { SubmissionProcessor } from './submission.processor';
     ConversationsModule,
     AcknowledgementsModule,
     MailModule,
+    RatingsModule,
   ],
   providers: [
     {

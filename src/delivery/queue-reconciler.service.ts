@@ -3,6 +3,7 @@ import { AppConfig } from '../config/app-config';
 import { JobProducer } from '../queue/job-producer';
 import { PeriodicTask } from '../queue/periodic-task';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
+import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 
@@ -14,8 +15,9 @@ const BATCH = 500;
  * Redis acknowledges a write before its replica has it, so a master that dies right after (a Redis
  * Cluster failover), or a restart of a Redis that keeps nothing on disk, can lose a job that was
  * added: its submission stays `queued` (or a webhook delivery `pending`) with nothing left to move it.
- * A webhook delivery committed with a staff change, or a reply committed by staff, whose job was never
- * added (the process died in between) is in the same place. Every RECONCILE_INTERVAL this asks BullMQ for the jobs of each such
+ * A webhook delivery committed with a staff change, a reply committed by staff, or a satisfaction survey
+ * committed with a closing, whose job was never added (the process died in between, or Redis was away)
+ * is in the same place. Every RECONCILE_INTERVAL this asks BullMQ for the jobs of each such
  * row older than two intervals and adds the ones BullMQ does not know again, under the same ids, so a
  * job that still exists is never doubled. Any number of workers may run it side by side. It assumes
  * what the outbox relay does: one database, one REDIS_PREFIX (a row is taken to belong to this
@@ -28,12 +30,14 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
   private submissionsAfter = '';
   private webhooksAfter = '';
   private messagesAfter = '';
+  private surveysAfter = '';
 
   constructor(
     private readonly jobs: JobProducer,
     private readonly submissions: SubmissionsRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly messages: ConversationMessagesRepository,
+    private readonly surveys: SatisfactionSurveysRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -46,7 +50,7 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /** One pass over (a batch of) each table; returns how many jobs it added again. */
-  async reconcileOnce(): Promise<{ submissions: number; webhooks: number; messages: number }> {
+  async reconcileOnce(): Promise<{ submissions: number; webhooks: number; messages: number; surveys: number }> {
     const cutoff = new Date(Date.now() - 2 * this.config.queue.reconcileInterval * 1000);
 
     const submissionIds = await this.submissions.findHandedToQueue(cutoff, this.submissionsAfter, BATCH);
@@ -78,12 +82,26 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
     );
     await this.jobs.enqueue('sendMessage', lostMessages);
 
-    if (lostSubmissions.length + lostDeliveries.length + lostMessages.length > 0) {
+    const surveys = await this.surveys.mailQueuedBefore(cutoff, this.surveysAfter, BATCH);
+    this.surveysAfter = surveys.length === BATCH ? surveys[BATCH - 1].id : '';
+    const lostSurveys = await this.jobs.findMissing(
+      'sendSurvey',
+      surveys.map(({ id }) => ({ surveyId: id })),
+    );
+    await this.jobs.enqueue('sendSurvey', lostSurveys);
+
+    const mail = lostMessages.length + lostSurveys.length;
+    if (lostSubmissions.length + lostDeliveries.length + mail > 0) {
       this.logger.warn(
         `Re-queued ${lostSubmissions.length} submission job(s), ${lostDeliveries.length} webhook job(s) and ` +
-          `${lostMessages.length} mail job(s) that Redis no longer had (lost in a failover or a restart, or never added)`,
+          `${mail} mail job(s) that Redis no longer had (lost in a failover or a restart, or never added)`,
       );
     }
-    return { submissions: lostSubmissions.length, webhooks: lostDeliveries.length, messages: lostMessages.length };
+    return {
+      submissions: lostSubmissions.length,
+      webhooks: lostDeliveries.length,
+      messages: lostMessages.length,
+      surveys: lostSurveys.length,
+    };
   }
 }

@@ -10,6 +10,12 @@ export const CONTRACT_PATHS = [`/${AUTH_PATH}`, `/${AUTH_REFRESH_PATH}`, `/${CON
 /** A mail provider's "forward the raw message" route (relative to BASE_PATH). */
 export const INBOUND_EMAIL_PATH = 'inbound/email';
 
+/**
+ * The page a satisfaction survey's links open (GET, `?token=...&rating=...`) and its form posts to
+ * (POST, `application/x-www-form-urlencoded`), relative to BASE_PATH: public, no sign-in.
+ */
+export const RATING_PATH = 'rate';
+
 /** The staff API's prefix, relative to BASE_PATH (its routes and the cross-site write check share it). */
 export const STAFF_API_PATH = 'staff/api';
 

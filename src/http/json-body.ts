@@ -88,6 +88,30 @@ function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0].trim().toLowerCase();
 }
 
+/** The 415 of a body type that only another route takes: like any other body that is not JSON. */
+const jsonExpected = () =>
+  new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Unsupported Content-Type: expected application/json');
+
+/**
+ * On `route`, a body of any type but `mediaType` is 415 naming the type it expects. Checked before
+ * parsing, after every onRequest hook (security headers, request id, the staff-write guard); a read
+ * (GET, HEAD) of the same path carries no body and is let through.
+ */
+function takeOnlyOn(fastify: FastifyInstance, route: string, mediaType: string): void {
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    if (
+      request.routeOptions.url === route &&
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      mediaTypeOf(request.headers['content-type']) !== mediaType
+    ) {
+      done(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, `Unsupported Content-Type: expected ${mediaType}`));
+      return;
+    }
+    done(null, payload);
+  });
+}
+
 /**
  * `message/rfc822` bodies (a raw mail, up to INBOUND_MAX_BYTES) for the one route that takes them,
  * POST /inbound/email; on any other route such a body is 415 like every other non-JSON body. That route
@@ -95,22 +119,13 @@ function mediaTypeOf(contentType: string | undefined): string {
  * client sending JSON there read "expected application/json" and did just that).
  */
 export function parseRawMessages(fastify: FastifyInstance, route: string, maxBytes: number): void {
-  // Before parsing, after every onRequest hook (security headers, request id, the staff-write guard).
-  fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    if (request.routeOptions.url === route && mediaTypeOf(request.headers['content-type']) !== 'message/rfc822') {
-      done(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Unsupported Content-Type: expected message/rfc822'));
-      return;
-    }
-    done(null, payload);
-  });
+  takeOnlyOn(fastify, route, 'message/rfc822');
   fastify.addContentTypeParser(
     'message/rfc822',
     { parseAs: 'buffer', bodyLimit: maxBytes },
     (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
       if (request.routeOptions.url !== route) {
-        done(
-          new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Unsupported Content-Type: expected application/json'),
-        );
+        done(jsonExpected());
         return;
       }
       done(null, body);
@@ -126,31 +141,67 @@ export function parseRawMessages(fastify: FastifyInstance, route: string, maxByt
  * preflight, so the staff-write guard lets it through for that route alone.
  */
 export function parseUploadStreams(fastify: FastifyInstance, route: string): void {
-  fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    if (
-      request.routeOptions.url === route &&
-      mediaTypeOf(request.headers['content-type']) !== 'application/octet-stream'
-    ) {
-      done(
-        new ApiException(
-          HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-          'Unsupported Content-Type: expected application/octet-stream',
-        ),
-      );
-      return;
-    }
-    done(null, payload);
-  });
+  takeOnlyOn(fastify, route, 'application/octet-stream');
   fastify.addContentTypeParser(
     'application/octet-stream',
     (request: FastifyRequest, payload: unknown, done: (error: Error | null, value?: unknown) => void) => {
       if (request.routeOptions.url !== route) {
-        done(
-          new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Unsupported Content-Type: expected application/json'),
-        );
+        done(jsonExpected());
         return;
       }
       done(null, payload);
     },
   );
+}
+
+/** The most a form of the one route that takes forms may weigh: a 2000-character comment, percent-encoded, fits. */
+export const FORM_BODY_LIMIT = 32 * 1024;
+
+const invalidForm = () => new ApiException(HttpStatus.BAD_REQUEST, 'Invalid form body');
+
+/**
+ * `application/x-www-form-urlencoded` bodies (what a plain HTML form sends) for the one route that
+ * takes them, the rating page's form; on any other route such a body is 415 like every other non-JSON
+ * body, and that route takes nothing else (415 naming the type it expects). Parsed strictly, in UTF-8:
+ * `+` is a space, a malformed percent-escape or bytes that are not UTF-8 are 400 `Invalid form body`,
+ * and a field sent twice keeps its last value. The values are strings for the validation pipe.
+ */
+export function parseFormBodies(fastify: FastifyInstance, route: string): void {
+  takeOnlyOn(fastify, route, 'application/x-www-form-urlencoded');
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
+    (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
+      if (request.routeOptions.url !== route) {
+        done(jsonExpected());
+        return;
+      }
+      try {
+        done(null, parseForm(strictUtf8.decode(body)));
+      } catch {
+        done(invalidForm());
+      }
+    },
+  );
+}
+
+/** `a=1&b=x+y` as `{a: '1', b: 'x y'}`; throws on a malformed escape (decodeURIComponent's URIError). */
+export function parseForm(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const pair of text.split('&')) {
+    if (pair === '') {
+      continue;
+    }
+    const at = pair.indexOf('=');
+    const [name, value] = at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+    const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
+    // An own property even for `__proto__`: the object is plain data, never a prototype.
+    Object.defineProperty(fields, decode(name), {
+      value: decode(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return fields;
 }

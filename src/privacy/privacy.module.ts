@@ -11,6 +11,7 @@ import { ReportDaysModule } from '../reports/reports.module';
 import { SealedRowsRepository } from '../database/sealed-rows.repository';
 import { SubmissionDeletion } from './submission-deletion.service';
 import { ConversationsModule } from '../conversations/conversations.module';
+import { RatingsModule } from '../ratings/ratings.module';
 import { PrivacyAdminController } from './privacy-admin.controller';
 import { PrivacyService } from './privacy.service';
 import { RetentionProcessor } from './retention.processor';
@@ -27,6 +28,7 @@ import { RetentionService } from './retention.service';
     AttachmentsModule,
     ApiKeyModule,
     RefreshTokenStoreModule,
+    RatingsModule,
     ReportDaysModule,
   ],
   providers: [SealedRowsRepository, SubmissionDeletion, PrivacyService, RetentionService],

@@ -18,6 +18,8 @@ import { SubmissionDeletion } from './submission-deletion.service';
 import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { toMessageView } from '../conversations/conversations.service';
+import { toRatingView } from '../ratings/dto/rating.views';
+import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 
 /** At most this many rows per statement: short locks, even on a large table. */
 export const BATCH_ROWS = 1000;
@@ -55,6 +57,7 @@ export class PrivacyService {
     private readonly tags: SubmissionTagsRepository,
     private readonly messages: ConversationMessagesRepository,
     private readonly attachments: AttachmentsRepository,
+    private readonly surveys: SatisfactionSurveysRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly sealedRows: SealedRowsRepository,
     private readonly deletion: SubmissionDeletion,
@@ -92,11 +95,12 @@ export class PrivacyService {
     const email = normalizedEmail(rawEmail);
     const rows = await this.submissionsByEmail(email);
     const ids = rows.map((row) => row.id);
-    const [notes, messages, tags, files] = await Promise.all([
+    const [notes, messages, tags, files, surveys] = await Promise.all([
       this.notes.ofSubmissions(ids),
       this.messages.ofSubmissions(ids),
       this.tags.ofSubmissions(ids),
       this.attachments.ofSubmissions(ids),
+      this.surveys.ofSubmissions(ids),
     ]);
     const submissions: Record<string, unknown>[] = [];
     for (const row of rows) {
@@ -133,6 +137,8 @@ export class PrivacyService {
         attachments: files
           .filter((file) => file.submissionId === row.id)
           .map((file) => ({ name: file.name, type: file.type, size: file.size, sha256: file.sha256 })),
+        // The requester's answer to the satisfaction survey, their comment included (null: none).
+        rating: toRatingView(surveys.find((survey) => survey.submissionId === row.id) ?? null),
       });
     }
     await this.audit.record(actor, {
@@ -185,6 +191,7 @@ export class PrivacyService {
       attachments: 0,
       mailbox_connections: 0,
       staff_totp: 0,
+      satisfaction_surveys: 0,
       unreadable: 0,
     };
     for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {

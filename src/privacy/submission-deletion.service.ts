@@ -3,6 +3,7 @@ import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { Transactions } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
+import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { ReportStaleDays } from '../reports/report-stale-days';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
 import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
@@ -11,9 +12,9 @@ import { webhookJobOf } from '../webhooks/webhooks.service';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 
 /**
- * Deletes submissions with everything that hangs on them (notes, tags, files, conversation messages, channel
- * records, webhook deliveries and attempts; erasure and retention), marking the report days they
- * counted in as changed: each room's
+ * Deletes submissions with everything that hangs on them (notes, tags, files, conversation messages,
+ * satisfaction surveys and their ratings, channel records, webhook deliveries and attempts; erasure and
+ * retention), marking the report days they counted in as changed: each room's
  * repository deletes its own rows, all in one transaction; then every job the catalogue can derive
  * for them (deliveries, redeliveries, status_changed webhooks, resends and replays) is removed, so no
  * job points at a deleted row. A job running at that moment finds no row and does nothing.
@@ -29,6 +30,7 @@ export class SubmissionDeletion {
     private readonly messages: ConversationMessagesRepository,
     private readonly attachments: AttachmentsRepository,
     private readonly jobs: JobProducer,
+    private readonly surveys: SatisfactionSurveysRepository,
     private readonly reportDays: ReportStaleDays,
   ) {}
 
@@ -37,17 +39,19 @@ export class SubmissionDeletion {
     if (ids.length === 0) {
       return 0;
     }
-    const { deleted, deliveries, messageIds } = await this.transactions.run(async (tx) => {
+    const { deleted, deliveries, messageIds, surveyIds } = await this.transactions.run(async (tx) => {
       // Before the rows go: the report days they count in are computed from what remains from now on.
       await this.reportDays.markFor(ids, tx);
       const removedDeliveries = await this.webhooks.deleteOfSubmissions(ids, tx);
       await this.attachments.deleteOfSubmissions(ids, tx);
       const removedMessages = await this.messages.deleteOfSubmissions(ids, tx);
+      const removedSurveys = await this.surveys.deleteOfSubmissions(ids, tx);
       await this.notes.deleteOfSubmissions(ids, tx);
       await this.tags.deleteOfSubmissions(ids, tx);
       return {
         deliveries: removedDeliveries,
         messageIds: removedMessages,
+        surveyIds: removedSurveys,
         deleted: await this.submissions.deleteWithChannelRecords(ids, tx),
       };
     });
@@ -67,6 +71,10 @@ export class SubmissionDeletion {
       this.jobs.forget(
         'notifyAssignee',
         messageIds.map((messageId) => ({ messageId })),
+      ),
+      this.jobs.forget(
+        'sendSurvey',
+        surveyIds.map((surveyId) => ({ surveyId })),
       ),
     ]);
     return deleted;

@@ -14,6 +14,7 @@ import {
   POLL_MAILBOX_JOB,
   RETENTION_JOB,
   SEND_MESSAGE_JOB,
+  SEND_SURVEY_JOB,
   SLA_QUEUE,
   SUBMISSIONS_QUEUE,
   WEBHOOKS_QUEUE,
@@ -96,6 +97,12 @@ export const JOBS = {
     queue: MAIL_QUEUE,
     name: NOTIFY_ASSIGNMENT_JOB,
     idOf: (data: { submissionId: string; assigneeId: string; eventId: string }) => `assigned-${data.eventId}`,
+  },
+  /** Send a closed submission's satisfaction survey to its requester (one survey per submission, ever). */
+  sendSurvey: {
+    queue: MAIL_QUEUE,
+    name: SEND_SURVEY_JOB,
+    idOf: (data: { surveyId: string }) => `survey-${data.surveyId}`,
   },
   /** Poll the inbound IMAP mailbox once, by one job scheduler (every INBOUND_POLL_INTERVAL). */
   pollMailbox: {

@@ -89,12 +89,19 @@ describe('job handlers', () => {
         ran.push(`assignment ${job.data.eventId}`);
         return Promise.resolve();
       }
+
+      @OnJob('sendSurvey')
+      sendSurvey(job: Job<JobData<'sendSurvey'>>): Promise<void> {
+        ran.push(`survey ${job.data.surveyId}`);
+        return Promise.resolve();
+      }
     }
     const processor = new Mail(config, metrics);
     await processor.process(jobNamed(JOBS.notifyAssignee.name, { messageId: 'm1' }));
     await processor.process(jobNamed(JOBS.sendMessage.name, { messageId: 'm2' }));
     await processor.process(jobNamed(JOBS.notifyAssignment.name, { eventId: 'e1' }));
-    expect(ran).toEqual(['assignee m1', 'send m2', 'assignment e1']);
+    await processor.process(jobNamed(JOBS.sendSurvey.name, { surveyId: 's1' }));
+    expect(ran).toEqual(['assignee m1', 'send m2', 'assignment e1', 'survey s1']);
     await expect(processor.process(jobNamed('send-fax'))).rejects.toThrow(UnrecoverableError);
   });
 

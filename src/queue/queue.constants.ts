@@ -31,6 +31,8 @@ export const SEND_MESSAGE_JOB = 'send-message';
 export const NOTIFY_ASSIGNEE_JOB = 'notify-assignee';
 /** Also on `mail`: `notify-assignment`, ids only (a submission was assigned to someone else than who did it). */
 export const NOTIFY_ASSIGNMENT_JOB = 'notify-assignment';
+/** Also on `mail`: `send-survey`, `{"surveyId": "<uuid>"}` (a closed submission's satisfaction survey to its requester). */
+export const SEND_SURVEY_JOB = 'send-survey';
 
 /** The inbound mailbox: queue `mailbox`, job `poll-mailbox` (one IMAP poll, on a schedule; no payload). */
 export const MAILBOX_QUEUE = 'mailbox';

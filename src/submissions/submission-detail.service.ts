@@ -54,6 +54,7 @@ export class SubmissionDetailService {
       })),
       webhooks: (sections.webhooks as object[] | undefined) ?? [],
       timeline: (sections.timeline as object[] | undefined) ?? [],
+      rating: (sections.rating as object | null | undefined) ?? null,
       history,
       notes: notes.map(toNoteView),
       events: await this.audit.views(events),

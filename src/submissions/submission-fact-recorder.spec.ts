@@ -15,6 +15,7 @@ const WEBHOOK_FACTS = [
   'flagged',
   'message_bounced',
   'sla_breached',
+  'rated',
 ] as const;
 
 /** Boots a module of the recorder and `handlers`; answers the recorder once started. */
@@ -43,6 +44,7 @@ describe('the catalogue of submission facts', () => {
       'submission.flagged',
       'message.bounced',
       'submission.sla_breached',
+      'submission.rated',
     ]);
   });
 

@@ -31,6 +31,11 @@ export interface SubmissionFactData {
    * `first_response` or `resolution`, and the due time it missed (ISO 8601).
    */
   sla_breached: { target: 'first_response' | 'resolution'; dueAt: string; policyId: string };
+  /**
+   * The requester answered the satisfaction survey (ratings/): the value, and whether they wrote a
+   * comment (never the comment: it is the customer's words, read in the staff API).
+   */
+  rated: { rating: 'good' | 'not_good'; hasComment: boolean };
 }
 
 export type SubmissionFactName = keyof SubmissionFactData;
@@ -128,6 +133,11 @@ export const SUBMISSION_FACTS = {
       action: 'submission.sla_breached',
       change: (data) => ({ after: { target: data.target, due_at: data.dueAt, policy_id: data.policyId } }),
     },
+  },
+  rated: {
+    webhook: { event: 'submission.rated', sentBy: 'handler' },
+    live: 'submission.changed',
+    audit: { action: 'submission.rated', change: (data) => ({ after: { rating: data.rating } }) },
   },
 } as const satisfies { [Name in SubmissionFactName]: SubmissionFactRoute<Name> };
 

@@ -33,6 +33,9 @@ function webhookOf(fact: SubmissionFact): { key: string; data: Record<string, un
         key: `sla-${fact.data.target}-${Date.parse(fact.data.dueAt)}`,
         data: { target: fact.data.target, due_at: fact.data.dueAt, policy_id: fact.data.policyId },
       };
+    case 'rated':
+      // A submission is surveyed, and so rated, once. The comment is the customer's words: not sent.
+      return { key: 'rated', data: { rating: fact.data.rating, has_comment: fact.data.hasComment } };
     default:
       return null;
   }
@@ -56,7 +59,7 @@ export class WebhookFactHandlers implements OnModuleInit {
 
   @OnSubmissionFact({
     phase: 'in transaction',
-    facts: ['status_changed', 'assigned', 'message_received', 'flagged', 'message_bounced', 'sla_breached'],
+    facts: ['status_changed', 'assigned', 'message_received', 'flagged', 'message_bounced', 'sla_breached', 'rated'],
     sends: 'webhooks',
   })
   async recordDeliveries(fact: SubmissionFact, tx: Transaction): Promise<void> {

@@ -36,3 +36,24 @@ export async function signedInStaff(t: TestApp, label: string, role: StaffRole =
   const account = await newStaffAccount(t, label, role);
   return { account, cookie: await staffCookie(t, account.email) };
 }
+
+/**
+ * Changes a submission as the console does: at the version it has just read (If-Match), expecting 200.
+ * Answers the detail after the change.
+ */
+export async function changeSubmission<Detail = Record<string, unknown>>(
+  t: TestApp,
+  cookie: string,
+  id: string,
+  changes: object,
+): Promise<Detail> {
+  const current = await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200);
+  const changed = await t
+    .http()
+    .patch(`/staff/api/submissions/${id}`)
+    .set('Cookie', cookie)
+    .set('If-Match', current.headers.etag)
+    .send(changes)
+    .expect(200);
+  return changed.body as Detail;
+}

@@ -186,13 +186,39 @@ export class SetKeySpamFilterCommand extends CommandRunner {
     super();
   }
 
-  async run([id, state]: string[]): Promise<void> {
-    if (state !== 'on' && state !== 'off') {
-      throw new Error('say `on` or `off`');
-    }
-    const apiKey = await this.apiKeys.update(id, { spamFilter: state === 'on' }, CLI_ACTOR);
-    printLine(`API key ${apiKey.id}: spam filter ${apiKey.spamFilter ? 'on' : 'off'}`);
+  run([id, state]: string[]): Promise<void> {
+    return setSwitch(this.apiKeys, id, state, 'spamFilter', 'spam filter');
   }
+}
+
+@SubCommand({
+  name: 'set-csat',
+  arguments: '<id> <on|off>',
+  description: "whether closing this key's submissions mails the requester a satisfaction survey (off by default)",
+})
+export class SetKeyCsatCommand extends CommandRunner {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  run([id, state]: string[]): Promise<void> {
+    return setSwitch(this.apiKeys, id, state, 'csat', 'satisfaction survey');
+  }
+}
+
+/** `keys set-... <id> on|off`: turns one of a key's switches on or off, and says how it stands. */
+async function setSwitch(
+  apiKeys: ApiKeyService,
+  id: string,
+  state: string,
+  field: 'spamFilter' | 'csat',
+  label: string,
+): Promise<void> {
+  if (state !== 'on' && state !== 'off') {
+    throw new Error('say `on` or `off`');
+  }
+  const apiKey = await apiKeys.update(id, { [field]: state === 'on' }, CLI_ACTOR);
+  printLine(`API key ${apiKey.id}: ${label} ${apiKey[field] ? 'on' : 'off'}`);
 }
 
 @SubCommand({
@@ -277,6 +303,7 @@ export class SetKeyAutoAckCommand extends CommandRunner {
     SetKeyReplyFromCommand,
     SetKeyAutoAckCommand,
     SetKeySpamFilterCommand,
+    SetKeyCsatCommand,
   ],
 })
 export class KeysCommand extends CommandRunner {

@@ -90,4 +90,11 @@ export class UpdateApiKeyDto extends RateLimitFields {
   @Optional()
   @IsBoolean()
   spam_filter?: boolean;
+
+  @ApiPropertyOptional({
+    description: 'true: closing a submission of this key mails its requester one satisfaction survey (off by default)',
+  })
+  @Optional()
+  @IsBoolean()
+  csat?: boolean;
 }

@@ -53,6 +53,11 @@ export class ApiKeyView {
   @ApiProperty({ description: "Whether the intake's spam checks run for this key's submissions" })
   spam_filter!: boolean;
 
+  @ApiProperty({
+    description: 'Whether closing a submission mails its requester a satisfaction survey (off by default)',
+  })
+  csat!: boolean;
+
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 
@@ -84,6 +89,7 @@ export function toApiKeyView(apiKey: ApiKeyEntity): ApiKeyView {
     auto_ack:
       apiKey.autoAckSubject && apiKey.autoAckBody ? { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody } : null,
     spam_filter: apiKey.spamFilter,
+    csat: apiKey.csat,
     created_at: apiKey.createdAt.toISOString(),
     revoked_at: apiKey.revokedAt?.toISOString() ?? null,
     last_used_at: apiKey.lastUsedAt?.toISOString() ?? null,

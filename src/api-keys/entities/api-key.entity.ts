@@ -49,6 +49,10 @@ export class ApiKeyEntity {
   @Column({ name: 'spam_filter', type: 'boolean', default: true })
   spamFilter!: boolean;
 
+  /** Whether closing this key's submissions sends the requester a satisfaction survey (ratings/). */
+  @Column({ type: 'boolean', default: false })
+  csat!: boolean;
+
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;
 

@@ -52,6 +52,10 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig, s
     )
     .addTag('Contact', 'Client systems: submit a contact request with an access token (POST /contact_api.php).')
     .addTag('inbound mail', "A mail provider forwards customers' replies (POST /inbound/email, INBOUND_TOKEN).")
+    .addTag(
+      'ratings',
+      "Requesters rate how their request went: the page a satisfaction survey's links open (HTML, no sign-in).",
+    )
     .addTag('staff', "The staff console's session: sign in and out, one's own account and password.")
     .addTag('staff: submissions', 'The work queue: list, read, assign, reply to and annotate submissions.')
     .addTag('staff: canned replies', 'Answers the whole team shares, inserted into replies.')

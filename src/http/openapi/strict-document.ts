@@ -84,7 +84,9 @@ export function strictDocument(document: OpenAPIObject, errorSchema: string, sta
     ),
   );
   for (const { method, operation } of operations) {
-    const ref = operation.requestBody?.content?.['application/json']?.schema?.$ref;
+    // A form's fields are checked as a JSON body's are (the rating page's form, the one such body).
+    const content = operation.requestBody?.content;
+    const ref = (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'])?.schema?.$ref;
     if (ref) {
       requestSchemas.add(ref.slice(COMPONENT.length));
     }

@@ -248,6 +248,15 @@ export class SubmissionDetailView extends SubmissionView {
   })
   timeline!: object[];
 
+  // Contributed by ratings/ through SubmissionDetailSections (see SubmissionRatingView).
+  @ApiProperty({
+    nullable: true,
+    allOf: [{ $ref: getSchemaPath('SubmissionRatingView') }],
+    description:
+      "The requester's answer to the satisfaction survey (keys with `csat`); null: not surveyed, or no answer yet",
+  })
+  rating!: object | null;
+
   @ApiProperty({
     type: [HistoryItemView],
     description: 'The newest 20 other submissions from the same e-mail address (exact match, any key)',
