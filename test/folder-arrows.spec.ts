@@ -56,7 +56,7 @@ const ALLOWED_LINES: Record<string, string> = {
   privacy:
     'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue ratings reports staff-accounts submissions webhooks',
   // Figures over a period, read from day aggregates it builds; changes and deletions mark days to rebuild.
-  reports: 'api-keys cli-output.ts clock database http queue staff-accounts submissions',
+  reports: 'api-keys cli-output.ts clock database http queue ratings staff-accounts submissions',
   'rate-limits': 'auth clock config http logging metrics redis', // per key: it reads the key auth identified
   // Satisfaction surveys: made when a key's submission is closed (a subscriber of its facts), answered on
   // a public page and recorded as a fact of their own; the mail queue carries them (conversations sends).

@@ -1,3 +1,5 @@
+import { RatingLinks } from '../src/ratings/rating-links';
+import { SatisfactionSurveysRepository } from '../src/ratings/satisfaction-surveys.repository';
 import { SlaTracker } from '../src/service-levels/sla-tracker.service';
 import { ReportDaysBuilder } from '../src/reports/report-days.builder';
 import { ownDatabase } from './support/own-database';
@@ -15,6 +17,7 @@ interface Figures {
   first_response: Quantiles;
   resolution: Quantiles;
   sla_met_pct: number | null;
+  satisfaction: { good: number; not_good: number; good_pct: number | null };
 }
 interface Report {
   buckets: (Figures & { start: string })[];
@@ -25,6 +28,8 @@ interface Report {
 }
 
 const q = (median: number | null, p90: number | null): Quantiles => ({ median_minutes: median, p90_minutes: p90 });
+const none = { good: 0, not_good: 0, good_pct: null };
+const oneGood = { good: 1, not_good: 0, good_pct: 100 };
 const at = (iso: string) => new Date(iso);
 
 /**
@@ -76,6 +81,12 @@ describe('reports', () => {
       .set('If-Match', `"${await version(id)}"`)
       .send({ body: 'Thank you, we are on it.' })
       .expect(201);
+  /** Answers a submission's survey as its requester does: the form behind the mail's link, over HTTP. */
+  const rate = async (submissionId: string, rating: 'good' | 'not_good') => {
+    const survey = await t.app.get(SatisfactionSurveysRepository).ofSubmission(submissionId);
+    const token = t.app.get(RatingLinks).tokenOf({ surveyId: survey!.id, expiresAt: survey!.expiresAt });
+    await t.http().post('/rate').type('form').send({ token, rating }).expect(200);
+  };
   const report = async (query: Record<string, string> = {}) =>
     (
       await t
@@ -88,8 +99,12 @@ describe('reports', () => {
 
   beforeAll(async () => {
     database = await ownDatabase();
-    // SMTP_URL lets staff reply; no worker runs here, so nothing is ever sent.
-    t = await createTestApp({ DATABASE_URL: database.url, SMTP_URL: 'smtp://127.0.0.1:9' });
+    // SMTP_URL lets staff reply (and survey); no worker runs here, so nothing is ever sent.
+    t = await createTestApp({
+      DATABASE_URL: database.url,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PUBLIC_URL: 'https://support.example.com',
+    });
     t.clock.setTo(at('2026-12-01T00:00:00Z'), { frozen: true });
     adminEmail = (await newStaffAccount(t, 'Report Admin', 'admin')).email;
     agentId = (await newStaffAccount(t, 'Report Agent')).id;
@@ -109,6 +124,8 @@ describe('reports', () => {
         applies_to: { api_key_ids: [keys.a.id] },
       })
       .expect(201);
+    // Key A's requesters are asked how it went when their submission closes.
+    await t.http().patch(`/staff/api/keys/${keys.a.id}`).set('Cookie', admin).send({ csat: true }).expect(200);
 
     // Monday 2026-12-07.
     await travelTo('2026-12-07T09:00:00Z');
@@ -147,6 +164,11 @@ describe('reports', () => {
     await patch(ids.s5, { status: 'open' });
     await travelTo('2026-12-09T11:00:00Z');
     await patch(ids.s5, { status: 'closed' });
+    // s1's requester answers "good" on Wednesday, s2's "not good" on Thursday (outside the period).
+    await travelTo('2026-12-09T15:00:00Z');
+    await rate(ids.s1, 'good');
+    await travelTo('2026-12-10T09:00:00Z');
+    await rate(ids.s2, 'not_good');
     await travelTo('2026-12-10T12:00:00Z');
   });
   afterAll(async () => {
@@ -170,6 +192,7 @@ describe('reports', () => {
       first_response: q(30, 120),
       resolution: q(120, 120),
       sla_met_pct: 100,
+      satisfaction: none,
     },
     {
       start: '2026-12-08',
@@ -179,6 +202,7 @@ describe('reports', () => {
       first_response: q(10, 10),
       resolution: q(1440, 1440),
       sla_met_pct: 0,
+      satisfaction: none,
     },
     {
       start: '2026-12-09',
@@ -188,6 +212,7 @@ describe('reports', () => {
       first_response: q(null, null),
       resolution: q(120, 120),
       sla_met_pct: 0,
+      satisfaction: oneGood,
     },
   ];
 
@@ -205,6 +230,7 @@ describe('reports', () => {
         first_response: q(30, 120),
         resolution: q(120, 1440),
         sla_met_pct: 33.3,
+        satisfaction: oneGood,
       },
       {
         api_key: { id: keys.b.id, name: 'Key B' },
@@ -214,6 +240,7 @@ describe('reports', () => {
         first_response: q(10, 10),
         resolution: q(null, null),
         sla_met_pct: null,
+        satisfaction: none,
       },
     ]);
     expect(got.by_assignee).toEqual([
@@ -243,6 +270,7 @@ describe('reports', () => {
         first_response: q(30, 120),
         resolution: q(120, 1440),
         sla_met_pct: 33.3,
+        satisfaction: oneGood,
       },
     ]);
     expect((await report({ api_key_id: keys.b.id })).buckets.map((bucket) => bucket.created)).toEqual([0, 1, 0]);
@@ -253,6 +281,14 @@ describe('reports', () => {
     ]);
     expect((await report({ assignee_id: agentId })).buckets.map((bucket) => bucket.closed)).toEqual([0, 1, 0]);
     expect((await report({ assignee_id: 'none' })).by_assignee.map((row) => row.assignee)).toEqual([null]);
+    // The answer given on the 10th counts in a period that takes it in, for who handled it at closing.
+    const later = await report({ to: '2026-12-10' });
+    expect(later.buckets[3].satisfaction).toEqual({ good: 0, not_good: 1, good_pct: 0 });
+    expect(later.by_assignee.find((row) => row.assignee?.id === agentId)?.satisfaction).toEqual({
+      good: 0,
+      not_good: 1,
+      good_pct: 0,
+    });
   });
 
   it('answers the same from the built day figures, and stays exact when a past day changes', async () => {
@@ -292,10 +328,13 @@ describe('reports', () => {
     const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
       'section,start,id,name,created,closed,spam,first_response_median_minutes,first_response_p90_minutes,' +
-        'resolution_median_minutes,resolution_p90_minutes,sla_met_pct,count',
+        'resolution_median_minutes,resolution_p90_minutes,sla_met_pct,satisfaction_good,satisfaction_not_good,' +
+        'satisfaction_good_pct,count',
     );
-    expect(lines[1]).toBe('bucket,2026-12-07,,,2,0,1,30,120,,,,');
-    expect(lines).toContain(`api_key,,${keys.a.id},Key A,3,2,0,30,120,120,1440,0,`);
+    expect(lines[1]).toBe('bucket,2026-12-07,,,2,0,1,30,120,,,,0,0,,');
+    expect(lines).toContain(`api_key,,${keys.a.id},Key A,3,2,0,30,120,120,1440,0,1,0,100,`);
+    // s1, reopened (s4, still open, was erased).
+    expect(lines).toContain('backlog,,,open,,,,,,,,,,,,1');
 
     const refused = async (query: Record<string, string>, message: string) =>
       expect(

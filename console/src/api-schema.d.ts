@@ -2328,6 +2328,17 @@ export interface components {
             /** @example 300 */
             p90_minutes: number | null;
         };
+        SatisfactionView: {
+            /** @description Answered good */
+            good: number;
+            /** @description Answered not good */
+            not_good: number;
+            /**
+             * @description Share (%) of good answers; null without any
+             * @example 91.7
+             */
+            good_pct: number | null;
+        };
         ReportBucketView: {
             /** @description Arrived (spam aside) */
             created: number;
@@ -2344,6 +2355,8 @@ export interface components {
              * @example 96.5
              */
             sla_met_pct: number | null;
+            /** @description Requesters’ answers to the satisfaction survey given in the period (by the assignee and key at closing; by the labels it carries now) */
+            satisfaction: components["schemas"]["SatisfactionView"];
             /**
              * Format: date
              * @description The bucket’s first day (UTC; a Monday by week)
@@ -2366,6 +2379,8 @@ export interface components {
              * @example 96.5
              */
             sla_met_pct: number | null;
+            /** @description Requesters’ answers to the satisfaction survey given in the period (by the assignee and key at closing; by the labels it carries now) */
+            satisfaction: components["schemas"]["SatisfactionView"];
             /** @description Null: unassigned */
             assignee: {
                 /** @example 01a20093-2c13-73ce-ba5f-bebabadb9343 */
@@ -2390,6 +2405,8 @@ export interface components {
              * @example 96.5
              */
             sla_met_pct: number | null;
+            /** @description Requesters’ answers to the satisfaction survey given in the period (by the assignee and key at closing; by the labels it carries now) */
+            satisfaction: components["schemas"]["SatisfactionView"];
             api_key: components["schemas"]["NamedRefView"];
         };
         ReportTagView: {
@@ -2408,6 +2425,8 @@ export interface components {
              * @example 96.5
              */
             sla_met_pct: number | null;
+            /** @description Requesters’ answers to the satisfaction survey given in the period (by the assignee and key at closing; by the labels it carries now) */
+            satisfaction: components["schemas"]["SatisfactionView"];
             /**
              * @description The label in its compared form (lower case, NFC)
              * @example billing

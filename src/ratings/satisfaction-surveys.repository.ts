@@ -165,4 +165,44 @@ export class SatisfactionSurveysRepository {
     const rows = await query.getRawMany<{ day: string; good: string | number; notGood: string | number }>();
     return rows.map((row) => ({ day: row.day, good: Number(row.good), not_good: Number(row.notGood) }));
   }
+
+  /**
+   * For reports: the answers given from `from` (inclusive) to `to` (exclusive), counted per UTC day of
+   * the answer, API key and assignee at closing ('' for none), or per label the submission carries now
+   * (`byTag`); `tagKey` narrows to submissions carrying that label. Unanswered surveys count nowhere.
+   */
+  async ratedCounts(
+    range: { from: Date; to: Date },
+    options: { byTag: boolean; tagKey?: string },
+  ): Promise<{ day: string; apiKeyId: string; assigneeId: string; tagKey: string; good: number; notGood: number }[]> {
+    const query = this.surveys
+      .createQueryBuilder('r')
+      .select("DATE_FORMAT(r.rated_at, '%Y-%m-%d')", 'day')
+      .addSelect('r.api_key_id', 'apiKeyId')
+      .addSelect("COALESCE(r.assignee_id, '')", 'assigneeId')
+      .addSelect("SUM(r.rating = 'good')", 'good')
+      .addSelect("SUM(r.rating = 'not_good')", 'notGood')
+      .where('r.rated_at >= :from AND r.rated_at < :to', range)
+      .groupBy('day')
+      .addGroupBy('apiKeyId')
+      .addGroupBy('assigneeId');
+    if (options.byTag || options.tagKey !== undefined) {
+      query.innerJoin('submission_tags', 'g', 'g.submission_id = r.submission_id').addSelect('g.tag_key', 'tagKey');
+      query.addGroupBy('tagKey');
+      if (options.tagKey !== undefined) {
+        query.andWhere('g.tag_key = :tagKey', { tagKey: options.tagKey });
+      }
+    } else {
+      query.addSelect("''", 'tagKey');
+    }
+    const rows = await query.getRawMany<{
+      day: string;
+      apiKeyId: string;
+      assigneeId: string;
+      tagKey: string;
+      good: string | number;
+      notGood: string | number;
+    }>();
+    return rows.map((row) => ({ ...row, good: Number(row.good), notGood: Number(row.notGood) }));
+  }
 }

@@ -33,8 +33,12 @@ function select(values: Uint32Array, left: number, right: number, k: number): nu
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while (values[i] < pivot) {i += 1;}
-      while (values[j] > pivot) {j -= 1;}
+      while (values[i] < pivot) {
+        i += 1;
+      }
+      while (values[j] > pivot) {
+        j -= 1;
+      }
       if (i <= j) {
         const swap = values[i];
         values[i] = values[j];

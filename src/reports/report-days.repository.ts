@@ -16,6 +16,9 @@ export interface DayFigures {
   slaMet: number;
   firstResponse: number[];
   resolution: number[];
+  /** Satisfaction answers given that day (read from the surveys, not kept in the day figures). */
+  good?: number;
+  notGood?: number;
 }
 
 /** What a report is narrowed to (absent: any). */

@@ -15,6 +15,9 @@ export const REPORT_CSV_COLUMNS = [
   'resolution_median_minutes',
   'resolution_p90_minutes',
   'sla_met_pct',
+  'satisfaction_good',
+  'satisfaction_not_good',
+  'satisfaction_good_pct',
   'count',
 ] as const;
 
@@ -30,6 +33,9 @@ function figures(row: ReportFiguresView): string[] {
     text(row.resolution.median_minutes),
     text(row.resolution.p90_minutes),
     text(row.sla_met_pct),
+    text(row.satisfaction.good),
+    text(row.satisfaction.not_good),
+    text(row.satisfaction.good_pct),
   ];
 }
 
@@ -53,7 +59,7 @@ export function reportCsv(report: ReportView): string {
     lines.push(csvLine(['tag', '', '', row.tag, ...figures(row), '']));
   }
   for (const [status, count] of Object.entries(report.backlog)) {
-    lines.push(csvLine(['backlog', '', '', status, '', '', '', '', '', '', '', '', String(count)]));
+    lines.push(csvLine(['backlog', '', '', status, ...Array<string>(11).fill(''), String(count)]));
   }
   return lines.join('');
 }

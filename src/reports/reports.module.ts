@@ -1,6 +1,7 @@
 import { Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { Clock } from '../clock/clock';
+import { RatingsModule } from '../ratings/ratings.module';
 import { PeriodicTask } from '../queue/periodic-task';
 import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
@@ -24,7 +25,7 @@ export class ReportDaysModule {}
 
 /** GET /staff/api/reports (API process). */
 @Module({
-  imports: [ReportDaysModule, SubmissionsModule, ApiKeyModule, StaffAccountsModule, StaffAuthModule],
+  imports: [ReportDaysModule, SubmissionsModule, ApiKeyModule, StaffAccountsModule, StaffAuthModule, RatingsModule],
   controllers: [ReportsController],
   providers: [ReportsService],
 })

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { Clock } from '../clock/clock';
 import { ApiException } from '../http/api-exception';
+import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { tagKey } from '../submissions/submission-tags';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
@@ -25,6 +26,8 @@ interface Sum {
   slaMet: number;
   firstResponse: number[];
   resolution: number[];
+  good: number;
+  notGood: number;
 }
 
 const emptySum = (): Sum => ({
@@ -35,6 +38,8 @@ const emptySum = (): Sum => ({
   slaMet: 0,
   firstResponse: [],
   resolution: [],
+  good: 0,
+  notGood: 0,
 });
 
 function add(sum: Sum, figures: DayFigures): void {
@@ -43,8 +48,14 @@ function add(sum: Sum, figures: DayFigures): void {
   sum.closed += figures.closed;
   sum.slaClosed += figures.slaClosed;
   sum.slaMet += figures.slaMet;
-  for (const value of figures.firstResponse) {sum.firstResponse.push(value);}
-  for (const value of figures.resolution) {sum.resolution.push(value);}
+  sum.good += figures.good ?? 0;
+  sum.notGood += figures.notGood ?? 0;
+  for (const value of figures.firstResponse) {
+    sum.firstResponse.push(value);
+  }
+  for (const value of figures.resolution) {
+    sum.resolution.push(value);
+  }
 }
 
 function viewOf(sum: Sum): ReportFiguresView {
@@ -55,6 +66,11 @@ function viewOf(sum: Sum): ReportFiguresView {
     first_response: quantilesOf(sum.firstResponse),
     resolution: quantilesOf(sum.resolution),
     sla_met_pct: sum.slaClosed === 0 ? null : Math.round((1000 * sum.slaMet) / sum.slaClosed) / 10,
+    satisfaction: {
+      good: sum.good,
+      not_good: sum.notGood,
+      good_pct: sum.good + sum.notGood === 0 ? null : Math.round((1000 * sum.good) / (sum.good + sum.notGood)) / 10,
+    },
   };
 }
 
@@ -85,7 +101,8 @@ function bucketOf(day: string, interval: ReportInterval): string {
 
 /**
  * Reports: what arrived, what was closed, how fast the first replies and resolutions came (median and
- * 90th percentile in business minutes), how often SLAs were kept, per day or week, by assignee, API key
+ * 90th percentile in business minutes), how often SLAs were kept, how satisfied requesters said they
+ * were (read from the surveys as they are), per day or week, by assignee, API key
  * and label, and the open work now. Past days are read from their built figures (ReportDaysBuilder),
  * which are exact: built from the rows, and not used once a submission of that day changes until they
  * are built again; today, and any day not (or no longer) built, is computed from the rows.
@@ -99,6 +116,7 @@ export class ReportsService {
     private readonly keys: ApiKeysRepository,
     private readonly accounts: StaffAccountsRepository,
     private readonly clock: Clock,
+    private readonly ratings: SatisfactionSurveysRepository,
   ) {}
 
   async report(query: ReportQuery): Promise<ReportView> {
@@ -162,6 +180,50 @@ export class ReportsService {
     };
   }
 
+  /** The satisfaction answers of the period, as figures of their own (counts of answers only). */
+  private async addRatings(
+    days: string[],
+    scope: ReportScope,
+    main: DayFigures[],
+    tagged: DayFigures[],
+  ): Promise<void> {
+    const range = {
+      from: new Date(`${days[0]}T00:00:00Z`),
+      to: new Date(`${nextDay(days[days.length - 1])}T00:00:00Z`),
+    };
+    const asFigures = (row: {
+      day: string;
+      apiKeyId: string;
+      assigneeId: string;
+      tagKey: string;
+      good: number;
+      notGood: number;
+    }) => ({
+      day: row.day,
+      tagKey: row.tagKey,
+      apiKeyId: row.apiKeyId,
+      assigneeId: row.assigneeId,
+      created: 0,
+      spam: 0,
+      closed: 0,
+      slaClosed: 0,
+      slaMet: 0,
+      firstResponse: [],
+      resolution: [],
+      good: row.good,
+      notGood: row.notGood,
+    });
+    const inScope = (row: { apiKeyId: string; assigneeId: string }) =>
+      (scope.apiKeyId === undefined || row.apiKeyId === scope.apiKeyId) &&
+      (scope.assigneeId === undefined || row.assigneeId === scope.assigneeId);
+    const [answers, byTag] = await Promise.all([
+      this.ratings.ratedCounts(range, { byTag: false, tagKey: scope.tagKey }),
+      scope.tagKey === undefined ? this.ratings.ratedCounts(range, { byTag: true }) : Promise.resolve([]),
+    ]);
+    main.push(...answers.filter(inScope).map(asFigures));
+    tagged.push(...byTag.filter(inScope).map(asFigures));
+  }
+
   /**
    * The figures of `days` in `scope`: `main` for the scope (all labels, or the one asked), `tagged`
    * per label. Built days are read; the others are computed from the rows (and past ones built, so the
@@ -195,6 +257,7 @@ export class ReportsService {
         }
       }
     }
+    await this.addRatings(days, scope, main, tagged);
     if (scope.tagKey !== undefined) {
       tagged.push(...main);
     }

@@ -10,6 +10,23 @@ export class MinuteQuantilesView {
   p90_minutes!: number | null;
 }
 
+/** Satisfaction answers (issue 41's ratings) given in the period, by the day of the answer. */
+export class SatisfactionView {
+  @ApiProperty({ description: 'Answered good' })
+  good!: number;
+
+  @ApiProperty({ description: 'Answered not good' })
+  not_good!: number;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 91.7,
+    description: 'Share (%) of good answers; null without any',
+  })
+  good_pct!: number | null;
+}
+
 /** What every row of a report says. */
 export class ReportFiguresView {
   @ApiProperty({ description: 'Arrived (spam aside)' })
@@ -37,6 +54,13 @@ export class ReportFiguresView {
     description: 'Of those closed with an SLA policy, the share (%) with no target breached; null when none',
   })
   sla_met_pct!: number | null;
+
+  @ApiProperty({
+    type: SatisfactionView,
+    description:
+      'Requesters’ answers to the satisfaction survey given in the period (by the assignee and key at closing; by the labels it carries now)',
+  })
+  satisfaction!: SatisfactionView;
 }
 
 export class ReportBucketView extends ReportFiguresView {
