@@ -183,7 +183,7 @@ describe('health and metrics', () => {
       expect(response.text).toMatch(/submissions_accepted_total 1/);
       expect(response.text).toMatch(/auth_failures_total\{endpoint="auth.php"\} 1/);
       expect(response.text).toContain(`rate_limited_total{api_key_id="${id}"} 1`);
-      expect([...QUEUE_NAMES].sort()).toEqual(['mail', 'mailbox', 'maintenance', 'sla', 'submissions', 'webhooks']);
+      expect([...QUEUE_NAMES].sort()).toEqual(['mail', 'mailbox', 'maintenance', 'sla', 'submissions', 'surveys', 'webhooks']);
       for (const queue of QUEUE_NAMES) {
         expect(response.text).toMatch(new RegExp(`^queue_jobs\\{queue="${queue}",state="waiting"\\} \\d+$`, 'm'));
       }

@@ -17,7 +17,7 @@ import { Acknowledgements } from './acknowledgements.service';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { MailModule } from '../mail/mail.module';
 import { ConversationMailer } from './conversation-mailer.service';
-import { SendMessageProcessor } from './send-message.processor';
+import { SendMessageProcessor, SendSurveyProcessor } from './send-message.processor';
 import { RatingsModule } from '../ratings/ratings.module';
 
 /** A submission's conversation: its messages, threading ids, replies and the timeline (API, worker, CLI). */
@@ -60,7 +60,7 @@ export class AcknowledgementsModule {}
     StaffAccountsModule,
     RatingsModule,
   ],
-  providers: [ConversationMailer, SendMessageProcessor],
+  providers: [ConversationMailer, SendMessageProcessor, SendSurveyProcessor],
 })
 export class ConversationWorkerModule {}
 

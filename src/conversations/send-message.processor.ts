@@ -4,13 +4,10 @@ import { MetricsService } from '../metrics/metrics.service';
 import { JobData } from '../queue/job-catalogue';
 import { OnJob, WorksQueue } from '../queue/job-handlers';
 import { JobProcessor } from '../queue/job-processor';
-import { MAIL_QUEUE } from '../queue/queue.constants';
+import { MAIL_QUEUE, SURVEYS_QUEUE } from '../queue/queue.constants';
 import { ConversationMailer } from './conversation-mailer.service';
 
-/**
- * Consumes the `mail` queue: one outgoing message, one notice to an assignee, or one satisfaction survey
- * per job (ConversationMailer).
- */
+/** Consumes the `mail` queue: one outgoing message or one notice to an assignee per job (ConversationMailer). */
 @WorksQueue(MAIL_QUEUE)
 export class SendMessageProcessor extends JobProcessor {
   constructor(
@@ -34,6 +31,21 @@ export class SendMessageProcessor extends JobProcessor {
   @OnJob('notifyAssignment')
   async notifyAssignment(job: Job<JobData<'notifyAssignment'>>): Promise<void> {
     await this.mailer.notifyAssignment(job.data);
+  }
+}
+
+/**
+ * Consumes the `surveys` queue: one satisfaction survey per job, sent as the conversation's mail is
+ * (a queue of its own, see SURVEYS_QUEUE).
+ */
+@WorksQueue(SURVEYS_QUEUE)
+export class SendSurveyProcessor extends JobProcessor {
+  constructor(
+    private readonly mailer: ConversationMailer,
+    config: AppConfig,
+    metrics: MetricsService,
+  ) {
+    super(config, metrics);
   }
 
   @OnJob('sendSurvey')

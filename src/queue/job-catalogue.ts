@@ -17,6 +17,7 @@ import {
   SEND_SURVEY_JOB,
   SLA_QUEUE,
   SUBMISSIONS_QUEUE,
+  SURVEYS_QUEUE,
   WEBHOOKS_QUEUE,
 } from './queue.constants';
 
@@ -26,7 +27,8 @@ export type QueueName =
   | typeof MAINTENANCE_QUEUE
   | typeof MAIL_QUEUE
   | typeof MAILBOX_QUEUE
-  | typeof SLA_QUEUE;
+  | typeof SLA_QUEUE
+  | typeof SURVEYS_QUEUE;
 
 /**
  * One kind of job: where it goes, how BullMQ treats it, and the one rule that names it. A job's id is
@@ -100,7 +102,7 @@ export const JOBS = {
   },
   /** Send a closed submission's satisfaction survey to its requester (one survey per submission, ever). */
   sendSurvey: {
-    queue: MAIL_QUEUE,
+    queue: SURVEYS_QUEUE,
     name: SEND_SURVEY_JOB,
     idOf: (data: { surveyId: string }) => `survey-${data.surveyId}`,
   },
@@ -179,6 +181,7 @@ export function queueOptions(queue: QueueName, config: AppConfig): JobsOptions {
         removeOnFail: { age: 7 * 86_400 },
       };
     case MAIL_QUEUE:
+    case SURVEYS_QUEUE:
       // An SMTP server that refuses for a while: 8 tries over about two hours (30 s doubling).
       return {
         attempts: 8,
@@ -204,5 +207,7 @@ export function queueConcurrency(queue: QueueName, config: AppConfig): number {
       return 4;
     case MAIL_QUEUE:
       return Math.max(4, config.queue.concurrency);
+    case SURVEYS_QUEUE:
+      return 2;
   }
 }

@@ -1,7 +1,8 @@
 import { Processor } from '@nestjs/bullmq';
 import { Job, UnrecoverableError } from 'bullmq';
 import { AppConfig } from '../config/app-config';
-import { SendMessageProcessor } from '../conversations/send-message.processor';
+import { SendMessageProcessor, SendSurveyProcessor } from '../conversations/send-message.processor';
+import { SlaProcessor } from '../service-levels/sla.processor';
 import { SubmissionProcessor } from '../delivery/submission.processor';
 import { PollMailboxProcessor } from '../mail/poll-mailbox.processor';
 import { MetricsService } from '../metrics/metrics.service';
@@ -89,19 +90,16 @@ describe('job handlers', () => {
         ran.push(`assignment ${job.data.eventId}`);
         return Promise.resolve();
       }
-
-      @OnJob('sendSurvey')
-      sendSurvey(job: Job<JobData<'sendSurvey'>>): Promise<void> {
-        ran.push(`survey ${job.data.surveyId}`);
-        return Promise.resolve();
-      }
     }
     const processor = new Mail(config, metrics);
     await processor.process(jobNamed(JOBS.notifyAssignee.name, { messageId: 'm1' }));
     await processor.process(jobNamed(JOBS.sendMessage.name, { messageId: 'm2' }));
     await processor.process(jobNamed(JOBS.notifyAssignment.name, { eventId: 'e1' }));
-    await processor.process(jobNamed(JOBS.sendSurvey.name, { surveyId: 's1' }));
-    expect(ran).toEqual(['assignee m1', 'send m2', 'assignment e1', 'survey s1']);
+    expect(ran).toEqual(['assignee m1', 'send m2', 'assignment e1']);
+    // A kind of another queue is no kind of this one's (a survey goes to `surveys`).
+    await expect(processor.process(jobNamed(JOBS.sendSurvey.name, { surveyId: 's1' }))).rejects.toThrow(
+      UnrecoverableError,
+    );
     await expect(processor.process(jobNamed('send-fax'))).rejects.toThrow(UnrecoverableError);
   });
 
@@ -119,6 +117,8 @@ describe('job handlers', () => {
       new SubmissionProcessor({} as never, config, metrics),
       new WebhookProcessor({} as never, config, metrics),
       new SendMessageProcessor({} as never, config, metrics),
+      new SendSurveyProcessor({} as never, config, metrics),
+      new SlaProcessor({} as never, config, metrics),
       new PollMailboxProcessor({} as never, {} as never, config, metrics),
       new RetentionProcessor({} as never, {} as never, {} as never, config, metrics),
     ];

@@ -31,7 +31,12 @@ export const SEND_MESSAGE_JOB = 'send-message';
 export const NOTIFY_ASSIGNEE_JOB = 'notify-assignee';
 /** Also on `mail`: `notify-assignment`, ids only (a submission was assigned to someone else than who did it). */
 export const NOTIFY_ASSIGNMENT_JOB = 'notify-assignment';
-/** Also on `mail`: `send-survey`, `{"surveyId": "<uuid>"}` (a closed submission's satisfaction survey to its requester). */
+/**
+ * Satisfaction surveys: queue `surveys`, job `send-survey`, `{"surveyId": "<uuid>"}` (a closed submission's
+ * survey to its requester). A queue of its own, not `mail`: during a rolling upgrade the previous
+ * release's workers take every job of the queues they know, and would fail a kind they do not.
+ */
+export const SURVEYS_QUEUE = 'surveys';
 export const SEND_SURVEY_JOB = 'send-survey';
 
 /** The inbound mailbox: queue `mailbox`, job `poll-mailbox` (one IMAP poll, on a schedule; no payload). */
