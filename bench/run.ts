@@ -17,7 +17,7 @@
  * the staff list at a million rows (bench/staff-list.ts), `--scenario worker` one staff worker's delivery
  * pace (bench/worker-throughput.ts), `--scenario live-push` how soon a submission shows in an open
  * console (bench/live-push.ts), `--scenario attachments` what a 25 MiB file costs the API in memory
- * (bench/attachment-memory.ts).
+ * (bench/attachment-memory.ts), `--scenario reports` the reports at a million rows (bench/reports.ts).
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
@@ -35,6 +35,7 @@ import { runWorkerBench } from './worker-throughput';
 import { runLivePushBench } from './live-push';
 import { runAttachmentMemoryBench } from './attachment-memory';
 import { runStaffListBench } from './staff-list';
+import { runReportsBench } from './reports';
 import {
   createKey,
   freePort,
@@ -73,6 +74,8 @@ const workerOnly = optionValue('--scenario') === 'worker';
 const livePushOnly = optionValue('--scenario') === 'live-push';
 // And what a large file costs in memory (bench/attachment-memory.ts).
 const attachmentsOnly = optionValue('--scenario') === 'attachments';
+// And the reports at a million rows (bench/reports.ts).
+const reportsOnly = optionValue('--scenario') === 'reports';
 const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
@@ -91,11 +94,12 @@ if (
     !workerOnly &&
     !livePushOnly &&
     !attachmentsOnly &&
+    !reportsOnly &&
     SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
   CONCURRENCY.some((c) => !(c >= 1))
 ) {
   throw new Error(
-    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker, live-push or attachments; --connections takes positive numbers`,
+    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker, live-push, attachments or reports; --connections takes positive numbers`,
   );
 }
 
@@ -525,6 +529,9 @@ async function main(): Promise<void> {
   }
   if (attachmentsOnly) {
     return runAttachmentMemoryBench();
+  }
+  if (reportsOnly) {
+    return runReportsBench();
   }
   if (galeraOnly) {
     try {

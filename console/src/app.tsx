@@ -7,6 +7,7 @@ import { Unmatched } from './unmatched';
 import { Inbox } from './inbox/inbox';
 import { Keys } from './keys';
 import { setPageTitle, startLive, stopLive } from './live';
+import { Reports } from './reports/reports';
 import { navigate, useRoute } from './router';
 import { Settings } from './settings';
 import { SignIn } from './sign-in';
@@ -19,6 +20,7 @@ const TITLES: Record<string, string> = {
   audit: 'Audit',
   unmatched: 'Unmatched mail',
   'canned-replies': 'Canned replies',
+  reports: 'Reports',
   account: 'Your account',
   settings: 'Settings',
 };
@@ -156,6 +158,9 @@ export function App() {
           <a href="#/canned-replies" aria-current={section === 'canned-replies' ? 'page' : undefined}>
             Canned replies
           </a>
+          <a href="#/reports" aria-current={section === 'reports' ? 'page' : undefined}>
+            Reports
+          </a>
           {admin && (
             <>
               <a href="#/keys" aria-current={section === 'keys' ? 'page' : undefined}>
@@ -195,6 +200,8 @@ export function App() {
         </main>
       ) : section === 'canned-replies' ? (
         <CannedReplies me={me} />
+      ) : section === 'reports' ? (
+        <Reports route={route} me={me} keys={keys} />
       ) : section === 'keys' ? (
         <Keys />
       ) : section === 'staff' ? (
