@@ -2,6 +2,7 @@ import { RatingLinks } from '../src/ratings/rating-links';
 import { SatisfactionSurveysRepository } from '../src/ratings/satisfaction-surveys.repository';
 import { SlaTracker } from '../src/service-levels/sla-tracker.service';
 import { ReportDaysBuilder } from '../src/reports/report-days.builder';
+import { ReportDaysRepository } from '../src/reports/report-days.repository';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
@@ -292,10 +293,33 @@ describe('reports', () => {
   });
 
   it('answers the same from the built day figures, and stays exact when a past day changes', async () => {
-    const fromRows = [await report(), await report({ tag: 'billing' }), await report({ interval: 'week' })];
-    // The first report kept the past days it computed: nothing is left to build, and reports read them.
+    const asked = () =>
+      Promise.all([
+        report(),
+        report({ tag: 'billing' }),
+        report({ interval: 'week' }),
+        report({ api_key_id: keys.b.id }),
+        report({ assignee_id: 'none' }),
+        report({ api_key_id: keys.b.id, assignee_id: 'none' }),
+      ]);
+    // Each day marked changed: the first round is computed from the rows (and kept), the second read back.
+    await t.app.get(ReportDaysRepository).markChanged(['2026-12-07', '2026-12-08', '2026-12-09']);
+    const fromRows = await asked();
+    // by_tag at each grain: the label's totals over every key and assignee, one key's, the unassigned.
+    expect(
+      fromRows.map((got) => got.by_tag.map((row) => [row.tag, row.created, row.first_response.median_minutes])),
+    ).toEqual([
+      [['billing', 1, 10]],
+      [['billing', 1, 10]],
+      [['billing', 1, 10]],
+      [['billing', 1, 10]],
+      [['billing', 1, 10]],
+      [['billing', 1, 10]],
+    ]);
+    expect((await report({ api_key_id: keys.a.id })).by_tag).toEqual([]);
+    // The reports kept the past days they computed: nothing is left to build, and reports read them.
     expect(await t.app.get(ReportDaysBuilder).buildPass(t.clock.now(), 100)).toBe(0);
-    expect([await report(), await report({ tag: 'billing' }), await report({ interval: 'week' })]).toEqual(fromRows);
+    expect(await asked()).toEqual(fromRows);
 
     // Reopening s1 (closed on the 7th) takes it out of that day's closings at once.
     await travelTo('2026-12-10T13:00:00Z');

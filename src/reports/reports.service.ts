@@ -10,7 +10,7 @@ import { ReportInterval, ReportQuery } from './dto/report.query';
 import { ReportFiguresView, ReportView } from './dto/report.views';
 import { quantilesOf } from './quantiles';
 import { ReportDaysBuilder } from './report-days.builder';
-import { DayFigures, nextDay, ReportDaysRepository, ReportScope } from './report-days.repository';
+import { ANY, DayFigures, nextDay, ReportDaysRepository, ReportScope, tagGrainOf } from './report-days.repository';
 
 const DAY_MS = 86_400_000;
 /** The longest period a report covers, and by day. */
@@ -24,8 +24,9 @@ interface Sum {
   closed: number;
   slaClosed: number;
   slaMet: number;
-  firstResponse: number[];
-  resolution: number[];
+  /** The days' minutes as they came (references, not copies), gathered into one array when measured. */
+  firstResponse: ArrayLike<number>[];
+  resolution: ArrayLike<number>[];
   good: number;
   notGood: number;
 }
@@ -50,12 +51,19 @@ function add(sum: Sum, figures: DayFigures): void {
   sum.slaMet += figures.slaMet;
   sum.good += figures.good ?? 0;
   sum.notGood += figures.notGood ?? 0;
-  for (const value of figures.firstResponse) {
-    sum.firstResponse.push(value);
+  sum.firstResponse.push(figures.firstResponse);
+  sum.resolution.push(figures.resolution);
+}
+
+/** The median and p90 of every value of `chunks`, gathered once into an array the selection may reorder. */
+function quantilesOfChunks(chunks: ArrayLike<number>[]): ReturnType<typeof quantilesOf> {
+  const all = new Uint32Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.length;
   }
-  for (const value of figures.resolution) {
-    sum.resolution.push(value);
-  }
+  return quantilesOf(all, { inPlace: true });
 }
 
 function viewOf(sum: Sum): ReportFiguresView {
@@ -63,8 +71,8 @@ function viewOf(sum: Sum): ReportFiguresView {
     created: sum.created,
     closed: sum.closed,
     spam: sum.spam,
-    first_response: quantilesOf(sum.firstResponse),
-    resolution: quantilesOf(sum.resolution),
+    first_response: quantilesOfChunks(sum.firstResponse),
+    resolution: quantilesOfChunks(sum.resolution),
     sla_met_pct: sum.slaClosed === 0 ? null : Math.round((1000 * sum.slaMet) / sum.slaClosed) / 10,
     satisfaction: {
       good: sum.good,
@@ -142,6 +150,13 @@ export class ReportsService {
     for (let day = query.from; day <= query.to; day = nextDay(day)) {
       allDays.push(day);
     }
+    // The open work now is counted while the figures are read.
+    const backlogCount = this.submissions.countByStatus({
+      statuses: ['new', 'open', 'pending'],
+      apiKeyId: scope.apiKeyId,
+      tagKey: scope.tagKey,
+      assigneeId: scope.assigneeId === undefined ? undefined : scope.assigneeId || null,
+    });
     const { main, tagged } = await this.figures(allDays, scope);
 
     const buckets = groupBy(main, (row) => bucketOf(row.day, interval));
@@ -152,12 +167,7 @@ export class ReportsService {
     const [accounts, keys, backlog] = await Promise.all([
       this.accounts.findByIds([...byAssignee.keys()].filter(Boolean)),
       this.keys.list(),
-      this.submissions.countByStatus({
-        statuses: ['new', 'open', 'pending'],
-        apiKeyId: scope.apiKeyId,
-        tagKey: scope.tagKey,
-        assigneeId: scope.assigneeId === undefined ? undefined : scope.assigneeId || null,
-      }),
+      backlogCount,
     ]);
     const accountNames = new Map(accounts.map((account) => [account.id, account.name]));
     const keyNames = new Map(keys.map((key) => [key.id, key.name]));
@@ -221,7 +231,9 @@ export class ReportsService {
       scope.tagKey === undefined ? this.ratings.ratedCounts(range, { byTag: true }) : Promise.resolve([]),
     ]);
     main.push(...answers.filter(inScope).map(asFigures));
-    tagged.push(...byTag.filter(inScope).map(asFigures));
+    // Told at the grain by_tag reads (see tagGrainOf), as the label rows are.
+    const grain = tagGrainOf(scope);
+    tagged.push(...byTag.filter(inScope).map((row) => asFigures({ ...row, ...grain })));
   }
 
   /**
@@ -239,20 +251,22 @@ export class ReportsService {
     const unbuilt = days.filter((day) => !current.has(day));
     if (unbuilt.length > 0) {
       const computed = await this.builder.computeAndKeep(unbuilt, this.clock.now());
+      // The same rows builtFigures would read: the full grain for the scope, the label totals for by_tag.
+      const grain = tagGrainOf(scope);
       const inScope = (row: DayFigures) =>
+        row.apiKeyId !== ANY &&
+        row.assigneeId !== ANY &&
         (scope.apiKeyId === undefined || row.apiKeyId === scope.apiKeyId) &&
         (scope.assigneeId === undefined || row.assigneeId === scope.assigneeId);
       for (const row of computed) {
-        if (!inScope(row)) {
-          continue;
-        }
-        if (scope.tagKey !== undefined) {
-          if (row.tagKey === scope.tagKey) {
-            main.push(row);
-          }
-        } else if (row.tagKey === '') {
+        if (row.tagKey === (scope.tagKey ?? '') && inScope(row)) {
           main.push(row);
-        } else {
+        } else if (
+          scope.tagKey === undefined &&
+          row.tagKey !== '' &&
+          row.apiKeyId === grain.apiKeyId &&
+          row.assigneeId === grain.assigneeId
+        ) {
           tagged.push(row);
         }
       }

@@ -23,6 +23,9 @@ export class Reports1795398900000 implements MigrationInterface {
       WHERE first_response_at IS NOT NULL OR closed_at IS NOT NULL`);
     await queryRunner.query('CREATE INDEX ix_submissions_closed ON submissions (closed_at)');
     await queryRunner.query('CREATE INDEX ix_submissions_first_response ON submissions (first_response_at)');
+    // The open work of one key or one assignee (a report's backlog), without reading every open row.
+    await queryRunner.query('CREATE INDEX ix_submissions_key_status ON submissions (api_key_id, status)');
+    await queryRunner.query('CREATE INDEX ix_submissions_assignee_status ON submissions (assignee_id, status)');
     await queryRunner.query(`CREATE TABLE report_days (
       day DATE NOT NULL,
       tag_key VARCHAR(160) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
@@ -48,6 +51,8 @@ export class Reports1795398900000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP TABLE report_day_marks');
     await queryRunner.query('DROP TABLE report_days');
+    await queryRunner.query('DROP INDEX ix_submissions_assignee_status ON submissions');
+    await queryRunner.query('DROP INDEX ix_submissions_key_status ON submissions');
     await queryRunner.query('DROP INDEX ix_submissions_first_response ON submissions');
     await queryRunner.query('DROP INDEX ix_submissions_closed ON submissions');
     await queryRunner.query('ALTER TABLE submissions DROP COLUMN first_response_minutes, DROP COLUMN resolution_minutes, DROP COLUMN last_closed_at');

@@ -22,6 +22,8 @@ import type { SubmissionState, WorkflowStatus } from '../submission-state';
 @Index('ix_submissions_sla_check', ['slaCheckAt'])
 @Index('ix_submissions_closed', ['closedAt'])
 @Index('ix_submissions_first_response', ['firstResponseAt'])
+@Index('ix_submissions_key_status', ['apiKeyId', 'status'])
+@Index('ix_submissions_assignee_status', ['assigneeId', 'status'])
 @Index('ft_submissions_text', ['name', 'email', 'business', 'message'], { fulltext: true })
 export class SubmissionEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
