@@ -12,7 +12,8 @@
  * compared with bench/expected.json (exit 1 when a throughput ratio falls more than 15 % below, or a
  * p99 ratio rises more than 15 % above, the recorded one); `--check --update` records them instead.
  * `--also DIR,...` adds the service built in other checkouts (earlier commits) as further targets of
- * the same turns, each on a database of its own.
+ * the same turns, each on a database of its own. `--sla-policy` gives the service an SLA policy with
+ * business hours that every submission matches, so intake chooses one and computes its due times.
  * `--scenario hostile-mail` measures the mail door instead (bench/hostile-mail.ts), `--scenario staff-list`
  * the staff list at a million rows (bench/staff-list.ts), `--scenario worker` one staff worker's delivery
  * pace (bench/worker-throughput.ts), `--scenario live-push` how soon a submission shows in an open
@@ -622,8 +623,35 @@ async function measureTargets(
   };
 }
 
+/**
+ * An SLA policy every submission matches, with business hours (the dearest case at intake: a due time
+ * counted through a week's calendar in a time zone), for `--sla-policy`.
+ */
+async function addSlaPolicy(url: string): Promise<void> {
+  const dataSource = new DataSource(buildDataSourceOptions({ url, poolSize: 1, connectTimeoutMs: 5000 }));
+  await dataSource.initialize();
+  const day = [
+    ['09:00', '12:30'],
+    ['13:30', '17:00'],
+  ];
+  const hours = {
+    time_zone: 'Europe/Berlin',
+    week: { mon: day, tue: day, wed: day, thu: day, fri: day },
+    holidays: ['2026-12-25'],
+  };
+  await dataSource.query(
+    'INSERT INTO sla_policies (id, name, position, first_response_minutes, resolution_minutes, business_hours, applies_to, created_at, updated_at) ' +
+      'VALUES (UUID(), ?, 1, 60, 960, ?, ?, NOW(3), NOW(3))',
+    ['Bench office hours', JSON.stringify(hours), '{}'],
+  );
+  await dataSource.destroy();
+}
+
 async function run(): Promise<void> {
   await migrate(databaseUrl);
+  if (args.includes('--sla-policy')) {
+    await addSlaPolicy(databaseUrl);
+  }
   const { key } = createKey(env);
   process.stdout.write(`duration ${duration} s per run; database ${databaseUrl}\n\n`);
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '../database/transactions';
+import { afterCommit, Transaction } from '../database/transactions';
+import { ReportBacklogCache } from './report-backlog-cache';
 import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
 import { ReportDaysRepository } from './report-days.repository';
 
@@ -11,7 +12,10 @@ import { ReportDaysRepository } from './report-days.repository';
  */
 @Injectable()
 export class ReportStaleDays {
-  constructor(private readonly days: ReportDaysRepository) {}
+  constructor(
+    private readonly days: ReportDaysRepository,
+    private readonly backlogs: ReportBacklogCache,
+  ) {}
 
   @OnSubmissionFact({
     phase: 'in transaction',
@@ -21,8 +25,12 @@ export class ReportStaleDays {
     await this.markFor([fact.submissionId], tx);
   }
 
-  /** Marks the days of these submissions changed, in `tx` (before they change or go). */
+  /**
+   * Marks the days of these submissions changed, in `tx` (before they change or go), and forgets the
+   * open-work counts once it has committed.
+   */
   async markFor(submissionIds: readonly string[], tx: Transaction): Promise<void> {
     await this.days.markChanged(await this.days.daysOf(submissionIds, tx), tx);
+    afterCommit(tx, () => this.backlogs.forget());
   }
 }

@@ -6,6 +6,7 @@ import { PeriodicTask } from '../queue/periodic-task';
 import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { ReportsCommand, BuildReportsCommand } from './commands/reports.command';
+import { ReportBacklogCache } from './report-backlog-cache';
 import { ReportDaysBuilder } from './report-days.builder';
 import { ReportDaysRepository } from './report-days.repository';
 import { ReportStaleDays } from './report-stale-days';
@@ -18,8 +19,8 @@ const DAYS_PER_PASS = 62;
 
 /** The day aggregates and what keeps them exact (every process, the CLI included: erasure marks days). */
 @Module({
-  providers: [ReportDaysRepository, ReportDaysBuilder, ReportStaleDays],
-  exports: [ReportDaysRepository, ReportDaysBuilder, ReportStaleDays],
+  providers: [ReportDaysRepository, ReportDaysBuilder, ReportStaleDays, ReportBacklogCache],
+  exports: [ReportDaysRepository, ReportDaysBuilder, ReportStaleDays, ReportBacklogCache],
 })
 export class ReportDaysModule {}
 

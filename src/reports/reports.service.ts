@@ -9,6 +9,7 @@ import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ReportInterval, ReportQuery } from './dto/report.query';
 import { ReportFiguresView, ReportView } from './dto/report.views';
 import { quantilesOf } from './quantiles';
+import { ReportBacklogCache } from './report-backlog-cache';
 import { ReportDaysBuilder } from './report-days.builder';
 import { ANY, DayFigures, nextDay, ReportDaysRepository, ReportScope, tagGrainOf } from './report-days.repository';
 
@@ -125,6 +126,7 @@ export class ReportsService {
     private readonly accounts: StaffAccountsRepository,
     private readonly clock: Clock,
     private readonly ratings: SatisfactionSurveysRepository,
+    private readonly backlogs: ReportBacklogCache,
   ) {}
 
   async report(query: ReportQuery): Promise<ReportView> {
@@ -151,12 +153,7 @@ export class ReportsService {
       allDays.push(day);
     }
     // The open work now is counted while the figures are read.
-    const backlogCount = this.submissions.countByStatus({
-      statuses: ['new', 'open', 'pending'],
-      apiKeyId: scope.apiKeyId,
-      tagKey: scope.tagKey,
-      assigneeId: scope.assigneeId === undefined ? undefined : scope.assigneeId || null,
-    });
+    const backlogCount = this.backlogOf(scope);
     const { main, tagged } = await this.figures(allDays, scope);
 
     const buckets = groupBy(main, (row) => bucketOf(row.day, interval));
@@ -188,6 +185,18 @@ export class ReportsService {
       by_tag: busiest(byTag, (tag, sum) => ({ tag, ...viewOf(sum) })),
       backlog: { new: backlog.new, open: backlog.open, pending: backlog.pending },
     };
+  }
+
+  /** The open work now (new, open, pending) in `scope` (see ReportBacklogCache). */
+  private backlogOf(scope: ReportScope): Promise<Record<string, number>> {
+    return this.backlogs.countsOf([scope.apiKeyId, scope.tagKey, scope.assigneeId], () =>
+      this.submissions.countByStatus({
+        statuses: ['new', 'open', 'pending'],
+        apiKeyId: scope.apiKeyId,
+        tagKey: scope.tagKey,
+        assigneeId: scope.assigneeId === undefined ? undefined : scope.assigneeId || null,
+      }),
+    );
   }
 
   /** The satisfaction answers of the period, as figures of their own (counts of answers only). */
