@@ -43,6 +43,8 @@ export function describeEvent(event: AuditEvent, here = false): string {
       return `${who} changed the tags${here ? '' : ` of ${target}`} to ${listOf(after.tags)}`;
     case 'submission.priority_changed':
       return `${who} changed the priority${here ? '' : ` of ${target}`} from ${word(before.priority)} to ${word(after.priority)}`;
+    case 'submission.rated':
+      return `The requester rated ${here ? 'it' : target} ${after.rating === 'good' ? 'good' : 'not good'}`;
     case 'submission.sla_breached':
       return `${after.target === 'resolution' ? 'The resolution' : 'The first response'}${here ? '' : ` of ${target}`} missed its due time (${dueTime(after.due_at)})`;
     case 'sla_policy.created':

@@ -200,12 +200,7 @@ export class ReportsService {
   }
 
   /** The satisfaction answers of the period, as figures of their own (counts of answers only). */
-  private async addRatings(
-    days: string[],
-    scope: ReportScope,
-    main: DayFigures[],
-    tagged: DayFigures[],
-  ): Promise<void> {
+  private async ratingsOf(days: string[], scope: ReportScope): Promise<{ main: DayFigures[]; tagged: DayFigures[] }> {
     const range = {
       from: new Date(`${days[0]}T00:00:00Z`),
       to: new Date(`${nextDay(days[days.length - 1])}T00:00:00Z`),
@@ -239,10 +234,12 @@ export class ReportsService {
       this.ratings.ratedCounts(range, { byTag: false, tagKey: scope.tagKey }),
       scope.tagKey === undefined ? this.ratings.ratedCounts(range, { byTag: true }) : Promise.resolve([]),
     ]);
-    main.push(...answers.filter(inScope).map(asFigures));
     // Told at the grain by_tag reads (see tagGrainOf), as the label rows are.
     const grain = tagGrainOf(scope);
-    tagged.push(...byTag.filter(inScope).map((row) => asFigures({ ...row, ...grain })));
+    return {
+      main: answers.filter(inScope).map(asFigures),
+      tagged: byTag.filter(inScope).map((row) => asFigures({ ...row, ...grain })),
+    };
   }
 
   /**
@@ -251,36 +248,40 @@ export class ReportsService {
    * next report reads them).
    */
   private async figures(days: string[], scope: ReportScope): Promise<{ main: DayFigures[]; tagged: DayFigures[] }> {
-    const current = await this.days.currentDays(days[0], days[days.length - 1]);
+    // Asked at once: the answers beside the marks, then the built days beside those computed now.
+    const [current, ratings] = await Promise.all([
+      this.days.currentDays(days[0], days[days.length - 1]),
+      this.ratingsOf(days, scope),
+    ]);
     const built = days.filter((day) => current.has(day));
-    const [main, tagged] = await Promise.all([
+    const unbuilt = days.filter((day) => !current.has(day));
+    const [main, tagged, computed] = await Promise.all([
       this.days.builtFigures(built, scope, false),
       scope.tagKey === undefined ? this.days.builtFigures(built, scope, true) : Promise.resolve([]),
+      unbuilt.length > 0 ? this.builder.computeAndKeep(unbuilt, this.clock.now()) : Promise.resolve([]),
     ]);
-    const unbuilt = days.filter((day) => !current.has(day));
-    if (unbuilt.length > 0) {
-      const computed = await this.builder.computeAndKeep(unbuilt, this.clock.now());
-      // The same rows builtFigures would read: the full grain for the scope, the label totals for by_tag.
-      const grain = tagGrainOf(scope);
-      const inScope = (row: DayFigures) =>
-        row.apiKeyId !== ANY &&
-        row.assigneeId !== ANY &&
-        (scope.apiKeyId === undefined || row.apiKeyId === scope.apiKeyId) &&
-        (scope.assigneeId === undefined || row.assigneeId === scope.assigneeId);
-      for (const row of computed) {
-        if (row.tagKey === (scope.tagKey ?? '') && inScope(row)) {
-          main.push(row);
-        } else if (
-          scope.tagKey === undefined &&
-          row.tagKey !== '' &&
-          row.apiKeyId === grain.apiKeyId &&
-          row.assigneeId === grain.assigneeId
-        ) {
-          tagged.push(row);
-        }
+    // Of the days computed, the same rows builtFigures would read: the full grain for the scope, the
+    // label totals for by_tag.
+    const grain = tagGrainOf(scope);
+    const inScope = (row: DayFigures) =>
+      row.apiKeyId !== ANY &&
+      row.assigneeId !== ANY &&
+      (scope.apiKeyId === undefined || row.apiKeyId === scope.apiKeyId) &&
+      (scope.assigneeId === undefined || row.assigneeId === scope.assigneeId);
+    for (const row of computed) {
+      if (row.tagKey === (scope.tagKey ?? '') && inScope(row)) {
+        main.push(row);
+      } else if (
+        scope.tagKey === undefined &&
+        row.tagKey !== '' &&
+        row.apiKeyId === grain.apiKeyId &&
+        row.assigneeId === grain.assigneeId
+      ) {
+        tagged.push(row);
       }
     }
-    await this.addRatings(days, scope, main, tagged);
+    main.push(...ratings.main);
+    tagged.push(...ratings.tagged);
     if (scope.tagKey !== undefined) {
       tagged.push(...main);
     }

@@ -6,6 +6,7 @@ import { Conversation } from './conversation';
 import { Delivery, Webhooks } from './deliveries';
 import { Events, Notes } from './notes';
 import { History, Record } from './record';
+import { Rating } from './rating';
 import { ServiceLevel } from './service-level';
 import { useDetailKeys } from './use-detail-keys';
 import { usePresence } from './use-presence';
@@ -103,6 +104,7 @@ export function Detail({ id, me, onChanged }: { id: string; me: Me; onChanged: (
       <Workflow detail={detail} me={me} assignable={assignable} change={change} />
       <Triage detail={detail} change={change} setNotice={setNotice} prioritySelect={prioritySelect} />
       <ServiceLevel detail={detail} />
+      <Rating detail={detail} />
       <Record detail={detail} />
       <Conversation detail={detail} me={me} onChanged={load} onConflict={conflict} cannedOpener={cannedOpener} />
       <History detail={detail} />
