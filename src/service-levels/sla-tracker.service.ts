@@ -1,9 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { Clock } from '../clock/clock';
 import { afterCommit, Transaction, Transactions } from '../database/transactions';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobProducer } from '../queue/job-producer';
+import { settleWithin } from '../queue/settle-within';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
 import { DEFAULT_PRIORITY } from '../submissions/submission-priority';
@@ -12,6 +13,9 @@ import { NO_SLA, SubmissionSlaColumns } from '../submissions/submissions.reposit
 import { SlaPolicyCache } from './sla-policy-cache';
 import { BusinessCalendar } from './business-calendar';
 import { checkTimesOf, choosePolicy, dueBreaches, measuresOf, sameSla, slaColumnsOf } from './sla-targets';
+
+/** How long the intake's checks gather before one addBulk (as the outbox's submissions do). */
+const INTAKE_BATCH_MS = 20;
 
 /** Submissions no policy applies to are measured in every minute. */
 const AROUND_THE_CLOCK = BusinessCalendar.of(null);
@@ -24,8 +28,11 @@ import { SubmissionSlaRepository } from './submission-sla.repository';
  * (Redis lost it, no worker ran), by the sweep (SlaSweep).
  */
 @Injectable()
-export class SlaTracker {
+export class SlaTracker implements OnApplicationShutdown {
   private readonly logger = new Logger(SlaTracker.name);
+  /** The intake's checks waiting for one addBulk (see scheduleAfterIntake). */
+  private readonly intakeChecks: { data: { submissionId: string; dueAt: number }; delayMs: number }[] = [];
+  private intakeFlush: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly cache: SlaPolicyCache,
@@ -62,14 +69,42 @@ export class SlaTracker {
     return slaColumnsOf(choosePolicy(policies, subject), subject, submission.createdAt);
   }
 
-  /** Once a submission is stored: a delayed check at each of its due times (not waited for; a lost one is the sweep's). */
+  /**
+   * Once a submission is stored: a delayed check at each of its due times, not waited for. The checks
+   * of submissions stored together go to Redis in one addBulk after INTAKE_BATCH_MS (one per submission
+   * was most of what a policy cost the intake); a check that never reaches Redis is the sweep's.
+   */
   scheduleAfterIntake(submissionId: string, columns: SubmissionSlaColumns, status: WorkflowStatus): void {
     if (columns.slaCheckAt === null) {
       return;
     }
-    void this.schedule(submissionId, checkTimesOf(columns, { status, firstResponseAt: null })).catch((error: Error) =>
-      this.logger.warn(`SLA checks of ${submissionId} not queued (${error.message}); the sweep will catch them`),
-    );
+    const now = this.clock.nowMs();
+    for (const dueAt of checkTimesOf(columns, { status, firstResponseAt: null })) {
+      this.intakeChecks.push({ data: { submissionId, dueAt: dueAt.getTime() }, delayMs: dueAt.getTime() - now });
+    }
+    if (!this.intakeFlush) {
+      this.intakeFlush = setTimeout(() => void this.flushIntakeChecks(), INTAKE_BATCH_MS);
+    }
+  }
+
+  /** Queues the intake's checks gathered so far (also at shutdown). */
+  private async flushIntakeChecks(): Promise<void> {
+    clearTimeout(this.intakeFlush);
+    this.intakeFlush = undefined;
+    const items = this.intakeChecks.splice(0, this.intakeChecks.length);
+    try {
+      await this.jobs.enqueueDelayed('checkSla', items);
+    } catch (error) {
+      this.logger.warn(
+        `${items.length} SLA check(s) not queued (${(error as Error).message}); the sweep will catch them`,
+      );
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.intakeChecks.length > 0) {
+      await settleWithin(this.flushIntakeChecks(), 1000);
+    }
   }
 
   /**
