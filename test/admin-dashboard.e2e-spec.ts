@@ -61,7 +61,7 @@ describe.each([
     // Every queue of the catalogue, however many there are.
     const shown = (JSON.parse(api.body) as { queues: { name: string }[] }).queues.map((queue) => queue.name);
     expect(shown.sort()).toEqual([...QUEUE_NAMES].sort());
-    expect(shown).toHaveLength(5);
+    expect(shown).toHaveLength(7);
   });
 
   it.each(['', '/api/queues'].flatMap((route) => SPELLINGS(route)))(

@@ -114,8 +114,16 @@ describe('POST /auth.php', () => {
     try {
       const key = generateApiKey();
       const wrongChecksum = `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`;
-      await t.http().post('/auth.php').set('X-API-KEY', wrongChecksum).expect(401);
-      expect(queries).toBe(0);
+      // The process's own background work (the outbox relay, an earlier key's last-use update) may take
+      // a connection in the same moment on a busy machine: the refusal must have taken none at least once
+      // in three tries (a path that queries takes one every time).
+      const seen: number[] = [];
+      do {
+        queries = 0;
+        await t.http().post('/auth.php').set('X-API-KEY', wrongChecksum).expect(401);
+        seen.push(queries);
+      } while (queries > 0 && seen.length < 3);
+      expect(Math.min(...seen)).toBe(0);
       // The control: a well-formed unknown key is looked up.
       await t.http().post('/auth.php').set('X-API-KEY', generateApiKey()).expect(401);
       expect(queries).toBeGreaterThan(0);
