@@ -18,6 +18,9 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# Where docker-compose.yml mounts the erasure log's volume (ERASURE_LOG_FILE): a new named volume
+# takes this directory's owner, so the service's user can append to it.
+RUN mkdir -p /var/lib/contact-intake && chown node:node /var/lib/contact-intake
 USER node
 EXPOSE 3000 3001
 # Liveness of whichever role runs: the API port, or HEALTH_PORT for a worker.

@@ -14,11 +14,15 @@
  * `--also DIR,...` adds the service built in other checkouts (earlier commits) as further targets of
  * the same turns, each on a database of its own. `--sla-policy` gives the service an SLA policy with
  * business hours that every submission matches, so intake chooses one and computes its due times.
+ * `--rules N` gives it N enabled rules of `received` (bench/intake-rules.ts): all but three never
+ * match the bench's submissions, three match the ones whose counter starts with 9 (a few per cent;
+ * `--rules-match none` or `all`: none or every one).
  * `--scenario hostile-mail` measures the mail door instead (bench/hostile-mail.ts), `--scenario staff-list`
  * the staff list at a million rows (bench/staff-list.ts), `--scenario worker` one staff worker's delivery
  * pace (bench/worker-throughput.ts), `--scenario live-push` how soon a submission shows in an open
  * console (bench/live-push.ts), `--scenario attachments` what a 25 MiB file costs the API in memory
- * (bench/attachment-memory.ts), `--scenario reports` the reports at a million rows (bench/reports.ts).
+ * (bench/attachment-memory.ts), `--scenario reports` the reports at a million rows (bench/reports.ts),
+ * `--scenario bulk` a bulk change of 500 submissions (bench/bulk-change.ts).
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
@@ -37,6 +41,8 @@ import { runLivePushBench } from './live-push';
 import { runAttachmentMemoryBench } from './attachment-memory';
 import { runStaffListBench } from './staff-list';
 import { runReportsBench } from './reports';
+import { runBulkChangeBench } from './bulk-change';
+import { addIntakeRules, RulesMatch } from './intake-rules';
 import {
   createKey,
   freePort,
@@ -77,6 +83,8 @@ const livePushOnly = optionValue('--scenario') === 'live-push';
 const attachmentsOnly = optionValue('--scenario') === 'attachments';
 // And the reports at a million rows (bench/reports.ts).
 const reportsOnly = optionValue('--scenario') === 'reports';
+// And a bulk change of 500 submissions (bench/bulk-change.ts).
+const bulkOnly = optionValue('--scenario') === 'bulk';
 const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
@@ -96,11 +104,12 @@ if (
     !livePushOnly &&
     !attachmentsOnly &&
     !reportsOnly &&
+    !bulkOnly &&
     SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
   CONCURRENCY.some((c) => !(c >= 1))
 ) {
   throw new Error(
-    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker, live-push, attachments or reports; --connections takes positive numbers`,
+    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker, live-push, attachments, reports or bulk; --connections takes positive numbers`,
   );
 }
 
@@ -534,6 +543,9 @@ async function main(): Promise<void> {
   if (reportsOnly) {
     return runReportsBench();
   }
+  if (bulkOnly) {
+    return runBulkChangeBench();
+  }
   if (galeraOnly) {
     try {
       return await runGalera();
@@ -651,6 +663,13 @@ async function run(): Promise<void> {
   await migrate(databaseUrl);
   if (args.includes('--sla-policy')) {
     await addSlaPolicy(databaseUrl);
+  }
+  if (optionValue('--rules') !== undefined) {
+    await addIntakeRules(
+      databaseUrl,
+      Number(optionValue('--rules')),
+      (optionValue('--rules-match') ?? 'few') as RulesMatch,
+    );
   }
   const { key } = createKey(env);
   process.stdout.write(`duration ${duration} s per run; database ${databaseUrl}\n\n`);

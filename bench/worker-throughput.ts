@@ -24,6 +24,7 @@ import {
   startServer,
   stopLiveServers,
   watchCpu,
+  watchPeakRss,
 } from './support';
 
 const SUBMISSIONS = Number(process.env.BENCH_WORKER_SUBMISSIONS ?? 5_000);
@@ -124,6 +125,7 @@ async function measure(receiver: Server, deliveries: Deliveries): Promise<void> 
     }
     // Timed from the first delivery, so the worker's start-up is not counted.
     const cpu = watchCpu([worker.child.pid!]);
+    const peakRss = watchPeakRss([worker.child.pid!]);
     const firstAt = performance.now();
     const counted = SUBMISSIONS - deliveries.count;
     // A delivery that never comes (a refused webhook, a stopped worker) ends the run instead of hanging it.
@@ -139,6 +141,7 @@ async function measure(receiver: Server, deliveries: Deliveries): Promise<void> 
     }
     const elapsedMs = deliveries.lastAt - firstAt;
     const used = cpu();
+    const rssBytes = peakRss();
     const result = {
       submissions: SUBMISSIONS,
       worker_concurrency: Number(process.env.WORKER_CONCURRENCY ?? 5),
@@ -147,11 +150,12 @@ async function measure(receiver: Server, deliveries: Deliveries): Promise<void> 
       worker_cpu_percent_of_one_core: used.processes,
       worker_cpu_ms_per_delivery: Number(((used.processes / 100) * (elapsedMs / counted)).toFixed(3)),
       machine_busy_percent: used.machineBusy,
+      worker_peak_rss_mb: Math.round(rssBytes / 1024 / 1024),
     };
     console.log(
       `one worker: ${result.delivered_per_second} deliveries a second (webhook staff channel), ` +
         `${result.worker_cpu_ms_per_delivery} ms of its CPU each, ${result.worker_cpu_percent_of_one_core} % of ` +
-        `one core, draining a full queue; the API had taken ${result.submitted_per_second} submissions a second; machine ` +
+        `one core (peak RSS ${result.worker_peak_rss_mb} MB), draining a full queue; the API had taken ${result.submitted_per_second} submissions a second; machine ` +
         `${result.machine_busy_percent} % busy`,
     );
     mkdirSync('bench/results', { recursive: true });

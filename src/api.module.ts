@@ -1,5 +1,6 @@
 import { ReportsRoutesModule } from './reports/reports.module';
 import { SlaPoliciesRoutesModule } from './service-levels/service-levels.module';
+import { RulesRoutesModule } from './rules/rules.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
@@ -44,6 +45,7 @@ export class ApiModule {
         StaffIdentityRoutesModule,
         CannedRepliesModule,
         SlaPoliciesRoutesModule,
+        RulesRoutesModule,
         ReportsRoutesModule,
         InboundRoutesModule,
         RatingRoutesModule,

@@ -306,7 +306,7 @@ describe('staff console (browser)', () => {
   it('shows an agent no admin screens, and the API answers 403 if it asks', async () => {
     const page = await signedIn(agent.email);
     const nav = page.getByRole('navigation', { name: 'Sections' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Inbox', 'Canned replies', 'Reports']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Inbox', 'Canned replies', 'Reports', 'Rules']);
     const status = await page.evaluate(async () => (await fetch('api/keys')).status);
     expect(status).toBe(403);
     await page.goto(`${base}/staff/#/keys`);

@@ -36,7 +36,8 @@ const ALLOWED_LINES: Record<string, string> = {
   'canned-replies': 'audit config database http staff-accounts', // staff's shared answers know no submission
   // The public intake endpoint: a key's submission, checked for spam, recorded as a fact.
   // Its service level is chosen as it is stored (service-levels), in the same INSERT.
-  contact: 'api-keys audit auth clock database http metrics rate-limits service-levels spam submissions',
+  // Rules of `received` are matched as it is stored (rules), the row in their transaction when one matches.
+  contact: 'api-keys audit auth clock database http metrics rate-limits rules service-levels spam submissions',
   // A reply flows conversations -> queue -> mail; the mail queue's worker sends ratings' surveys too.
   conversations:
     'api-keys attachments audit clock config database http mail metrics queue ratings redis staff-accounts submissions',
@@ -61,6 +62,9 @@ const ALLOWED_LINES: Record<string, string> = {
   // Satisfaction surveys: made when a key's submission is closed (a subscriber of its facts), answered on
   // a public page and recorded as a fact of their own; the mail queue carries them (conversations sends).
   ratings: 'api-keys audit clock config database http queue submissions',
+  // Rules (admins) and round robin: they follow submissions' facts in the change's transaction and record
+  // their own (the rule as actor); a customer's mail is read for its subject; the cache hears of changes on Redis.
+  rules: 'audit clock config conversations database http logging queue redis staff-accounts submissions',
   // SLA policies (admins), a submission's targets and breaches: they follow submissions' facts and
   // record their own; the policies' cache hears of changes on Redis.
   'service-levels': 'audit clock config database http logging metrics queue redis staff-accounts submissions',

@@ -327,6 +327,35 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     });
     await call({ method: 'get', path: '/staff/api/submissions/counts', headers: staff, query: { tag: 'vip' } });
     await call({ method: 'get', path: '/staff/api/submissions/counts', headers: staff, query: { priority: 'soon' } });
+    // Bulk changes and merge (issue 42).
+    await call({
+      method: 'post',
+      path: '/staff/api/submissions/bulk',
+      headers: staff,
+      body: { ids: [id, '0190aaaa-0000-7000-8000-000000000000'], change: { priority: 'low', add_tags: ['bulk'] } },
+    });
+    await call({ method: 'post', path: '/staff/api/submissions/bulk', headers: staff, body: { ids: [], change: {} } });
+    const mergeSource = (
+      await call({
+        method: 'post',
+        path: '/contact_api.php',
+        headers: bearer,
+        body: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello again, about my engine' },
+      })
+    ).body as { id: string };
+    await call({
+      method: 'post',
+      path: `/staff/api/submissions/${mergeSource.id}/merge`,
+      headers: staff,
+      body: { into: id },
+    });
+    await call({
+      method: 'post',
+      path: `/staff/api/submissions/${mergeSource.id}/merge`,
+      headers: staff,
+      body: { into: id },
+    });
+    await call({ method: 'post', path: `/staff/api/submissions/${id}/merge`, headers: staff, body: {} });
     await call({
       method: 'get',
       path: '/staff/api/submissions/export.csv',
@@ -382,6 +411,58 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
     });
     await call({ method: 'delete', path: `/staff/api/sla-policies/${policy.id}`, headers: robot });
     await call({ method: 'delete', path: `/staff/api/sla-policies/${policy.id}`, headers: robot });
+
+    // Rules and round robin's away (issue 42): one that matches nothing this file sends.
+    const rule = (
+      await call({
+        method: 'post',
+        path: '/staff/api/rules',
+        headers: staff,
+        body: {
+          name: 'OpenAPI rule',
+          position: 1,
+          when: {
+            event: 'received',
+            conditions: [
+              { field: 'email_domain', op: 'is', value: 'openapi-rules.example' },
+              { field: 'message', op: 'matches_any_of', value: ['urgent', 'asap'] },
+              { field: 'spam', op: 'is', value: false },
+            ],
+          },
+          then: [
+            { action: 'set_priority', value: 'high' },
+            { action: 'add_tag', value: 'Rules' },
+            { action: 'assign', value: null },
+          ],
+        },
+      })
+    ).body as { id: string };
+    await call({
+      method: 'post',
+      path: '/staff/api/rules',
+      headers: staff,
+      body: { name: 'Bad rule', position: 2, when: { event: 'received', conditions: [] }, then: [] },
+    });
+    await call({ method: 'get', path: '/staff/api/rules', headers: robot });
+    await call({
+      method: 'patch',
+      path: `/staff/api/rules/${rule.id}`,
+      headers: staff,
+      body: { enabled: false, when: { event: 'status_changed', conditions: [] } },
+    });
+    await call({
+      method: 'post',
+      path: '/staff/api/rules/test',
+      headers: robot,
+      body: {
+        submission_id: id,
+        when: { event: 'received', conditions: [{ field: 'tag', op: 'contains', value: 'v' }] },
+      },
+    });
+    await call({ method: 'delete', path: `/staff/api/rules/${rule.id}`, headers: robot });
+    await call({ method: 'delete', path: `/staff/api/rules/${rule.id}`, headers: staff });
+    await call({ method: 'patch', path: '/staff/api/me', headers: robot, body: { away: true } });
+    await call({ method: 'patch', path: '/staff/api/me', headers: robot, body: { away: false } });
 
     // Reports, as JSON and as CSV.
     await call({

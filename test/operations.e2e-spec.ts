@@ -51,6 +51,9 @@ describe('OpenAPI document', () => {
       '/staff/api/privacy/erase',
       '/staff/api/privacy/export',
       '/staff/api/reports',
+      '/staff/api/rules',
+      '/staff/api/rules/test',
+      '/staff/api/rules/{id}',
       '/staff/api/sign-in-options',
       '/staff/api/sla-policies',
       '/staff/api/sla-policies/{id}',
@@ -62,9 +65,11 @@ describe('OpenAPI document', () => {
       '/staff/api/staff/{id}/sessions/{sid}',
       '/staff/api/stream',
       '/staff/api/submissions',
+      '/staff/api/submissions/bulk',
       '/staff/api/submissions/counts',
       '/staff/api/submissions/export.csv',
       '/staff/api/submissions/{id}',
+      '/staff/api/submissions/{id}/merge',
       '/staff/api/submissions/{id}/notes',
       '/staff/api/submissions/{id}/redeliver',
       '/staff/api/submissions/{id}/replies',
@@ -183,7 +188,15 @@ describe('health and metrics', () => {
       expect(response.text).toMatch(/submissions_accepted_total 1/);
       expect(response.text).toMatch(/auth_failures_total\{endpoint="auth.php"\} 1/);
       expect(response.text).toContain(`rate_limited_total{api_key_id="${id}"} 1`);
-      expect([...QUEUE_NAMES].sort()).toEqual(['mail', 'mailbox', 'maintenance', 'sla', 'submissions', 'surveys', 'webhooks']);
+      expect([...QUEUE_NAMES].sort()).toEqual([
+        'mail',
+        'mailbox',
+        'maintenance',
+        'sla',
+        'submissions',
+        'surveys',
+        'webhooks',
+      ]);
       for (const queue of QUEUE_NAMES) {
         expect(response.text).toMatch(new RegExp(`^queue_jobs\\{queue="${queue}",state="waiting"\\} \\d+$`, 'm'));
       }

@@ -79,11 +79,11 @@ describe('search in every status, and events with names', () => {
 
     const counts = (await t.http().get(`/staff/api/submissions/counts?q=${word}`).set('Cookie', ada.cookie).expect(200))
       .body as Counts;
-    expect(counts).toEqual({ new: 1, open: 0, pending: 1, closed: 1, spam: 0 });
+    expect(counts).toEqual({ new: 1, open: 0, pending: 1, closed: 1, spam: 0, merged: 0 });
     const mine = (
       await t.http().get(`/staff/api/submissions/counts?q=${word}&assignee=me`).set('Cookie', ada.cookie).expect(200)
     ).body as Counts;
-    expect(mine).toEqual({ new: 0, open: 0, pending: 0, closed: 0, spam: 0 });
+    expect(mine).toEqual({ new: 0, open: 0, pending: 0, closed: 0, spam: 0, merged: 0 });
     // The counts take the list's filters but not the status (every status is counted).
     await t
       .http()

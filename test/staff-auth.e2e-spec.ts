@@ -42,6 +42,7 @@ describe('staff sign-in', () => {
       must_change_password: false,
       second_factors: [],
       second_factor_required: false,
+      away: false,
     });
     const cookie = (response.headers['set-cookie'] as unknown as string[])[0];
     expect(cookie).toMatch(/^ci_staff=[A-Za-z0-9_-]{43};/);

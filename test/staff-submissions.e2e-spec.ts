@@ -145,7 +145,7 @@ describe('staff: submissions', () => {
 
   it('counts per status', async () => {
     const before = (await get('/submissions/counts').expect(200)).body as Record<string, number>;
-    expect(Object.keys(before).sort()).toEqual(['closed', 'new', 'open', 'pending', 'spam']);
+    expect(Object.keys(before).sort()).toEqual(['closed', 'merged', 'new', 'open', 'pending', 'spam']);
     const id = await submit(keyA.token, { name: 'Counted' });
     const { body } = await get(`/submissions/${id}`).expect(200);
     await patch(id, { status: 'spam' }, `"${body.version}"`).expect(200);

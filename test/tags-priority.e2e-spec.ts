@@ -154,6 +154,7 @@ describe('staff: tags and priority', () => {
       pending: 0,
       closed: 1,
       spam: 0,
+      merged: 0,
     });
     expect((await get('/submissions/counts').query({ tag: billing, priority: 'low' }).expect(200)).body).toEqual({
       new: 0,
@@ -161,6 +162,7 @@ describe('staff: tags and priority', () => {
       pending: 0,
       closed: 1,
       spam: 0,
+      merged: 0,
     });
 
     const csv = await get('/submissions/export.csv').query({ tag: billing, priority: 'urgent' }).expect(200);

@@ -121,7 +121,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Mark yourself away (or back): round-robin assignment passes over an away account
+         * @description Audited as `staff.updated`. Rules that assign you by name (`assign`) still do.
+         */
+        patch: operations["StaffAuthController_updateMe"];
         trace?: never;
     };
     "/staff/api/me/password": {
@@ -308,6 +312,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/submissions/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply one change to up to 500 submissions
+         * @description Each row changes under the rules of one PATCH, without If-Match: the rows are read, then each is written only if it is still at the version read, so a row someone changed in between is reported (`Submission changed; reload it`), never overwritten. One result per id, in the order given; a missing id is `Not found`, a refused change its message (`Submission is merged`). Each changed row gets its own audit events, webhooks and live events.
+         */
+        post: operations["StaffSubmissionsController_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/submissions/{id}": {
         parameters: {
             query?: never;
@@ -330,6 +354,26 @@ export interface paths {
          * @description Change status, assignee, priority and/or tags (the whole new list); requires If-Match with the current ETag
          */
         patch: operations["StaffSubmissionsController_update"];
+        trace?: never;
+    };
+    "/staff/api/submissions/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge this submission into another
+         * @description Moves the timeline (messages, customer mail, files), notes and tags (union, at most ten) into the target and closes this one as `merged` for good, linked both ways (`merged_into` here, `merged_from` there). Mail that threads to this one arrives in the target. Answers the target, with its ETag.
+         */
+        post: operations["StaffSubmissionsController_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/staff/api/submissions/{id}/notes": {
@@ -920,6 +964,74 @@ export interface paths {
         patch: operations["SlaPoliciesController_update"];
         trace?: never;
     };
+    "/staff/api/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every rule, in the order they run (position, then name)
+         * @description Disabled rules too (`enabled: false`): they are kept but never run.
+         */
+        get: operations["RulesController_list"];
+        put?: never;
+        /**
+         * Add a rule: when its event happens and its conditions hold, its actions change the submission
+         * @description Rules run in position order inside the change's transaction, each change audited with the rule as the actor; a rule's own changes never trigger rules. At most 100 rules.
+         */
+        post: operations["RulesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/rules/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a rule's conditions (saved or not) against a submission as it is now
+         * @description Answers whether every condition holds, with one sentence per condition ("email_domain is example.com: yes (example.com)"). Changes nothing. For message_received, subject and message are those of its newest customer mail.
+         */
+        post: operations["RulesController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/api/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rule (what it changed stays changed; the audit keeps its changes)
+         * @description Delete a rule (what it changed stays changed; the audit keeps its changes)
+         */
+        delete: operations["RulesController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a rule (the fields given); the next change of a submission runs it as changed
+         * @description Change a rule (the fields given); the next change of a submission runs it as changed
+         */
+        patch: operations["RulesController_update"];
+        trace?: never;
+    };
     "/staff/api/reports": {
         parameters: {
             query?: never;
@@ -1393,6 +1505,12 @@ export interface components {
             second_factors: ("totp" | "passkey" | "recovery_code")[];
             /** @description STAFF_2FA_REQUIRED asks this account for a second factor and it has none: a session reaches only its own account routes until it sets one up (POST /staff/api/me/totp) */
             second_factor_required: boolean;
+            /** @description Marked away (PATCH /staff/api/me): round-robin assignment passes over the account */
+            away: boolean;
+        };
+        UpdateOwnAccountDto: {
+            /** @description Away: round-robin assignment (rules) passes over this account until it is back (false) */
+            away: boolean;
         };
         ChangePasswordDto: {
             /** @description The password the account signs in with now */
@@ -1415,6 +1533,8 @@ export interface components {
             role: "admin" | "agent";
             /** @description Signed in with a one-time password: every other route answers 403 until POST /staff/api/me/password */
             must_change_password: boolean;
+            /** @description Marked away (PATCH /staff/api/me): round-robin assignment passes over the account */
+            away: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1452,6 +1572,8 @@ export interface components {
             role: "admin" | "agent";
             /** @description Signed in with a one-time password: every other route answers 403 until POST /staff/api/me/password */
             must_change_password: boolean;
+            /** @description Marked away (PATCH /staff/api/me): round-robin assignment passes over the account */
+            away: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1483,7 +1605,7 @@ export interface components {
             /** @example 01a20093-2c13-73ce-ba5f-bebabadb9343 */
             id: string;
             /** @enum {string} */
-            status: "new" | "open" | "pending" | "closed" | "spam";
+            status: "new" | "open" | "pending" | "closed" | "spam" | "merged";
             /**
              * @description Delivery to the staff channels (part one)
              * @enum {string}
@@ -1569,6 +1691,11 @@ export interface components {
                 /** @description The resolution clock stands still: waiting on the customer (`pending`) */
                 resolution_paused: boolean;
             } | null;
+            /**
+             * Format: uuid
+             * @description Status `merged`: the submission it went into (its timeline, notes, tags and files are there)
+             */
+            merged_into_id: string | null;
             /** @description Present only when stored values could not be decrypted (a key removed from DATA_ENCRYPTION_KEYS, or altered data): which fields and why. Those fields are then null, or "" where the type is a string. */
             unreadable?: string;
         };
@@ -1585,6 +1712,57 @@ export interface components {
             pending: number;
             closed: number;
             spam: number;
+            /** @description Merged into another submission (closed for good) */
+            merged: number;
+        };
+        BulkChangeFieldsDto: {
+            /**
+             * @description Any status but `merged`, which only a merge sets
+             * @enum {string}
+             */
+            status?: "new" | "open" | "pending" | "closed" | "spam";
+            /**
+             * Format: uuid
+             * @description A staff account id, or null to unassign
+             */
+            assignee_id?: string | null;
+            /**
+             * @description Labels each row gains (kept once, in any letter case)
+             * @example [
+             *       "billing"
+             *     ]
+             */
+            add_tags?: string[];
+            /**
+             * @description Labels each row loses (compared in any letter case)
+             * @example [
+             *       "later"
+             *     ]
+             */
+            remove_tags?: string[];
+            /** @enum {string} */
+            priority?: "low" | "normal" | "high" | "urgent";
+        };
+        BulkChangeDto: {
+            /** @description The submissions to change: 1-500 ids, none twice */
+            ids: string[];
+            /** @description One change for every row, under the rules of one PATCH (at least one field) */
+            change: components["schemas"]["BulkChangeFieldsDto"];
+        };
+        BulkRowResultView: {
+            /** Format: uuid */
+            id: string;
+            /** @description Whether the row has the change now (true also when it had it already) */
+            ok: boolean;
+            /**
+             * @description Why not: `Not found`, `Submission changed; reload it`, `Submission is merged`, `Invalid field: add_tags`
+             * @example Submission changed; reload it
+             */
+            error?: string;
+        };
+        BulkChangeResultView: {
+            /** @description One per id, in the order given */
+            results: components["schemas"]["BulkRowResultView"][];
         };
         DeliveryView: {
             /** @example webhook */
@@ -1602,7 +1780,7 @@ export interface components {
             /** @example 7K2M9QXD */
             ref: string;
             /** @enum {string} */
-            status: "new" | "open" | "pending" | "closed" | "spam";
+            status: "new" | "open" | "pending" | "closed" | "spam" | "merged";
             /** Format: date-time */
             created_at: string;
         };
@@ -1615,13 +1793,19 @@ export interface components {
             /** @description Present only when stored values could not be decrypted (a key removed from DATA_ENCRYPTION_KEYS, or altered data): which fields and why. Those fields are then null, or "" where the type is a string. */
             unreadable?: string;
         };
+        MergeLinkView: {
+            /** Format: uuid */
+            id: string;
+            /** @example 7K2M9QXD */
+            ref: string;
+        };
         AuditEventView: {
             id: string;
             /** @example staff.login_failed */
             action: string;
             /** @enum {string} */
-            actor_type: "staff" | "cli" | "system";
-            /** @description The staff account; null for the CLI */
+            actor_type: "staff" | "cli" | "system" | "rule";
+            /** @description The staff account, or the rule for `rule` (its current name); null for the CLI and the service */
             actor: {
                 /** @example 01a20093-2c13-73ce-ba5f-bebabadb9343 */
                 id: string;
@@ -1660,7 +1844,7 @@ export interface components {
             /** @example 01a20093-2c13-73ce-ba5f-bebabadb9343 */
             id: string;
             /** @enum {string} */
-            status: "new" | "open" | "pending" | "closed" | "spam";
+            status: "new" | "open" | "pending" | "closed" | "spam" | "merged";
             /**
              * @description Delivery to the staff channels (part one)
              * @enum {string}
@@ -1746,6 +1930,11 @@ export interface components {
                 /** @description The resolution clock stands still: waiting on the customer (`pending`) */
                 resolution_paused: boolean;
             } | null;
+            /**
+             * Format: uuid
+             * @description Status `merged`: the submission it went into (its timeline, notes, tags and files are there)
+             */
+            merged_into_id: string | null;
             /** @description Present only when stored values could not be decrypted (a key removed from DATA_ENCRYPTION_KEYS, or altered data): which fields and why. Those fields are then null, or "" where the type is a string. */
             unreadable?: string;
             client_ip: string;
@@ -1772,10 +1961,22 @@ export interface components {
             /** @description The newest 20 other submissions from the same e-mail address (exact match, any key) */
             history: components["schemas"]["HistoryItemView"][];
             notes: components["schemas"]["NoteView"][];
+            /** @description Status `merged`: the submission it went into; null otherwise */
+            merged_into: {
+                /** Format: uuid */
+                id: string;
+                /** @example 7K2M9QXD */
+                ref: string;
+            } | null;
+            /** @description The submissions merged into this one, oldest first */
+            merged_from: components["schemas"]["MergeLinkView"][];
             events: components["schemas"]["AuditEventView"][];
         };
         UpdateSubmissionDto: {
-            /** @enum {string} */
+            /**
+             * @description Any status but `merged`, which only a merge sets
+             * @enum {string}
+             */
             status?: "new" | "open" | "pending" | "closed" | "spam";
             /**
              * Format: uuid
@@ -1792,6 +1993,13 @@ export interface components {
             tags?: string[];
             /** @enum {string} */
             priority?: "low" | "normal" | "high" | "urgent";
+        };
+        MergeSubmissionDto: {
+            /**
+             * Format: uuid
+             * @description The submission this one goes into (the target)
+             */
+            into: string;
         };
         CreateNoteDto: {
             /** @example Called back; waiting for the invoice number. */
@@ -2322,6 +2530,201 @@ export interface components {
                 tags?: string[];
             };
         };
+        RuleView: {
+            /** Format: uuid */
+            id: string;
+            /** @example Tag partners */
+            name: string;
+            /** @example 10 */
+            position: number;
+            enabled: boolean;
+            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
+            when?: {
+                /** @enum {string} */
+                event: "received" | "message_received" | "status_changed";
+                /**
+                 * @example [
+                 *       {
+                 *         "field": "email_domain",
+                 *         "op": "is",
+                 *         "value": "example.com"
+                 *       }
+                 *     ]
+                 */
+                conditions: {
+                    /** @enum {string} */
+                    field: "api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam";
+                    /** @enum {string} */
+                    op: "is" | "is_not" | "contains" | "matches_any_of";
+                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag */
+                    value: string | boolean | string[];
+                }[];
+            };
+            /**
+             * @description What the rule does, in order: assign (a staff id, or null to unassign), assign_round_robin (`{"agents": [ids], "max_open": n or null}`: the next agent in turn who is not away, not disabled and holds fewer than max_open new or open submissions; only an unassigned submission), add_tag (a label), set_priority (low, normal, high, urgent), set_status (new, open, pending, closed, spam)
+             * @example [
+             *       {
+             *         "action": "add_tag",
+             *         "value": "Partner"
+             *       }
+             *     ]
+             */
+            then: {
+                /** @enum {string} */
+                action: "assign" | "assign_round_robin" | "add_tag" | "set_priority" | "set_status";
+                value: (string | null) | {
+                    agents: string[];
+                    max_open: number | null;
+                };
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateRuleDto: {
+            /** @example Tag partners */
+            name: string;
+            /**
+             * @description Rules run by position, lowest first (then by name)
+             * @example 10
+             */
+            position: number;
+            /**
+             * @description A disabled rule is kept but never runs
+             * @default true
+             */
+            enabled: boolean;
+            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
+            when?: {
+                /** @enum {string} */
+                event: "received" | "message_received" | "status_changed";
+                /**
+                 * @example [
+                 *       {
+                 *         "field": "email_domain",
+                 *         "op": "is",
+                 *         "value": "example.com"
+                 *       }
+                 *     ]
+                 */
+                conditions: {
+                    /** @enum {string} */
+                    field: "api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam";
+                    /** @enum {string} */
+                    op: "is" | "is_not" | "contains" | "matches_any_of";
+                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag */
+                    value: string | boolean | string[];
+                }[];
+            };
+            /**
+             * @description What the rule does, in order: assign (a staff id, or null to unassign), assign_round_robin (`{"agents": [ids], "max_open": n or null}`: the next agent in turn who is not away, not disabled and holds fewer than max_open new or open submissions; only an unassigned submission), add_tag (a label), set_priority (low, normal, high, urgent), set_status (new, open, pending, closed, spam)
+             * @example [
+             *       {
+             *         "action": "add_tag",
+             *         "value": "Partner"
+             *       }
+             *     ]
+             */
+            then: {
+                /** @enum {string} */
+                action: "assign" | "assign_round_robin" | "add_tag" | "set_priority" | "set_status";
+                value: (string | null) | {
+                    agents: string[];
+                    max_open: number | null;
+                };
+            }[];
+        };
+        TestRuleDto: {
+            /** Format: uuid */
+            submission_id: string;
+            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
+            when?: {
+                /** @enum {string} */
+                event: "received" | "message_received" | "status_changed";
+                /**
+                 * @example [
+                 *       {
+                 *         "field": "email_domain",
+                 *         "op": "is",
+                 *         "value": "example.com"
+                 *       }
+                 *     ]
+                 */
+                conditions: {
+                    /** @enum {string} */
+                    field: "api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam";
+                    /** @enum {string} */
+                    op: "is" | "is_not" | "contains" | "matches_any_of";
+                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag */
+                    value: string | boolean | string[];
+                }[];
+            };
+        };
+        RuleTestView: {
+            /** @description Whether every condition holds for the submission as it is now */
+            matches: boolean;
+            /**
+             * @description One sentence per condition: what it asks, yes or no, and what the submission has
+             * @example [
+             *       "email_domain is example.com: yes (example.com)"
+             *     ]
+             */
+            reasons: string[];
+        };
+        UpdateRuleDto: {
+            /** @example Tag partners */
+            name?: string;
+            /**
+             * @description Rules run by position, lowest first (then by name)
+             * @example 10
+             */
+            position?: number;
+            /**
+             * @description A disabled rule is kept but never runs
+             * @default true
+             */
+            enabled: boolean;
+            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
+            when?: {
+                /** @enum {string} */
+                event?: "received" | "message_received" | "status_changed";
+                /**
+                 * @example [
+                 *       {
+                 *         "field": "email_domain",
+                 *         "op": "is",
+                 *         "value": "example.com"
+                 *       }
+                 *     ]
+                 */
+                conditions?: {
+                    /** @enum {string} */
+                    field: "api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam";
+                    /** @enum {string} */
+                    op: "is" | "is_not" | "contains" | "matches_any_of";
+                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag */
+                    value: string | boolean | string[];
+                }[];
+            };
+            /**
+             * @description What the rule does, in order: assign (a staff id, or null to unassign), assign_round_robin (`{"agents": [ids], "max_open": n or null}`: the next agent in turn who is not away, not disabled and holds fewer than max_open new or open submissions; only an unassigned submission), add_tag (a label), set_priority (low, normal, high, urgent), set_status (new, open, pending, closed, spam)
+             * @example [
+             *       {
+             *         "action": "add_tag",
+             *         "value": "Partner"
+             *       }
+             *     ]
+             */
+            then?: {
+                /** @enum {string} */
+                action: "assign" | "assign_round_robin" | "add_tag" | "set_priority" | "set_status";
+                value: (string | null) | {
+                    agents: string[];
+                    max_open: number | null;
+                };
+            }[];
+        };
         MinuteQuantilesView: {
             /** @example 42 */
             median_minutes: number | null;
@@ -2642,7 +3045,7 @@ export interface components {
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -2671,14 +3074,14 @@ export interface components {
              *       "submission.received"
              *     ]
              */
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged")[];
         };
         WebhookDestinationWithSecretView: {
             id: string;
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -2710,7 +3113,7 @@ export interface components {
              */
             submission_id: string;
             /** @enum {string} */
-            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated";
+            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;
@@ -3274,6 +3677,93 @@ export interface operations {
                 headers: {
                     /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    StaffAuthController_updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOwnAccountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAccountDto"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4193,6 +4683,93 @@ export interface operations {
             };
         };
     };
+    StaffSubmissionsController_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkChangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkChangeResultView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
     StaffSubmissionsController_detail: {
         parameters: {
             query?: never;
@@ -4338,6 +4915,15 @@ export interface operations {
                 };
             };
             /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
             412: {
                 headers: {
                     [name: string]: unknown;
@@ -4357,6 +4943,124 @@ export interface operations {
             };
             /** @description Error */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    StaffSubmissionsController_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeSubmissionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The version: `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionDetailView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4446,6 +5150,15 @@ export interface operations {
             };
             /** @description Error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6936,6 +7649,436 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SlaPolicyView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    RulesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleView"][];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    RulesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRuleDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    RulesController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestRuleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleTestView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    RulesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    RulesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRuleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleView"];
                 };
             };
             /** @description Invalid request */

@@ -125,6 +125,9 @@ export type CannedReply = Schemas['CannedReplyView'];
 export type AuditEvent = Schemas['AuditEventView'];
 
 export type SubmissionDetail = Schemas['SubmissionDetailView'];
+/** A bulk change (POST submissions/bulk): one change for many rows, and what it did to each. */
+export type BulkChange = Schemas['BulkChangeFieldsDto'];
+export type BulkResult = Schemas['BulkRowResultView'];
 
 /** One item of a conversation: the request, a reply, a customer's mail or a note. */
 export type TimelineItem = Schemas['TimelineItemView'];
@@ -155,3 +158,9 @@ export type SlaPolicy = Schemas['SlaPolicyView'];
 export type ApiKey = Schemas['ApiKeyView'];
 
 export type StaffAccount = Schemas['StaffAccountAdminView'];
+
+/** A rule (admins write, everyone reads): its event, conditions and actions, run in position order. */
+// `when` is always there; the schema's `required` list is lost under `@ApiProperty(WHEN_SCHEMA)`.
+export type Rule = Schemas['RuleView'] & { when: NonNullable<Schemas['RuleView']['when']> };
+/** Whether a rule's conditions hold for a submission, one reason per condition. */
+export type RuleTestResult = Schemas['RuleTestView'];

@@ -2,12 +2,14 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Account, ChoosePassword, ResetPassword } from './account';
 import { api, ApiKey, Me, Ref, whenSignedOut } from './api';
 import { Audit } from './audit';
+import { AwaySwitch } from './away';
 import { CannedReplies } from './canned-replies';
 import { Unmatched } from './unmatched';
 import { Inbox } from './inbox/inbox';
 import { Keys } from './keys';
 import { setPageTitle, startLive, stopLive } from './live';
 import { Reports } from './reports/reports';
+import { Rules } from './rules/rules';
 import { navigate, useRoute } from './router';
 import { Settings } from './settings';
 import { SignIn } from './sign-in';
@@ -21,6 +23,7 @@ const TITLES: Record<string, string> = {
   unmatched: 'Unmatched mail',
   'canned-replies': 'Canned replies',
   reports: 'Reports',
+  rules: 'Rules',
   account: 'Your account',
   settings: 'Settings',
 };
@@ -161,6 +164,9 @@ export function App() {
           <a href="#/reports" aria-current={section === 'reports' ? 'page' : undefined}>
             Reports
           </a>
+          <a href="#/rules" aria-current={section === 'rules' ? 'page' : undefined}>
+            Rules
+          </a>
           {admin && (
             <>
               <a href="#/keys" aria-current={section === 'keys' ? 'page' : undefined}>
@@ -181,6 +187,7 @@ export function App() {
             </>
           )}
         </nav>
+        <AwaySwitch me={me} onChanged={setMe} />
         <a class="who" href="#/account" title={me.email} aria-current={section === 'account' ? 'page' : undefined}>
           <span class="sr-only">Your account: </span>
           {me.name}
@@ -202,6 +209,8 @@ export function App() {
         <CannedReplies me={me} />
       ) : section === 'reports' ? (
         <Reports route={route} me={me} keys={keys} />
+      ) : section === 'rules' ? (
+        <Rules me={me} keys={keys} />
       ) : section === 'keys' ? (
         <Keys />
       ) : section === 'staff' ? (

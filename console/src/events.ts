@@ -24,6 +24,12 @@ export function describeEvent(event: AuditEvent, here = false): string {
       }
       return `${who} assigned ${target} to ${nameOf(event, assignee, 'someone')}`;
     }
+    case 'submission.not_assigned': {
+      // A round robin with nobody free: who was passed over, and why ("Grace away, Alan at capacity").
+      const passed = typeof after.agents === 'object' && after.agents !== null ? Object.entries(after.agents) : [];
+      const why = passed.map(([id, reason]) => `${nameOf(event, id, 'an agent')} ${word(reason)}`).join(', ');
+      return `${who} found nobody to assign ${target} to${why ? ` (${why})` : ''}`;
+    }
     case 'submission.note_added':
       return `${who} added a note${here ? '' : ` to ${target}`}`;
     case 'submission.replied':
@@ -45,6 +51,11 @@ export function describeEvent(event: AuditEvent, here = false): string {
       return `${who} changed the priority${here ? '' : ` of ${target}`} from ${word(before.priority)} to ${word(after.priority)}`;
     case 'submission.rated':
       return `The requester rated ${here ? 'it' : target} ${after.rating === 'good' ? 'good' : 'not good'}`;
+    case 'submission.merged':
+      // Recorded on both sides: "Ada merged this into another submission" / "... another submission into this".
+      return event.target_id === after.source_id
+        ? `${who} merged ${target} into another submission`
+        : `${who} merged another submission into ${target}`;
     case 'submission.sla_breached':
       return `${after.target === 'resolution' ? 'The resolution' : 'The first response'}${here ? '' : ` of ${target}`} missed its due time (${dueTime(after.due_at)})`;
     case 'sla_policy.created':
@@ -53,6 +64,12 @@ export function describeEvent(event: AuditEvent, here = false): string {
       return `${who} changed the SLA policy “${text(after.name)}”: ${changedFields(before, after)}`;
     case 'sla_policy.deleted':
       return `${who} deleted the SLA policy “${text(before.name)}”`;
+    case 'rule.created':
+      return `${who} added the rule “${text(after.name)}”`;
+    case 'rule.updated':
+      return `${who} changed the rule “${text(after.name)}”: ${changedFields(before, after)}`;
+    case 'rule.deleted':
+      return `${who} deleted the rule “${text(before.name)}”`;
     case 'canned_reply.created':
       return `${who} added the canned reply “${text(after.title)}”`;
     case 'canned_reply.updated':
@@ -72,6 +89,9 @@ export function describeEvent(event: AuditEvent, here = false): string {
     case 'staff.created':
       return `${who} created the account of ${text(after.name)} (${text(after.role)})`;
     case 'staff.updated':
+      if (Object.keys(after).join() === 'away') {
+        return `${who} marked themselves ${after.away === true ? 'away' : 'available'}`;
+      }
       return `${who} changed the account of ${nameOf(event, event.target_id, 'someone')}: ${changedFields(before, after)}`;
     case 'staff.password_reset':
       return `${who} reset the password of ${nameOf(event, event.target_id, 'someone')}`;
@@ -142,6 +162,11 @@ export function describeEvent(event: AuditEvent, here = false): string {
 }
 
 function actorOf(event: AuditEvent): string {
+  if (event.actor_type === 'rule') {
+    // A rule's change: "Rule “Billing to team” assigned this to Ana" (a deleted rule has no name left).
+    const name = event.actor?.name || (event.actor && event.names?.[event.actor.id]);
+    return name ? `Rule “${name}”` : 'A rule';
+  }
   if (event.actor) {
     return event.actor.name || 'A staff member';
   }
@@ -176,6 +201,7 @@ const STATUS_NAMES: Record<string, string> = {
   pending: 'Pending',
   closed: 'Closed',
   spam: 'Spam',
+  merged: 'Merged',
 };
 
 function statusName(status: unknown): string {

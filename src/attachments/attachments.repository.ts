@@ -49,11 +49,18 @@ export class AttachmentsRepository {
     return this.chunks.findOneBy({ attachmentId, seq });
   }
 
-  /** The files of these submissions (their requests' and their messages'), oldest first. */
-  ofSubmissions(submissionIds: string[]): Promise<AttachmentEntity[]> {
+  /**
+   * The files of these submissions (their requests' and their messages'), oldest first; `movedFrom`:
+   * also those a merge moved from them into another submission (the personal-data export).
+   */
+  ofSubmissions(submissionIds: string[], options: { movedFrom?: boolean } = {}): Promise<AttachmentEntity[]> {
+    const where = [
+      { submissionId: In(submissionIds) },
+      ...(options.movedFrom ? [{ mergedFromId: In(submissionIds) }] : []),
+    ];
     return submissionIds.length === 0
       ? Promise.resolve([])
-      : this.attachments.find({ where: { submissionId: In(submissionIds) }, order: { createdAt: 'ASC', id: 'ASC' } });
+      : this.attachments.find({ where, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** Whether the request itself (no message) of a submission has files already (a mail taken twice). */
@@ -67,13 +74,28 @@ export class AttachmentsRepository {
     if (submissionIds.length === 0) {
       return;
     }
-    const files = await tx
-      .getRepository(AttachmentEntity)
-      .find({ select: { id: true }, where: { submissionId: In(submissionIds) } });
+    // Also those a merge moved from these submissions into another.
+    const files = await tx.getRepository(AttachmentEntity).find({
+      select: { id: true },
+      where: [{ submissionId: In(submissionIds) }, { mergedFromId: In(submissionIds) }],
+    });
     await deleteWithPieces(
       files.map((file) => file.id),
       tx,
     );
+  }
+
+  /**
+   * Moves a submission's files into another (a merge), in `tx`; each keeps the submission it came from
+   * (`merged_from_id`, the first through a chain of merges).
+   */
+  async moveToSubmission(sourceId: string, targetId: string, tx: Transaction): Promise<void> {
+    await tx
+      .createQueryBuilder()
+      .update(AttachmentEntity)
+      .set({ submissionId: targetId, mergedFromId: () => 'COALESCE(merged_from_id, :sourceId)' })
+      .where('submission_id = :sourceId', { sourceId })
+      .execute();
   }
 
   /** The files a message carries, oldest first. */

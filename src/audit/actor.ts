@@ -3,7 +3,7 @@ import type { ActorType } from './audit-event.entity';
 /** Who is doing something, as the audit records it. */
 export interface Actor {
   type: ActorType;
-  /** The staff account's id; null for the CLI and the service itself. */
+  /** The staff account's id (a rule's for a rule); null for the CLI and the service itself. */
   id: string | null;
   /** The client address of an HTTP request. */
   ip?: string | null;
@@ -17,4 +17,9 @@ export const SYSTEM_ACTOR: Actor = { type: 'system', id: null };
 
 export function staffActor(accountId: string, ip: string | null = null): Actor {
   return { type: 'staff', id: accountId, ip };
+}
+
+/** A rule (rules/) that changed a submission: what it changes never triggers a rule again. */
+export function ruleActor(ruleId: string): Actor {
+  return { type: 'rule', id: ruleId };
 }

@@ -1,7 +1,10 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** Who did something: a staff account (by session or token), the operator's CLI, or the service. */
-export const ACTOR_TYPES = ['staff', 'cli', 'system'] as const;
+/**
+ * Who did something: a staff account (by session or token), the operator's CLI, the service, or a rule
+ * (rules/: its id is the actor's).
+ */
+export const ACTOR_TYPES = ['staff', 'cli', 'system', 'rule'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 
 /**

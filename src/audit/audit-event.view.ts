@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { NamedRefView } from '../http/openapi/named-ref.view';
+import { ACTOR_TYPES } from './audit-event.entity';
 import type { AuditEventWithActor } from './audit-events.repository';
 
 /** One audit event (the submission timeline and GET /staff/api/audit). */
@@ -10,10 +11,14 @@ export class AuditEventView {
   @ApiProperty({ example: 'staff.login_failed' })
   action!: string;
 
-  @ApiProperty({ enum: ['staff', 'cli', 'system'] })
+  @ApiProperty({ enum: ACTOR_TYPES })
   actor_type!: string;
 
-  @ApiProperty({ type: NamedRefView, nullable: true, description: 'The staff account; null for the CLI' })
+  @ApiProperty({
+    type: NamedRefView,
+    nullable: true,
+    description: 'The staff account, or the rule for `rule` (its current name); null for the CLI and the service',
+  })
   actor!: NamedRefView | null;
 
   @ApiProperty({ type: String, nullable: true, example: 'submission' })

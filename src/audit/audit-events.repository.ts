@@ -30,6 +30,11 @@ export class AuditEventsRepository {
     await events.insert(event as QueryDeepPartialEntity<AuditEventEntity>);
   }
 
+  /** Several events in one INSERT, in `tx`. */
+  async insertMany(events: AuditEventEntity[], tx: Transaction): Promise<void> {
+    await tx.getRepository(AuditEventEntity).insert(events as QueryDeepPartialEntity<AuditEventEntity>[]);
+  }
+
   /** Newest first, keyset-paged on the time-ordered id. */
   find(filter: AuditFilter): Promise<AuditEventWithActor[]> {
     const query = this.withActors();
@@ -74,12 +79,16 @@ export class AuditEventsRepository {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  /** Joined by table name: the audit module stands below staff accounts and does not import them. */
+  /**
+   * Joined by table name: the audit module stands below staff accounts and rules and imports neither
+   * (a rule's changes name the rule as their actor).
+   */
   private withActors(): SelectQueryBuilder<AuditEventEntity> {
     return this.events
       .createQueryBuilder('event')
       .leftJoin('staff_accounts', 'actor', 'actor.id = event.actor_id')
-      .addSelect('actor.name', 'actor_name');
+      .leftJoin('rules', 'actor_rule', "actor_rule.id = event.actor_id AND event.actor_type = 'rule'")
+      .addSelect('COALESCE(actor.name, actor_rule.name)', 'actor_name');
   }
 
   private async read(query: SelectQueryBuilder<AuditEventEntity>): Promise<AuditEventWithActor[]> {

@@ -18,6 +18,21 @@ export interface AuditRecord {
   after?: Record<string, unknown> | null;
 }
 
+function eventOf(actor: Actor, record: AuditRecord): AuditEventEntity {
+  return {
+    id: uuidv7(),
+    actorType: actor.type,
+    actorId: actor.id,
+    action: record.action,
+    targetType: record.target?.type ?? null,
+    targetId: record.target?.id ?? null,
+    before: record.before ?? null,
+    after: record.after ?? null,
+    ip: actor.ip ?? null,
+    createdAt: new Date(),
+  };
+}
+
 /**
  * The audit trail: every staff change, key and account change and sign-in, recorded once it has
  * happened (`action` is `<noun>.<verb>`, e.g. `submission.status_changed`, `staff.login_failed`).
@@ -28,20 +43,21 @@ export class AuditService {
 
   /** Records an event; with `tx`, as part of that transaction (the change and its event commit together). */
   async record(actor: Actor, record: AuditRecord, tx?: Transaction): Promise<AuditEventEntity> {
-    const event: AuditEventEntity = {
-      id: uuidv7(),
-      actorType: actor.type,
-      actorId: actor.id,
-      action: record.action,
-      targetType: record.target?.type ?? null,
-      targetId: record.target?.id ?? null,
-      before: record.before ?? null,
-      after: record.after ?? null,
-      ip: actor.ip ?? null,
-      createdAt: new Date(),
-    };
+    const event = eventOf(actor, record);
     await this.events.insert(event, tx);
     return event;
+  }
+
+  /** Records several events in `tx`, in one INSERT (the facts of one change: see SubmissionFactRecorder). */
+  async recordAll(
+    entries: readonly { actor: Actor; record: AuditRecord }[],
+    tx: Transaction,
+  ): Promise<AuditEventEntity[]> {
+    const events = entries.map(({ actor, record }) => eventOf(actor, record));
+    if (events.length > 0) {
+      await this.events.insertMany(events, tx);
+    }
+    return events;
   }
 
   find(filter: AuditFilter): Promise<AuditEventWithActor[]> {

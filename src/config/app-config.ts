@@ -103,7 +103,13 @@ export class AppConfig {
    * Personal data: days closed and spam submissions are kept (null: forever, unless a key says
    * otherwise), and the data-encryption keys (empty: stored in clear; the first seals new rows).
    */
-  readonly privacy: { retentionDays: number | null; encryptionKeys: EncryptionKey[]; emailHashKey: Buffer | null };
+  readonly privacy: {
+    retentionDays: number | null;
+    encryptionKeys: EncryptionKey[];
+    emailHashKey: Buffer | null;
+    /** ERASURE_LOG_FILE: where the erasure log is mirrored outside the database (null: not mirrored). */
+    erasureLogFile: string | null;
+  };
   /** The intake's spam checks (seconds and days). */
   readonly spam: { duplicateWindow: number; markDays: number; retentionDays: number };
   /** Staff sign-in: session lifetimes (seconds) and the origin staff writes must come from. */
@@ -241,6 +247,7 @@ export class AppConfig {
         ? (parseEncryptionKeys(env.DATA_ENCRYPTION_KEYS) as EncryptionKey[])
         : [],
       emailHashKey: env.EMAIL_HASH_KEY ? Buffer.from(env.EMAIL_HASH_KEY, 'base64') : null,
+      erasureLogFile: env.ERASURE_LOG_FILE ?? null,
     };
     this.spam = {
       duplicateWindow: env.SPAM_DUPLICATE_WINDOW,

@@ -311,6 +311,16 @@ export class EnvironmentVariables {
   @IsString()
   EMAIL_HASH_KEY?: string;
 
+  /**
+   * A file (JSON lines, hashes only) every erasure is also appended to, kept apart from the database
+   * so a restored backup gets the erasures made after it back (see ErasureLog). Empty: the log lives in
+   * the database only, and a restore needs `privacy erasure-log` taken before it.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ERASURE_LOG_FILE?: string;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true })

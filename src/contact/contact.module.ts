@@ -2,6 +2,7 @@ import { ServiceLevelsModule } from '../service-levels/service-levels.module';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RateLimitModule } from '../rate-limits/rate-limit.module';
+import { RulesModule } from '../rules/rules.module';
 import { SpamModule } from '../spam/spam.module';
 import { SubmissionOutboxModule, SubmissionsModule } from '../submissions/submissions.module';
 import { ContactController } from './contact.controller';
@@ -9,7 +10,7 @@ import { ContactService } from './contact.service';
 
 /** Taking a submission in (ContactService), without the route: inbound mail that starts a new one uses it too. */
 @Module({
-  imports: [SubmissionsModule, SubmissionOutboxModule, SpamModule, ServiceLevelsModule],
+  imports: [SubmissionsModule, SubmissionOutboxModule, SpamModule, ServiceLevelsModule, RulesModule],
   providers: [ContactService],
   exports: [ContactService],
 })

@@ -7,9 +7,11 @@ import { MetricsService } from '../metrics/metrics.service';
 import { SlaTracker } from '../service-levels/sla-tracker.service';
 import { SpamFilter } from '../spam/spam-filter.service';
 import { SYSTEM_ACTOR } from '../audit/actor';
+import { RuleRunner } from '../rules/rule-runner';
+import { DEFAULT_PRIORITY } from '../submissions/submission-priority';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { SubmissionOutbox } from '../submissions/submission-outbox.service';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { NewSubmission, SubmissionsRepository } from '../submissions/submissions.repository';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
 
 /** How long an Idempotency-Key keeps answering with its first submission. */
@@ -28,6 +30,8 @@ export interface SubmissionContext {
    * then is it acknowledged). Absent for the public API.
    */
   senderVerified?: boolean;
+  /** Made from inbound mail: the mail's subject, which rules' `subject` conditions read. */
+  subject?: string;
 }
 
 @Injectable()
@@ -40,6 +44,7 @@ export class ContactService {
     private readonly facts: SubmissionFactRecorder,
     private readonly clock: Clock,
     private readonly serviceLevels: SlaTracker,
+    private readonly rules: RuleRunner,
   ) {}
 
   /**
@@ -66,8 +71,20 @@ export class ContactService {
     const status = spam.reasons.length > 0 ? 'spam' : 'new';
     // From the policies in memory: no database round trip (issue 41).
     const sla = await this.serviceLevels.atIntake({ apiKeyId: context.apiKeyId, status, createdAt: now });
+    // Rules of `received` are matched in memory too: only when one matches does the row go in a
+    // transaction with what the rules change (issue 42); otherwise the grouped INSERT as ever.
+    const subject = context.subject ?? null;
+    const byRules = await this.rules.matchAtIntake({
+      apiKeyId: context.apiKeyId,
+      email: dto.email || null,
+      subject,
+      message: dto.message || null,
+      tags: [],
+      priority: DEFAULT_PRIORITY,
+      status,
+    });
     try {
-      await this.submissions.insert({
+      const submission: NewSubmission = {
         id,
         apiKeyId: context.apiKeyId,
         name: dto.name,
@@ -86,7 +103,8 @@ export class ContactService {
         createdAt: now,
         updatedAt: now,
         sla,
-      });
+      };
+      await (byRules ? this.rules.storeAtIntake(submission, subject) : this.submissions.insert(submission));
     } catch (error) {
       const twinStored = idempotencyKey !== null && isDuplicateKey(error);
       if (!twinStored) {

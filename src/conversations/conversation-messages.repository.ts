@@ -65,10 +65,13 @@ export class ConversationMessagesRepository {
     return this.messages.find({ where: { submissionId }, order: { id: 'ASC' } });
   }
 
-  ofSubmissions(submissionIds: string[]): Promise<ConversationMessageEntity[]> {
-    return submissionIds.length === 0
-      ? Promise.resolve([])
-      : this.messages.find({ where: { submissionId: In(submissionIds) }, order: { id: 'ASC' } });
+  /** The messages of these submissions, oldest first; `movedFrom`: also those a merge moved from them elsewhere. */
+  ofSubmissions(submissionIds: string[], options: { movedFrom?: boolean } = {}): Promise<ConversationMessageEntity[]> {
+    const where = [
+      { submissionId: In(submissionIds) },
+      ...(options.movedFrom ? [{ mergedFromId: In(submissionIds) }] : []),
+    ];
+    return submissionIds.length === 0 ? Promise.resolve([]) : this.messages.find({ where, order: { id: 'ASC' } });
   }
 
   /** The submission whose outgoing mail carried this reply token. */
@@ -114,10 +117,26 @@ export class ConversationMessagesRepository {
   /** Deletes the messages of these submissions, in `tx` (erasure and retention); answers their ids. */
   async deleteOfSubmissions(submissionIds: string[], tx: Transaction): Promise<string[]> {
     const repository = tx.getRepository(ConversationMessageEntity);
-    const rows = await repository.find({ select: { id: true }, where: { submissionId: In(submissionIds) } });
+    // Also those a merge moved from these submissions into another (the requester's words, wherever they went).
+    const where = [{ submissionId: In(submissionIds) }, { mergedFromId: In(submissionIds) }];
+    const rows = await repository.find({ select: { id: true }, where });
     if (rows.length > 0) {
-      await repository.delete({ submissionId: In(submissionIds) });
+      await repository.delete({ id: In(rows.map((row) => row.id)) });
     }
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Moves a submission's messages into another (a merge), in `tx`: each keeps the submission it came
+   * from (`merged_from_id`, the first through a chain of merges) and its thread token, so mail that
+   * answers it is still recognised (see InboundMatcher). A message the target already holds (the same
+   * Message-ID from the same sender, copied to both) stays behind with the source: `UPDATE IGNORE`
+   * skips the rows the unique key refuses.
+   */
+  async moveToSubmission(sourceId: string, targetId: string, tx: Transaction): Promise<void> {
+    await tx.query(
+      'UPDATE IGNORE conversation_messages SET submission_id = ?, merged_from_id = COALESCE(merged_from_id, ?) WHERE submission_id = ?',
+      [targetId, sourceId, sourceId],
+    );
   }
 }

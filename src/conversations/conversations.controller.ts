@@ -33,7 +33,11 @@ export class ConversationsController {
       'Invalid field: attachments (an upload of yours not yet sent)',
     ],
     404: ['Not found'],
-    409: ['No e-mail address to reply to', 'Replies need SMTP_URL: the service has no way to send mail'],
+    409: [
+      'Submission is merged',
+      'No e-mail address to reply to',
+      'Replies need SMTP_URL: the service has no way to send mail',
+    ],
     412: ['Submission changed; reload it'],
     428: ['If-Match required'],
   })

@@ -7,6 +7,7 @@ import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-ac
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { ConversationsController } from './conversations.controller';
+import { ConversationMerges } from './conversation-merges';
 import { ConversationNotices } from './conversation-notices';
 import { ConversationTimeline } from './conversation-timeline';
 import { ConversationsService } from './conversations.service';
@@ -35,6 +36,7 @@ import { RatingsModule } from '../ratings/ratings.module';
     ConversationsService,
     ConversationTimeline,
     ConversationNotices,
+    ConversationMerges,
     ThreadIds,
   ],
   exports: [ConversationMessagesRepository, ConversationsService, ThreadIds],

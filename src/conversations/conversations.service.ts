@@ -11,7 +11,7 @@ import { ApiException } from '../http/api-exception';
 import { JobProducer } from '../queue/job-producer';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { refOf } from '../submissions/submission-ref';
-import { WorkflowStatus } from '../submissions/submission-state';
+import { workflowChangeRefused, WorkflowStatus } from '../submissions/submission-state';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { FieldCipher } from '../database/field-cipher';
 import { matchedEmail } from '../database/matched-email';
@@ -83,6 +83,12 @@ export class ConversationsService {
       }
       if (versions !== 'any' && !versions.includes(submission.version)) {
         throw changedMeanwhile();
+      }
+      // A merged submission takes no reply, as it takes no change (its conversation went to the target);
+      // a merge after this read moves its version on, and the write below, conditional on it, fails.
+      const refused = workflowChangeRefused(submission.status);
+      if (refused) {
+        throw new ApiException(HttpStatus.CONFLICT, refused);
       }
       if (!submission.email) {
         throw new ApiException(HttpStatus.CONFLICT, 'No e-mail address to reply to');

@@ -25,6 +25,52 @@ export function afterCommit(tx: Transaction, work: AfterCommitWork): void {
   queued.push(work);
 }
 
+/** The work to run at the end of each open transaction, before it commits (see beforeCommit). */
+const BEFORE_COMMIT = new WeakMap<Transaction, AfterCommitWork[]>();
+
+/**
+ * Runs `work` in `tx` once the transaction's own work is done, just before it commits: what follows
+ * a change as a whole (rules, which must see every field a change set and come after its facts).
+ * Work asked for meanwhile runs too, in order; a failure rolls the transaction back like any other.
+ */
+export function beforeCommit(tx: Transaction, work: AfterCommitWork): void {
+  const queued = BEFORE_COMMIT.get(tx);
+  if (!queued) {
+    throw new Error('beforeCommit needs a transaction opened by Transactions.run');
+  }
+  queued.push(work);
+}
+
+/**
+ * What a transaction's facts have in common, written once just before it commits. A bulk change
+ * records a fact per changed field of up to 50 rows in one transaction, and what subscribers write for
+ * each (an audit row, a webhook delivery, a report day's mark) was a round trip per fact: 12-20 per
+ * row, most of what a bulk change of 500 cost (docs/performance.md). Gathered here, each kind is one
+ * statement per transaction, still inside it (so it commits with the change or not at all, and a
+ * failure rolls the change back). One batch per kind, a provider's field; `write` gets the items of
+ * one transaction in the order they were added. An item added once its batch has been written (a
+ * rule's fact, recorded before commit) opens another batch of that transaction, written after.
+ */
+export class BeforeCommitBatch<T> {
+  private readonly open = new WeakMap<Transaction, T[]>();
+
+  constructor(private readonly write: (items: T[], tx: Transaction) => Promise<void>) {}
+
+  add(tx: Transaction, item: T): void {
+    let items = this.open.get(tx);
+    if (!items) {
+      const gathered: T[] = [];
+      items = gathered;
+      this.open.set(tx, gathered);
+      beforeCommit(tx, () => {
+        this.open.delete(tx);
+        return this.write(gathered, tx);
+      });
+    }
+    items.push(item);
+  }
+}
+
 /**
  * Units of work that commit together or not at all (a staff change: its row, its audit event and its
  * webhook deliveries). Repositories take the transaction as an optional last argument; the work runs
@@ -41,11 +87,17 @@ export class Transactions {
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     let committed: AfterCommitWork[] = [];
     const result = await retryOnConflict(() =>
-      this.dataSource.transaction((tx) => {
+      this.dataSource.transaction(async (tx) => {
         // A fresh list per attempt: work queued by an attempt that rolled back never runs.
         committed = [];
         AFTER_COMMIT.set(tx, committed);
-        return work(tx);
+        const last: AfterCommitWork[] = [];
+        BEFORE_COMMIT.set(tx, last);
+        const result = await work(tx);
+        for (let next = last.shift(); next; next = last.shift()) {
+          await next();
+        }
+        return result;
       }),
     );
     for (const next of committed) {

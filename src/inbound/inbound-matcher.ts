@@ -27,6 +27,12 @@ export interface MailMatch {
  *  3. `[#<ref>]` in the subject, only when the sender is the submission's own address (a stranger
  *     writing "Re: [#ref]" matches nothing).
  * A sender other than the requester, matched by 1 or 2, is marked `fromOther`.
+ *
+ * A merged submission's mail arrives in the submission it went into (issue 42): each rule finds the
+ * submission the mail answers, and the match follows `merged_into_id` to the end of the chain (A into
+ * B into C: C). A merge moved the source's messages, with their thread tokens, into the target, so a
+ * token is checked against the submission holding it and those merged into it; the requester of any
+ * submission along the way is not "another sender".
  */
 @Injectable()
 export class InboundMatcher {
@@ -41,8 +47,8 @@ export class InboundMatcher {
     const sender = mail.from?.address ?? null;
     for (const { address } of [...mail.to, ...mail.cc, ...mail.deliveredTo]) {
       const token = this.ids.tokenIn(address);
-      const submissionId = token ? await this.messages.submissionOfToken(token) : null;
-      if (token && submissionId && this.ids.isTokenOf(token, submissionId)) {
+      const submissionId = token ? await this.tokenOwner(token) : null;
+      if (submissionId) {
         return this.verdict(submissionId, 'token', sender);
       }
     }
@@ -60,7 +66,8 @@ export class InboundMatcher {
       // Newest first: the same person's references alike (40 bits) would need a billion requests.
       const submission = own.sort((a, b) => b.id.localeCompare(a.id))[0];
       if (submission) {
-        return { submissionId: submission.id, rule: 'ref', fromOther: false };
+        const target = (await this.submissions.mergeTargetOf(submission.id)) ?? submission.id;
+        return { submissionId: target, rule: 'ref', fromOther: false };
       }
     }
     return null;
@@ -78,22 +85,63 @@ export class InboundMatcher {
   private async submissionOfOurs(messageId: string): Promise<string | null> {
     const ours = this.ids.parseOurs(messageId);
     switch (ours?.kind) {
-      case 'root': {
-        const submissionId = await this.messages.submissionOfToken(ours.token);
-        return submissionId && this.ids.isTokenOf(ours.token, submissionId) ? submissionId : null;
-      }
+      case 'root':
+        return this.tokenOwner(ours.token);
       case 'message':
         return this.messages.submissionOfOutgoing(ours.messageId);
-      case 'legacy root':
-        return (await this.messages.hasLegacyRoot(ours.submissionId)) ? ours.submissionId : null;
+      case 'legacy root': {
+        // Its messages may have moved with a merge: they are where its chain ends.
+        const target = await this.submissions.mergeTargetOf(ours.submissionId);
+        return target && (await this.messages.hasLegacyRoot(target)) ? ours.submissionId : null;
+      }
       default:
         return null;
     }
   }
 
+  /**
+   * The submission holding mail with this reply token, if the token is its own or that of a submission
+   * merged into it (the token is an HMAC of the id it was made for: never taken on the row's word).
+   */
+  private async tokenOwner(token: string): Promise<string | null> {
+    const holder = await this.messages.submissionOfToken(token);
+    if (!holder) {
+      return null;
+    }
+    if (this.ids.isTokenOf(token, holder)) {
+      return holder;
+    }
+    const sources = await this.submissions.mergedSourcesOf([holder]);
+    return sources.some((source) => this.ids.isTokenOf(token, source)) ? holder : null;
+  }
+
+  /**
+   * The match, moved to where a merged submission's chain ends; the sender is the requester when they
+   * are that of the submission it ends at or of any merged into it (the mail answers one of them).
+   */
   private async verdict(submissionId: string, rule: MailMatch['rule'], sender: string | null): Promise<MailMatch> {
-    const submission = await this.submissions.findById(submissionId);
-    return { submissionId, rule, fromOther: !sender || !submission || !this.isRequester(submission, sender) };
+    const chain: SubmissionEntity[] = [];
+    let next: string | null | undefined = submissionId;
+    while (next && chain.length < 32 && !chain.some((row) => row.id === next)) {
+      const row: SubmissionEntity | null = await this.submissions.findById(next);
+      if (!row) {
+        break;
+      }
+      chain.push(row);
+      next = row.mergedIntoId;
+    }
+    const target = chain.at(-1)?.id ?? submissionId;
+    let requester = !!sender && chain.some((row) => this.isRequester(row, sender));
+    if (sender && !requester && chain.length > 0) {
+      for (const id of await this.submissions.mergedSourcesOf([target])) {
+        const row = chain.some((seen) => seen.id === id) ? null : await this.submissions.findById(id);
+        if (row && this.isRequester(row, sender)) {
+          requester = true;
+          break;
+        }
+      }
+    }
+    return { submissionId: target, rule, fromOther: !requester };
   }
 
   private isRequester(submission: SubmissionEntity, sender: string): boolean {

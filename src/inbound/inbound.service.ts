@@ -89,6 +89,7 @@ export class InboundService {
           // The sender's keyed hash and the Message-ID: the same mail twice is one submission, and a
           // stranger who used the Message-ID first does not swallow the person's own mail.
           idempotencyKey: `mail:${this.cipher.emailHash(mail.from.address)}:${mail.messageId}`,
+          subject: mail.subject,
           // Anyone can write any From: only the trusted receiving server's verdict on its domain lets
           // the key's acknowledgement go to that address (decided here, where the headers are).
           senderVerified: senderDomainAuthenticated(

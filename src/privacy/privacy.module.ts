@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentsModule } from '../attachments/attachments.module';
 import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
@@ -16,10 +17,15 @@ import { PrivacyAdminController } from './privacy-admin.controller';
 import { PrivacyService } from './privacy.service';
 import { RetentionProcessor } from './retention.processor';
 import { RetentionService } from './retention.service';
+import { ErasureLogEntryEntity } from './entities/erasure-log-entry.entity';
+import { ErasureLogRepository } from './erasure-log.repository';
+import { ErasureLog } from './erasure-log.service';
+import { ErasureLogStartup } from './erasure-log-startup.service';
 
 /** Personal data: retention, export and erasure (API, worker and CLI). */
 @Module({
   imports: [
+    TypeOrmModule.forFeature([ErasureLogEntryEntity]),
     AuditModule,
     QueueModule,
     SubmissionsModule,
@@ -31,15 +37,32 @@ import { RetentionService } from './retention.service';
     RatingsModule,
     ReportDaysModule,
   ],
-  providers: [SealedRowsRepository, SubmissionDeletion, PrivacyService, RetentionService],
-  exports: [PrivacyService, RetentionService],
+  providers: [
+    SealedRowsRepository,
+    SubmissionDeletion,
+    ErasureLogRepository,
+    ErasureLog,
+    PrivacyService,
+    RetentionService,
+  ],
+  exports: [PrivacyService, RetentionService, ErasureLog],
 })
 export class PrivacyModule {}
 
+/**
+ * Erasures missing from a restored database applied again at start-up (API and worker; one instance
+ * in a process that runs both, since Nest builds a module once).
+ */
+@Module({ imports: [PrivacyModule], providers: [ErasureLogStartup] })
+export class ErasureLogStartupModule {}
+
 /** The admin routes (API process). */
-@Module({ imports: [PrivacyModule, StaffAuthModule], controllers: [PrivacyAdminController] })
+@Module({ imports: [PrivacyModule, ErasureLogStartupModule, StaffAuthModule], controllers: [PrivacyAdminController] })
 export class PrivacyAdminModule {}
 
 /** The daily retention job (worker process). */
-@Module({ imports: [PrivacyModule, QueueModule, AttachmentsModule], providers: [RetentionProcessor] })
+@Module({
+  imports: [PrivacyModule, ErasureLogStartupModule, QueueModule, AttachmentsModule],
+  providers: [RetentionProcessor],
+})
 export class RetentionWorkerModule {}

@@ -15,6 +15,7 @@ import { SealedRowsRepository } from '../database/sealed-rows.repository';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
 import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
 import { SubmissionDeletion } from './submission-deletion.service';
+import { ErasureLog } from './erasure-log.service';
 import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { toMessageView } from '../conversations/conversations.service';
@@ -61,6 +62,7 @@ export class PrivacyService {
     private readonly webhooks: WebhooksRepository,
     private readonly sealedRows: SealedRowsRepository,
     private readonly deletion: SubmissionDeletion,
+    private readonly erasureLog: ErasureLog,
     private readonly audit: AuditService,
     private readonly cipher: FieldCipher,
     config: AppConfig,
@@ -96,10 +98,11 @@ export class PrivacyService {
     const rows = await this.submissionsByEmail(email);
     const ids = rows.map((row) => row.id);
     const [notes, messages, tags, files, surveys] = await Promise.all([
-      this.notes.ofSubmissions(ids),
-      this.messages.ofSubmissions(ids),
+      // With what a merge moved from them into another submission (still theirs: see merged_from_id).
+      this.notes.ofSubmissions(ids, { movedFrom: true }),
+      this.messages.ofSubmissions(ids, { movedFrom: true }),
       this.tags.ofSubmissions(ids),
-      this.attachments.ofSubmissions(ids),
+      this.attachments.ofSubmissions(ids, { movedFrom: true }),
       this.surveys.ofSubmissions(ids),
     ]);
     const submissions: Record<string, unknown>[] = [];
@@ -117,7 +120,7 @@ export class PrivacyService {
         priority: row.priority,
         tags: tags.get(row.id) ?? [],
         notes: notes
-          .filter((note) => note.submissionId === row.id)
+          .filter((note) => note.submissionId === row.id || note.mergedFromId === row.id)
           .map((note) => ({
             id: note.id,
             body: note.body ?? '',
@@ -131,11 +134,11 @@ export class PrivacyService {
         })),
         webhooks: webhookDeliveries.map((delivery) => toDeliveryView(delivery, attempts)),
         messages: messages
-          .filter((message) => message.submissionId === row.id)
+          .filter((message) => message.submissionId === row.id || message.mergedFromId === row.id)
           .map((message) => toMessageView(message, [])),
         // Every file of the submission, its request's and its messages': what it is, never its bytes.
         attachments: files
-          .filter((file) => file.submissionId === row.id)
+          .filter((file) => file.submissionId === row.id || file.mergedFromId === row.id)
           .map((file) => ({ name: file.name, type: file.type, size: file.size, sha256: file.sha256 })),
         // The requester's answer to the satisfaction survey, their comment included (null: none).
         rating: toRatingView(surveys.find((survey) => survey.submissionId === row.id) ?? null),
@@ -148,13 +151,22 @@ export class PrivacyService {
     return { email, exported_at: new Date().toISOString(), submissions };
   }
 
-  /** Deletes every submission with this address (and what hangs on them) and their queued jobs. */
+  /**
+   * Deletes every submission with this address (and what hangs on them) and their queued jobs. The
+   * erasure log's entry goes with the last batch (alone when nothing matched: a restored backup may
+   * still hold the person), so it says "done" only once all of it is.
+   */
   async erase(rawEmail: string, actor: Actor): Promise<{ erased: number }> {
     const email = normalizedEmail(rawEmail);
     const ids = (await this.submissionsByEmail(email)).map((row) => row.id);
+    const entry = this.erasureLog.entryForEmail(email);
     let erased = 0;
-    for (let start = 0; start < ids.length; start += BATCH_ROWS) {
-      erased += await this.deletion.delete(ids.slice(start, start + BATCH_ROWS));
+    for (let start = 0; start === 0 || start < ids.length; start += BATCH_ROWS) {
+      const last = start + BATCH_ROWS >= ids.length;
+      erased += await this.deletion.delete(
+        ids.slice(start, start + BATCH_ROWS),
+        last ? (tx) => this.erasureLog.record(entry, tx) : undefined,
+      );
     }
     await this.audit.record(actor, {
       action: 'privacy.erased',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
-import { Transactions } from '../database/transactions';
+import { Transaction, Transactions } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
 import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { ReportStaleDays } from '../reports/report-stale-days';
@@ -34,12 +34,26 @@ export class SubmissionDeletion {
     private readonly reportDays: ReportStaleDays,
   ) {}
 
-  /** Deletes these submissions (a batch: keep it to a thousand or so); answers how many it removed. */
-  async delete(ids: string[]): Promise<number> {
-    if (ids.length === 0) {
+  /**
+   * Deletes these submissions (a batch: keep it to a thousand or so); answers how many it removed.
+   * `alsoInTransaction` runs in the same transaction (an erasure's log entry), even with no ids.
+   */
+  async delete(ids: string[], alsoInTransaction?: (tx: Transaction) => Promise<void>): Promise<number> {
+    if (ids.length === 0 && !alsoInTransaction) {
       return 0;
     }
+    // A merged source lives on in its target (issue 42): deleting a target deletes the submissions merged
+    // into it too (their timelines are in it), so no link points at nothing. Deleting a source that was
+    // itself merged (B of A into B into C) hands its own sources on to its target (A into C), in the
+    // transaction below. What moved from a deleted source into a target goes with it (each room's
+    // deleteOfSubmissions takes the rows whose merged_from_id it names).
+    ids = ids.length === 0 ? ids : [...ids, ...(await this.submissions.sourcesDeletedWith(ids))];
     const { deleted, deliveries, messageIds, surveyIds } = await this.transactions.run(async (tx) => {
+      await alsoInTransaction?.(tx);
+      if (ids.length === 0) {
+        return { deleted: 0, deliveries: [], messageIds: [], surveyIds: [] };
+      }
+      await this.submissions.relinkSourcesOf(ids, tx);
       // Before the rows go: the report days they count in are computed from what remains from now on.
       await this.reportDays.markFor(ids, tx);
       const removedDeliveries = await this.webhooks.deleteOfSubmissions(ids, tx);

@@ -312,7 +312,8 @@ export class ReportDaysRepository {
 
   /** Marks days as changed now, so their built figures are not used until built again. */
   async markChanged(days: readonly string[], runner: Transaction = this.dataSource.manager): Promise<void> {
-    const unique = [...new Set(days)];
+    // In order: two transactions marking the same days lock their rows in the same order, never crosswise.
+    const unique = [...new Set(days)].sort();
     if (unique.length === 0) {
       return;
     }

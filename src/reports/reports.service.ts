@@ -44,6 +44,14 @@ const emptySum = (): Sum => ({
   notGood: 0,
 });
 
+/** Whether a row's key and assignee are those `scope` asks for (either left open matches any). */
+function keyAndAssigneeIn(scope: ReportScope, row: { apiKeyId: string; assigneeId: string }): boolean {
+  return (
+    (scope.apiKeyId === undefined || row.apiKeyId === scope.apiKeyId) &&
+    (scope.assigneeId === undefined || row.assigneeId === scope.assigneeId)
+  );
+}
+
 function add(sum: Sum, figures: DayFigures): void {
   sum.created += figures.created;
   sum.spam += figures.spam;
@@ -227,9 +235,7 @@ export class ReportsService {
       good: row.good,
       notGood: row.notGood,
     });
-    const inScope = (row: { apiKeyId: string; assigneeId: string }) =>
-      (scope.apiKeyId === undefined || row.apiKeyId === scope.apiKeyId) &&
-      (scope.assigneeId === undefined || row.assigneeId === scope.assigneeId);
+    const inScope = (row: { apiKeyId: string; assigneeId: string }) => keyAndAssigneeIn(scope, row);
     const [answers, byTag] = await Promise.all([
       this.ratings.ratedCounts(range, { byTag: false, tagKey: scope.tagKey }),
       scope.tagKey === undefined ? this.ratings.ratedCounts(range, { byTag: true }) : Promise.resolve([]),
@@ -263,11 +269,7 @@ export class ReportsService {
     // Of the days computed, the same rows builtFigures would read: the full grain for the scope, the
     // label totals for by_tag.
     const grain = tagGrainOf(scope);
-    const inScope = (row: DayFigures) =>
-      row.apiKeyId !== ANY &&
-      row.assigneeId !== ANY &&
-      (scope.apiKeyId === undefined || row.apiKeyId === scope.apiKeyId) &&
-      (scope.assigneeId === undefined || row.assigneeId === scope.assigneeId);
+    const inScope = (row: DayFigures) => row.apiKeyId !== ANY && row.assigneeId !== ANY && keyAndAssigneeIn(scope, row);
     for (const row of computed) {
       if (row.tagKey === (scope.tagKey ?? '') && inScope(row)) {
         main.push(row);

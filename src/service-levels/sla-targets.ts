@@ -31,8 +31,8 @@ export interface SlaSubject {
   current: SubmissionSlaColumns;
 }
 
-/** Statuses in which the resolution clock stands still: waiting on the customer, or resolved. */
-const RESOLUTION_PAUSED: ReadonlySet<WorkflowStatus> = new Set(['pending', 'closed']);
+/** Statuses in which the resolution clock stands still: waiting on the customer, or resolved (merged: for good). */
+const RESOLUTION_PAUSED: ReadonlySet<WorkflowStatus> = new Set(['pending', 'closed', 'merged']);
 /** Statuses in which a first reply is still owed. */
 const AWAITING_FIRST_RESPONSE: ReadonlySet<WorkflowStatus> = new Set(['new', 'open', 'pending']);
 /** Statuses in which a resolution is still owed (and its clock runs). */
@@ -201,7 +201,8 @@ export function measuresOf(
       resolutionMinutes = Math.max(0, calendar.minutesBetween(subject.createdAt, stopped) - current.slaPausedMinutes);
     }
   }
-  const lastClosedAt = subject.status === 'closed' ? (subject.closedAt ?? measures.lastClosedAt) : measures.lastClosedAt;
+  const lastClosedAt =
+    subject.status === 'closed' ? (subject.closedAt ?? measures.lastClosedAt) : measures.lastClosedAt;
   return { firstResponseMinutes, resolutionMinutes, lastClosedAt };
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
+import { In, IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import type { Transaction } from '../database/transactions';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionTagEntity } from '../submissions/entities/submission-tag.entity';
@@ -42,7 +42,15 @@ export class SubmissionSlaRepository {
    * of one submission then set its targets one after the other). No personal column is read.
    */
   async subjectForUpdate(id: string, tx: Transaction): Promise<MeasuredSubject | null> {
-    const row = await tx
+    return (await this.subjectsForUpdate([id], tx))[0] ?? null;
+  }
+
+  /** subjectForUpdate of several submissions at once (two round trips), in id order; those gone are left out. */
+  async subjectsForUpdate(ids: readonly string[], tx: Transaction): Promise<MeasuredSubject[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const rows = await tx
       .getRepository(SubmissionEntity)
       .createQueryBuilder('s')
       .select([
@@ -58,16 +66,23 @@ export class SubmissionSlaRepository {
         's.lastClosedAt',
       ])
       .addSelect(SLA_COLUMNS.map((column) => `s.${column}`))
-      .where('s.id = :id', { id })
+      .where('s.id IN (:...ids)', { ids })
+      .orderBy('s.id', 'ASC')
       .setLock('pessimistic_write')
-      .getOne();
-    if (!row) {
-      return null;
+      .getMany();
+    if (rows.length === 0) {
+      return [];
     }
-    const tags = await tx
-      .getRepository(SubmissionTagEntity)
-      .find({ select: { tagKey: true }, where: { submissionId: id } });
-    return {
+    const tagKeys = new Map<string, string[]>();
+    const tags = await tx.getRepository(SubmissionTagEntity).find({
+      select: { submissionId: true, tagKey: true },
+      where: { submissionId: In(rows.map((row) => row.id)) },
+      order: { submissionId: 'ASC', position: 'ASC' },
+    });
+    for (const tag of tags) {
+      tagKeys.set(tag.submissionId, [...(tagKeys.get(tag.submissionId) ?? []), tag.tagKey]);
+    }
+    return rows.map((row) => ({
       id: row.id,
       apiKeyId: row.apiKeyId,
       priority: row.priority,
@@ -80,9 +95,9 @@ export class SubmissionSlaRepository {
         resolutionMinutes: row.resolutionMinutes,
         lastClosedAt: row.lastClosedAt,
       },
-      tagKeys: tags.map((tag) => tag.tagKey),
+      tagKeys: tagKeys.get(row.id) ?? [],
       current: Object.fromEntries(SLA_COLUMNS.map((column) => [column, row[column]])) as SubmissionSlaColumns,
-    };
+    }));
   }
 
   /** Writes a submission's service-level columns and measures, in `tx`. */

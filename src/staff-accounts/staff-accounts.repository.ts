@@ -33,7 +33,14 @@ export class StaffAccountsRepository {
     changes: Partial<
       Pick<
         StaffAccountEntity,
-        'name' | 'role' | 'passwordHash' | 'passwordChangedAt' | 'mustChangePassword' | 'disabledAt' | 'lastLoginAt'
+        | 'name'
+        | 'role'
+        | 'passwordHash'
+        | 'passwordChangedAt'
+        | 'mustChangePassword'
+        | 'disabledAt'
+        | 'lastLoginAt'
+        | 'away'
       >
     >,
   ): Promise<void> {

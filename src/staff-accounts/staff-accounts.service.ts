@@ -77,6 +77,7 @@ export class StaffAccountsService {
       lastLoginAt: null,
       disabledAt: null,
       mustChangePassword: false,
+      away: false,
     };
     try {
       await this.accounts.insert(account);

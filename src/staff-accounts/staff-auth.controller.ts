@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiExtraModels,
@@ -16,6 +16,7 @@ import { ApiErrors } from '../http/openapi/api-responses';
 import { FOREIGN_ORIGIN, NOT_JSON } from './staff-writes';
 import { ChangePasswordDto, UseResetLinkDto } from './dto/password-changes.dto';
 import { SignInDto } from './dto/sign-in.dto';
+import { UpdateOwnAccountDto } from './dto/staff-account-changes.dto';
 import { publicAccount, SecondFactorNeededDto, StaffAccountDto } from './dto/staff-account.views';
 import { LOGIN_CHALLENGE_SECONDS } from './staff-login-challenges';
 import { StaffRequest, staffOf } from './guards/staff-auth.guard';
@@ -116,6 +117,23 @@ export class StaffAuthController {
   @ApiOkResponse({ type: StaffAccountDto })
   async me(@Req() request: StaffRequest): Promise<StaffAccountDto> {
     const account = staffOf(request);
+    return publicAccount(account, await this.auth.factorsOf(account, sessionIdOf(request, this.config)));
+  }
+
+  @Patch('me')
+  @HttpCode(HttpStatus.OK)
+  @StaffAuth('agent')
+  @ApiOperation({
+    summary: 'Mark yourself away (or back): round-robin assignment passes over an away account',
+    description: 'Audited as `staff.updated`. Rules that assign you by name (`assign`) still do.',
+  })
+  @ApiOkResponse({ type: StaffAccountDto })
+  @ApiErrors({
+    400: ['Missing field: away', 'Invalid field: away', 'Unknown field: x'],
+    403: [FOREIGN_ORIGIN, NOT_JSON],
+  })
+  async updateMe(@Body() body: UpdateOwnAccountDto, @Req() request: StaffRequest): Promise<StaffAccountDto> {
+    const account = await this.auth.setAway(staffOf(request), body.away, request.ip);
     return publicAccount(account, await this.auth.factorsOf(account, sessionIdOf(request, this.config)));
   }
 

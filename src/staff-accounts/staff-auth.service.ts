@@ -256,6 +256,26 @@ export class StaffAuthService {
     return this.activeAccount(account.id);
   }
 
+  /**
+   * Marks the holder's own account away or back (round robin passes over an away account, rules/);
+   * audited when it changes. Answers the account as stored now.
+   */
+  async setAway(account: StaffAccountEntity, away: boolean, ip: string): Promise<StaffAccountEntity> {
+    const current = (await this.reloaded(account)) ?? account;
+    if (current.away === away) {
+      return current;
+    }
+    await this.accounts.update(account.id, { away });
+    this.accountsById.delete(account.id);
+    await this.audit.record(staffActor(account.id, ip), {
+      action: 'staff.updated',
+      target: { type: 'staff', id: account.id },
+      before: { away: current.away },
+      after: { away },
+    });
+    return { ...current, away };
+  }
+
   private async activeAccount(id: string): Promise<StaffAccountEntity | null> {
     const { account } = (await this.accountsById.fetch(id))!;
     return account && !account.disabledAt ? account : null;

@@ -23,14 +23,23 @@ import { ApiErrors } from '../http/openapi/api-responses';
 import { DEFAULT_PAGE_SIZE } from '../http/validation/page-query';
 import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
+import { BulkChangeDto } from './dto/bulk-change.dto';
 import { CreateNoteDto } from './dto/create-note.dto';
-import { NoteView, StatusCountsView, SubmissionDetailView, SubmissionPageView } from './dto/staff-submission.views';
+import { MergeSubmissionDto } from './dto/merge-submission.dto';
+import {
+  BulkChangeResultView,
+  NoteView,
+  StatusCountsView,
+  SubmissionDetailView,
+  SubmissionPageView,
+} from './dto/staff-submission.views';
 import { SubmissionCountsQuery, SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
 import { SubmissionChangesService } from './submission-changes.service';
 import { SubmissionDetailService } from './submission-detail.service';
 import { SubmissionExportService } from './submission-export.service';
 import { SubmissionListService } from './submission-list.service';
+import { SubmissionMergeService } from './submission-merge.service';
 import { SubmissionNotesService } from './submission-notes.service';
 import { csvFileName } from './submissions-csv';
 
@@ -46,6 +55,7 @@ export class StaffSubmissionsController {
     private readonly changes: SubmissionChangesService,
     private readonly notes: SubmissionNotesService,
     private readonly exports: SubmissionExportService,
+    private readonly merges: SubmissionMergeService,
   ) {}
 
   @Get()
@@ -97,6 +107,39 @@ export class StaffSubmissionsController {
     });
   }
 
+  @Post('bulk')
+  @HttpCode(HttpStatus.OK)
+  @StaffAuth()
+  @ApiOperation({
+    summary: 'Apply one change to up to 500 submissions',
+    description:
+      'Each row changes under the rules of one PATCH, without If-Match: the rows are read, then each is written ' +
+      'only if it is still at the version read, so a row someone changed in between is reported ' +
+      '(`Submission changed; reload it`), never overwritten. One result per id, in the order given; a missing id ' +
+      'is `Not found`, a refused change its message (`Submission is merged`). Each changed row gets its own audit ' +
+      'events, webhooks and live events.',
+  })
+  @ApiOkResponse({ type: BulkChangeResultView })
+  @ApiErrors({
+    400: [
+      'Missing field: ids',
+      'Invalid field: ids',
+      'Missing field: change',
+      'Invalid field: change',
+      'Unknown field: change.x',
+      'Invalid field: change.status',
+      'Invalid field: change.assignee_id',
+      'Invalid field: change.add_tags',
+      'Invalid field: change.remove_tags',
+      'Invalid field: change.priority',
+      'Unknown field: x',
+    ],
+    403: ['Forbidden'],
+  })
+  async bulk(@Body() body: BulkChangeDto, @Req() request: StaffRequest): Promise<BulkChangeResultView> {
+    return { results: await this.changes.bulk(body.ids, body.change, actorOf(request)) };
+  }
+
   @Get(':id')
   @StaffAuth()
   @ApiOperation({ summary: 'One submission with its deliveries, notes and events' })
@@ -129,6 +172,7 @@ export class StaffSubmissionsController {
     ],
     403: ['Forbidden'],
     404: ['Not found'],
+    409: ['Submission is merged'],
     412: ['Submission changed; reload it'],
     428: ['If-Match required'],
   })
@@ -148,12 +192,46 @@ export class StaffSubmissionsController {
     return submission;
   }
 
+  @Post(':id/merge')
+  @HttpCode(HttpStatus.OK)
+  @StaffAuth()
+  @ApiOperation({
+    summary: 'Merge this submission into another',
+    description:
+      'Moves the timeline (messages, customer mail, files), notes and tags (union, at most ten) into the target ' +
+      'and closes this one as `merged` for good, linked both ways (`merged_into` here, `merged_from` there). ' +
+      'Mail that threads to this one arrives in the target. Answers the target, with its ETag.',
+  })
+  @ApiOkResponse({ type: SubmissionDetailView, headers: ETAG_HEADER })
+  @ApiErrors({
+    400: ['Missing field: into', 'Invalid field: into', 'Cannot merge a submission into itself', 'Unknown field: x'],
+    403: ['Forbidden'],
+    404: ['Not found'],
+    409: ['Submission is merged', 'Target is merged', 'Cannot merge spam'],
+    412: ['Submission changed; reload it'],
+  })
+  async merge(
+    @Param('id') id: string,
+    @Body() body: MergeSubmissionDto,
+    @Req() request: StaffRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SubmissionDetailView> {
+    const target = await this.merges.merge(id, body.into, actorOf(request));
+    void reply.header('ETag', etagOf(target.version));
+    return target;
+  }
+
   @Post(':id/notes')
   @HttpCode(HttpStatus.CREATED)
   @StaffAuth()
   @ApiOperation({ summary: 'Add a note' })
   @ApiCreatedResponse({ type: NoteView })
-  @ApiErrors({ 400: ['Missing field: body', 'Invalid field: body'], 403: ['Forbidden'], 404: ['Not found'] })
+  @ApiErrors({
+    400: ['Missing field: body', 'Invalid field: body'],
+    403: ['Forbidden'],
+    404: ['Not found'],
+    409: ['Submission is merged'],
+  })
   addNote(@Param('id') id: string, @Body() body: CreateNoteDto, @Req() request: StaffRequest): Promise<NoteView> {
     return this.notes.add(id, body.body, { ...actorOf(request), id: staffOf(request).id });
   }

@@ -7,6 +7,7 @@ import { SubmissionChangesService } from './submission-changes.service';
 import { SubmissionDetailService } from './submission-detail.service';
 import { SubmissionExportService } from './submission-export.service';
 import { SubmissionListService } from './submission-list.service';
+import { SubmissionMergeService } from './submission-merge.service';
 import { SubmissionNotesService } from './submission-notes.service';
 import { SubmissionsModule } from './submissions.module';
 
@@ -19,6 +20,7 @@ import { SubmissionsModule } from './submissions.module';
     SubmissionListService,
     SubmissionDetailService,
     SubmissionChangesService,
+    SubmissionMergeService,
     SubmissionNotesService,
     SubmissionExportService,
   ],

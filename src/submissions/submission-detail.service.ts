@@ -30,13 +30,14 @@ export class SubmissionDetailService {
     if (!submission) {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
     }
-    const [deliveries, notes, events, sections, history, tags] = await Promise.all([
+    const [deliveries, notes, events, sections, history, tags, mergedFrom] = await Promise.all([
       this.submissions.deliveriesOf(id),
       this.notes.forSubmission(id),
       this.audit.timelineOf(id),
       this.sections.of(id),
       this.historyOf(submission),
       this.tags.of(id),
+      this.submissions.mergedInto(id),
     ]);
     return {
       ...toSubmissionView(submission, tags),
@@ -57,6 +58,10 @@ export class SubmissionDetailService {
       rating: (sections.rating as object | null | undefined) ?? null,
       history,
       notes: notes.map(toNoteView),
+      merged_into: submission.mergedIntoId
+        ? { id: submission.mergedIntoId, ref: refOf(submission.mergedIntoId) }
+        : null,
+      merged_from: mergedFrom.map((row) => ({ id: row.id, ref: refOf(row.id) })),
       events: await this.audit.views(events),
     };
   }

@@ -16,6 +16,7 @@ const WEBHOOK_FACTS = [
   'message_bounced',
   'sla_breached',
   'rated',
+  'merged',
 ] as const;
 
 /** Boots a module of the recorder and `handlers`; answers the recorder once started. */
@@ -45,6 +46,7 @@ describe('the catalogue of submission facts', () => {
       'message.bounced',
       'submission.sla_breached',
       'submission.rated',
+      'submission.merged',
     ]);
   });
 

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { v7 as uuidv7 } from 'uuid';
-import { AuditService } from '../audit/audit.service';
+import { Actor } from '../audit/actor';
+import { AuditRecord, AuditService } from '../audit/audit.service';
 import { afterCommit, Transaction, Transactions } from '../database/transactions';
 import {
   FACT_HANDLER,
@@ -12,6 +13,21 @@ import {
   SubmissionFact,
   SubmissionFactName,
 } from './submission-facts';
+
+/** The audit event a fact is recorded as, if the catalogue gives it one. */
+function auditOf(fact: NewSubmissionFact): { actor: Actor; record: AuditRecord } | null {
+  const audit = routeOf(fact.name).audit as
+    | {
+        action: string;
+        change?: (data: unknown) => { before?: Record<string, unknown>; after?: Record<string, unknown> };
+      }
+    | undefined;
+  if (!audit) {
+    return null;
+  }
+  const record = { action: audit.action, target: { type: 'submission', id: fact.submissionId } };
+  return { actor: fact.actor, record: { ...record, ...audit.change?.(fact.data) } };
+}
 
 type InTransactionHandler = (fact: SubmissionFact, tx: Transaction) => Promise<void>;
 type AfterCommitHandler = (fact: SubmissionFact) => Promise<void> | void;
@@ -94,30 +110,30 @@ export class SubmissionFactRecorder implements OnApplicationBootstrap {
       await this.runAfterCommit(recorded);
       return recorded;
     }
-    const audit = route.audit as
-      | {
-          action: string;
-          change?: (data: unknown) => { before?: Record<string, unknown>; after?: Record<string, unknown> };
-        }
-      | undefined;
-    const id = audit
-      ? (
-          await this.audit.record(
-            fact.actor,
-            {
-              action: audit.action,
-              target: { type: 'submission', id: fact.submissionId },
-              ...audit.change?.(fact.data),
-            },
-            tx,
-          )
-        ).id
-      : uuidv7();
-    const recorded = { ...fact, id };
-    for (const handler of this.inTransaction.get(fact.name) ?? []) {
-      await handler(recorded, tx);
+    return (await this.recordChange([fact], tx))[0];
+  }
+
+  /**
+   * Records the facts of one change in `tx` (the fields one version changed: a PATCH, a row of a bulk
+   * change): their audit rows in one INSERT, then each fact's in-transaction handlers in turn; the
+   * after-commit handlers run once `tx` has committed.
+   */
+  async recordChange(facts: readonly NewSubmissionFact[], tx: Transaction): Promise<SubmissionFact[]> {
+    const audits = facts.map(auditOf);
+    const events = await this.audit.recordAll(
+      audits.filter((audit) => audit !== null),
+      tx,
+    );
+    const recorded: SubmissionFact[] = [];
+    for (const [i, fact] of facts.entries()) {
+      // An audited fact's id is its audit event's.
+      const done = { ...fact, id: audits[i] ? events.shift()!.id : uuidv7() };
+      for (const handler of this.inTransaction.get(fact.name) ?? []) {
+        await handler(done, tx);
+      }
+      afterCommit(tx, () => this.runAfterCommit(done));
+      recorded.push(done);
     }
-    afterCommit(tx, () => this.runAfterCommit(recorded));
     return recorded;
   }
 

@@ -36,6 +36,11 @@ export interface SubmissionFactData {
    * comment (never the comment: it is the customer's words, read in the staff API).
    */
   rated: { rating: 'good' | 'not_good'; hasComment: boolean };
+  /**
+   * A merge, recorded once on each side (`submissionId` is the source's or the target's): the source
+   * went into the target, which now holds its timeline, notes, tags and files.
+   */
+  merged: { sourceId: string; targetId: string };
 }
 
 export type SubmissionFactName = keyof SubmissionFactData;
@@ -138,6 +143,14 @@ export const SUBMISSION_FACTS = {
     webhook: { event: 'submission.rated', sentBy: 'handler' },
     live: 'submission.changed',
     audit: { action: 'submission.rated', change: (data) => ({ after: { rating: data.rating } }) },
+  },
+  merged: {
+    webhook: { event: 'submission.merged', sentBy: 'handler' },
+    live: 'submission.changed',
+    audit: {
+      action: 'submission.merged',
+      change: (data) => ({ after: { source_id: data.sourceId, target_id: data.targetId } }),
+    },
   },
 } as const satisfies { [Name in SubmissionFactName]: SubmissionFactRoute<Name> };
 

@@ -30,15 +30,38 @@ export class SubmissionNotesRepository {
       .getMany();
   }
 
-  /** The notes of these submissions, oldest first (export). */
-  ofSubmissions(submissionIds: string[]): Promise<SubmissionNoteEntity[]> {
-    return submissionIds.length === 0
-      ? Promise.resolve([])
-      : this.notes.find({ where: { submissionId: In(submissionIds) }, order: { id: 'ASC' } });
+  /**
+   * The notes of these submissions, oldest first (export); `movedFrom`: also those a merge moved from
+   * them into another submission.
+   */
+  ofSubmissions(submissionIds: string[], options: { movedFrom?: boolean } = {}): Promise<SubmissionNoteEntity[]> {
+    const where = [
+      { submissionId: In(submissionIds) },
+      ...(options.movedFrom ? [{ mergedFromId: In(submissionIds) }] : []),
+    ];
+    return submissionIds.length === 0 ? Promise.resolve([]) : this.notes.find({ where, order: { id: 'ASC' } });
   }
 
-  /** Deletes the notes of these submissions, in `tx` (erasure and retention). */
+  /**
+   * Moves a submission's notes into another (a merge), in `tx`; each keeps the submission it was written
+   * on (`merged_from_id`, the first one through a chain of merges).
+   */
+  async moveToSubmission(sourceId: string, targetId: string, tx: Transaction): Promise<void> {
+    await tx
+      .createQueryBuilder()
+      .update(SubmissionNoteEntity)
+      .set({ submissionId: targetId, mergedFromId: () => 'COALESCE(merged_from_id, :sourceId)' })
+      .where('submission_id = :sourceId', { sourceId })
+      .execute();
+  }
+
+  /**
+   * Deletes the notes of these submissions, in `tx` (erasure and retention), and those that were
+   * written on them and moved into another by a merge.
+   */
   async deleteOfSubmissions(submissionIds: string[], tx: Transaction): Promise<void> {
-    await tx.getRepository(SubmissionNoteEntity).delete({ submissionId: In(submissionIds) });
+    const repository = tx.getRepository(SubmissionNoteEntity);
+    await repository.delete({ submissionId: In(submissionIds) });
+    await repository.delete({ mergedFromId: In(submissionIds) });
   }
 }

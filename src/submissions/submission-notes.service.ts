@@ -8,6 +8,7 @@ import { NoteView, toNoteView } from './dto/staff-submission.views';
 import { SubmissionNoteEntity } from './entities/submission-note.entity';
 import { SubmissionFactRecorder } from './submission-fact-recorder';
 import { SubmissionNotesRepository } from './submission-notes.repository';
+import { workflowChangeRefused } from './submission-state';
 import { SubmissionsRepository } from './submissions.repository';
 
 /** Staff's internal notes on a submission (never sent to the requester). */
@@ -21,12 +22,12 @@ export class SubmissionNotesService {
     private readonly transactions: Transactions,
   ) {}
 
-  /** Adds a note: the note and its `note_added` fact (its audit event) commit together. */
+  /**
+   * Adds a note: the note and its `note_added` fact (its audit event) commit together. A merged
+   * submission takes none (409, as a PATCH): its notes went to the target. The row is read locked,
+   * so a merge meanwhile either waits for this note (and moves it too) or committed first.
+   */
   async add(submissionId: string, body: string, actor: Actor & { id: string }): Promise<NoteView> {
-    const submission = await this.submissions.findById(submissionId);
-    if (!submission) {
-      throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
-    }
     const note: SubmissionNoteEntity = {
       id: uuidv7(),
       submissionId,
@@ -36,6 +37,14 @@ export class SubmissionNotesService {
       encKeyId: null,
     };
     await this.transactions.run(async (tx) => {
+      const submission = await this.submissions.workflowRowForUpdate(submissionId, tx);
+      if (!submission) {
+        throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
+      }
+      const refused = workflowChangeRefused(submission.status);
+      if (refused) {
+        throw new ApiException(HttpStatus.CONFLICT, refused);
+      }
       await this.notes.insert(note, tx);
       await this.facts.record(
         { name: 'note_added', submissionId, apiKeyId: submission.apiKeyId, actor, data: { noteId: note.id } },

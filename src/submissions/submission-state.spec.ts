@@ -1,4 +1,4 @@
-import { SubmissionEvent, SubmissionState, transition } from './submission-state';
+import { SubmissionEvent, SubmissionState, transition, workflowChangeRefused } from './submission-state';
 
 describe('submission delivery transitions', () => {
   const table: [SubmissionEvent, SubmissionState, SubmissionState | null][] = [
@@ -28,5 +28,19 @@ describe('submission delivery transitions', () => {
 
   it.each(table)('%s from %s goes to %s', (event, from, to) => {
     expect(transition(from, event)).toBe(to);
+  });
+});
+
+describe('the staff workflow', () => {
+  it('lets any status but merged move to any other but merged', () => {
+    expect(workflowChangeRefused('closed', 'open')).toBeNull();
+    expect(workflowChangeRefused('spam', 'new')).toBeNull();
+    expect(workflowChangeRefused('open')).toBeNull();
+    expect(workflowChangeRefused('open', 'merged')).toBe('Invalid field: status');
+  });
+
+  it('refuses every change of a merged submission', () => {
+    expect(workflowChangeRefused('merged', 'open')).toBe('Submission is merged');
+    expect(workflowChangeRefused('merged')).toBe('Submission is merged');
   });
 });

@@ -47,10 +47,31 @@ export function transition(from: SubmissionState, event: SubmissionEvent): Submi
 
 /**
  * The staff workflow, apart from delivery: `new` on arrival, then whatever staff set. Any status may
- * move to any other; `closed_at` is set on closing and cleared on reopening.
+ * move to any other; `closed_at` is set on closing and cleared on reopening. `merged` is terminal:
+ * only a merge (SubmissionMergeService) enters it, and nothing leaves it (see workflowChangeRefused).
  */
-export const WORKFLOW_STATUSES = ['new', 'open', 'pending', 'closed', 'spam'] as const;
+export const WORKFLOW_STATUSES = ['new', 'open', 'pending', 'closed', 'spam', 'merged'] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+
+/** The statuses staff may set by a change (PATCH, bulk): every one but `merged`, which only a merge sets. */
+export const SETTABLE_STATUSES = WORKFLOW_STATUSES.filter(
+  (status): status is Exclude<WorkflowStatus, 'merged'> => status !== 'merged',
+);
+
+/** Statuses nothing moves out of: a merged submission lives on in its target. */
+const TERMINAL: ReadonlySet<WorkflowStatus> = new Set(['merged']);
+
+/**
+ * Why a staff change of a submission in `from` is refused (the contract's message, answered 409 unless
+ * it says `Invalid`), or null when it may go ahead. A merged submission takes no change of status,
+ * assignee, priority or tags, and no note or reply (`to` undefined): its work goes on in the target.
+ */
+export function workflowChangeRefused(from: WorkflowStatus, to?: WorkflowStatus): string | null {
+  if (TERMINAL.has(from)) {
+    return 'Submission is merged';
+  }
+  return to !== undefined && TERMINAL.has(to) ? 'Invalid field: status' : null;
+}
 
 /**
  * Why the intake's spam filter flagged a submission (stored with it, shown to staff). The signals

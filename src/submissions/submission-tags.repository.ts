@@ -42,6 +42,20 @@ export class SubmissionTagsRepository {
     }
   }
 
+  /**
+   * Adds labels after the `held` a submission has (normalised, none of them held), in `tx`. Inserts
+   * only: a DELETE of the newest submission's labels (none yet) locks the gap at the end of the index,
+   * and two such transactions then deadlock on each other's INSERT (rules label new submissions
+   * concurrently).
+   */
+  async append(submissionId: string, tags: string[], held: number, tx: Transaction): Promise<void> {
+    if (tags.length > 0) {
+      await tx
+        .getRepository(SubmissionTagEntity)
+        .insert(tags.map((tag, i) => ({ submissionId, tagKey: tagKey(tag), tag, position: held + i })));
+    }
+  }
+
   /** Deletes the labels of these submissions, in `tx` (erasure and retention). */
   async deleteOfSubmissions(submissionIds: string[], tx: Transaction): Promise<void> {
     await tx.getRepository(SubmissionTagEntity).delete({ submissionId: In(submissionIds) });

@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, MoreThan, Not, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
-import { batchedEntityInsert, EntityInserts, RunStatement } from '../database/batched-insert';
+import {
+  In,
+  IsNull,
+  LessThan,
+  LessThanOrEqual,
+  MoreThan,
+  Not,
+  ObjectLiteral,
+  Repository,
+  SelectQueryBuilder,
+} from 'typeorm';
+import { batchedEntityInsert, EntityInserts, insertStatement, RunStatement } from '../database/batched-insert';
 import { retryOnConflict } from '../database/commit-conflict';
 import { poolStatement } from '../database/pool-statement';
 import type { Transaction } from '../database/transactions';
@@ -37,6 +47,7 @@ export type NewSubmission = Omit<
   | 'firstResponseMinutes'
   | 'resolutionMinutes'
   | 'lastClosedAt'
+  | 'mergedIntoId'
 > & {
   /** Its service level's columns as the intake set them (service-levels/); absent: none applies. */
   sla?: SubmissionSlaColumns;
@@ -97,8 +108,29 @@ export interface SubmissionFilter {
 /** The list's orders: newest first, or the earliest due target first (then those without one). */
 export type SubmissionOrder = 'newest' | 'due';
 
-/** The workflow columns a staff change writes. */
-export type WorkflowChanges = Partial<Pick<SubmissionEntity, 'status' | 'assigneeId' | 'closedAt' | 'priority'>>;
+/** The workflow columns a staff change writes (a merge also names the target). */
+export type WorkflowChanges = Partial<
+  Pick<SubmissionEntity, 'status' | 'assigneeId' | 'closedAt' | 'priority' | 'mergedIntoId'>
+>;
+
+/** What a staff change reads of a row before it writes: no personal column, so nothing to decrypt. */
+export type WorkflowRow = Pick<
+  SubmissionEntity,
+  'id' | 'apiKeyId' | 'status' | 'assigneeId' | 'priority' | 'version' | 'mergedIntoId'
+>;
+
+const WORKFLOW_COLUMNS = {
+  id: true,
+  apiKeyId: true,
+  status: true,
+  assigneeId: true,
+  priority: true,
+  version: true,
+  mergedIntoId: true,
+} as const;
+
+/** How far a chain of merges is followed (A into B into C ...): a cycle cannot form, this only bounds a read. */
+const MAX_MERGE_HOPS = 32;
 
 /** Every query of the `submissions` and `submission_deliveries` tables. */
 @Injectable()
@@ -122,9 +154,9 @@ export class SubmissionsRepository {
 
   /**
    * Stores a new submission in state `received` (its own outbox entry), its personal columns sealed
-   * when encryption at rest is on; settles once committed.
+   * when encryption at rest is on; settles once committed (with `tx`: once written in it).
    */
-  insert(submission: NewSubmission): Promise<void> {
+  insert(submission: NewSubmission, tx?: Transaction): Promise<void> {
     // Every column spelled out (no spread): one fixed object shape, which V8 builds in a fraction of
     // the time a spread of a dozen properties plus ten more takes (3 % of a submission's CPU).
     const sla = submission.sla ?? NO_SLA;
@@ -167,12 +199,111 @@ export class SubmissionsRepository {
       firstResponseMinutes: null,
       resolutionMinutes: null,
       lastClosedAt: null,
+      mergedIntoId: null,
     };
-    return this.inserts.insert(this.cipher.sealRow('submissions', row));
+    const sealed = this.cipher.sealRow('submissions', row);
+    if (tx) {
+      // In a transaction of its own (a submission rules change as it arrives, rules/): one INSERT in it.
+      const shape = this.inserts.shape;
+      return tx.query(insertStatement(shape.table, shape.columns), shape.valuesOf(sealed)).then(() => undefined);
+    }
+    return this.inserts.insert(sealed);
   }
 
   findById(id: string): Promise<SubmissionEntity | null> {
     return this.submissions.findOneBy({ id });
+  }
+
+  /**
+   * A submission's workflow columns read in `tx`, its row locked to the commit: a merge of it (which
+   * writes the row) waits for `tx`, or `tx` waits for the merge and reads it merged. FOR UPDATE, not a
+   * shared lock: TypeORM spells that FOR SHARE on a `mysql` connection to MariaDB, which has no such thing.
+   */
+  workflowRowForUpdate(id: string, tx: Transaction): Promise<WorkflowRow | null> {
+    return tx.getRepository(SubmissionEntity).findOne({
+      select: WORKFLOW_COLUMNS,
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /**
+   * The workflow columns of these submissions (a bulk change's one read of up to 500 rows), by id;
+   * an id not there is missing from the map.
+   */
+  async workflowRowsOf(ids: string[], tx?: Transaction): Promise<Map<string, WorkflowRow>> {
+    const repository = tx ? tx.getRepository(SubmissionEntity) : this.submissions;
+    const rows = ids.length === 0 ? [] : await repository.find({ select: WORKFLOW_COLUMNS, where: { id: In(ids) } });
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * Where mail or a link to `id` goes now: the submission at the end of its chain of merges (itself
+   * when it was not merged), or null when `id` is not there.
+   */
+  async mergeTargetOf(id: string): Promise<string | null> {
+    let current = id;
+    for (let hop = 0; hop <= MAX_MERGE_HOPS; hop += 1) {
+      const row = await this.submissions.findOne({ select: { id: true, mergedIntoId: true }, where: { id: current } });
+      if (!row) {
+        return hop === 0 ? null : current;
+      }
+      if (!row.mergedIntoId) {
+        return row.id;
+      }
+      current = row.mergedIntoId;
+    }
+    return current;
+  }
+
+  /**
+   * The submissions merged into these, directly or through others (A into B into C: both A and B for
+   * C), through the `ix_submissions_merged_into` index; without `ids` themselves.
+   */
+  async mergedSourcesOf(ids: string[], tx?: Transaction): Promise<string[]> {
+    const repository = tx ? tx.getRepository(SubmissionEntity) : this.submissions;
+    const found: string[] = [];
+    let frontier = ids;
+    for (let hop = 0; hop < MAX_MERGE_HOPS && frontier.length > 0; hop += 1) {
+      const rows = await repository.find({ select: { id: true }, where: { mergedIntoId: In(frontier) } });
+      frontier = rows.map((row) => row.id).filter((id) => !found.includes(id) && !ids.includes(id));
+      found.push(...frontier);
+    }
+    return found;
+  }
+
+  /**
+   * The submissions that go when these are deleted: those merged, directly or through others, into one
+   * of them that is not merged itself (a target: their timelines are in it).
+   */
+  async sourcesDeletedWith(ids: string[]): Promise<string[]> {
+    const targets = [...(await this.workflowRowsOf(ids)).values()]
+      .filter((row) => !row.mergedIntoId)
+      .map((row) => row.id);
+    return targets.length === 0 ? [] : (await this.mergedSourcesOf(targets)).filter((id) => !ids.includes(id));
+  }
+
+  /**
+   * Before merged submissions among `ids` are deleted, in `tx`: the submissions merged into them are
+   * merged into where they went instead (A into B into C, B deleted: A into C), so no link dangles.
+   */
+  async relinkSourcesOf(ids: string[], tx: Transaction): Promise<void> {
+    const list = ids.map(() => '?').join(', ');
+    await tx.query(
+      `UPDATE submissions s JOIN submissions d ON s.merged_into_id = d.id
+       SET s.merged_into_id = d.merged_into_id
+       WHERE d.id IN (${list}) AND d.merged_into_id IS NOT NULL AND d.merged_into_id NOT IN (${list})`,
+      [...ids, ...ids],
+    );
+  }
+
+  /** The submissions merged straight into this one, oldest first (the detail's `merged_from`). */
+  mergedInto(id: string): Promise<Pick<SubmissionEntity, 'id' | 'createdAt'>[]> {
+    return this.submissions.find({
+      select: { id: true, createdAt: true },
+      where: { mergedIntoId: id },
+      order: { id: 'ASC' },
+    });
   }
 
   /** Whether the submission is there (its primary key only: nothing to decrypt). */
@@ -429,6 +560,20 @@ export class SubmissionsRepository {
   /** Every submission stored under one of these e-mail hashes (see FieldCipher.emailHashes), oldest first. */
   findByEmailHashes(emailHashes: string[]): Promise<SubmissionEntity[]> {
     return this.submissions.find({ where: { emailHash: In(emailHashes) }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Up to `limit` submissions after `afterId` (by id) created at or before `createdUpTo`, with only what
+   * matching an address needs (the e-mail, opened): one page of an erasure applied again after a
+   * restore (see ErasureLog), which has no index to ask because its log holds no lookup hash.
+   */
+  addressPage(afterId: string, createdUpTo: Date, limit: number): Promise<SubmissionEntity[]> {
+    return this.submissions.find({
+      select: { id: true, email: true, emailHash: true, encKeyId: true, createdAt: true },
+      where: { id: MoreThan(afterId), createdAt: LessThanOrEqual(createdUpTo) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
   }
 
   /** Up to `limit` closed or spam submissions created before `cutoff`, in `scope` (retention). */

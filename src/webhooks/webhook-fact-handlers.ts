@@ -1,9 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { afterCommit, Transaction } from '../database/transactions';
+import { afterCommit, BeforeCommitBatch, Transaction } from '../database/transactions';
 import { FLAGGED_EVENT_KEY } from '../queue/job-catalogue';
 import { SubmissionDetailSections } from '../submissions/submission-detail-sections';
 import { OnSubmissionFact, SubmissionFact, webhookEventOf } from '../submissions/submission-facts';
-import { WebhooksService } from './webhooks.service';
+import { SubmissionWebhookEvent, WebhooksService } from './webhooks.service';
 
 /**
  * The event key (what makes a delivery unique per destination) and the data of each fact's webhook,
@@ -14,7 +14,7 @@ function webhookOf(fact: SubmissionFact): { key: string; data: Record<string, un
   switch (fact.name) {
     case 'status_changed':
     case 'assigned':
-      return { key: fact.id, data: { before: fact.data.before, after: fact.data.after, actor_id: fact.actor.id } };
+      return { key: fact.id, data: { before: fact.data.before, after: fact.data.after, ...actorOf(fact) } };
     case 'message_received':
       // Automatic mail (auto-replies, bulk, bounces) triggers nothing, so two helpdesks cannot loop.
       return fact.data.automatic
@@ -36,18 +36,38 @@ function webhookOf(fact: SubmissionFact): { key: string; data: Record<string, un
     case 'rated':
       // A submission is surveyed, and so rated, once. The comment is the customer's words: not sent.
       return { key: 'rated', data: { rating: fact.data.rating, has_comment: fact.data.hasComment } };
+    case 'merged':
+      // Once on each side: the source's receivers and the target's hear of it (a key may own either).
+      return {
+        key: `merged-${fact.id}`,
+        data: { source_id: fact.data.sourceId, target_id: fact.data.targetId, actor_id: fact.actor.id },
+      };
     default:
       return null;
   }
 }
 
 /**
+ * Who made a change, as its webhook says it: `actor_id` is the staff account (null for the service);
+ * a rule's change has `actor_id` null and `rule_id` (added in issue 42: receivers that read only
+ * `actor_id` see no person).
+ */
+function actorOf(fact: SubmissionFact): { actor_id: string | null; rule_id?: string } {
+  return fact.actor.type === 'rule' ? { actor_id: null, rule_id: fact.actor.id! } : { actor_id: fact.actor.id };
+}
+
+/**
  * Webhooks' part in a submission's facts: a fact's deliveries are written in its transaction (they
- * commit with the change, or neither does) and their jobs queued once it has committed (a job that
- * cannot be queued then is added by the queue reconciler). The staff detail shows the deliveries.
+ * commit with the change, or neither does; those of all its facts at once, just before it commits)
+ * and their jobs queued once it has committed (a job that cannot be queued then is added by the queue
+ * reconciler). The staff detail shows the deliveries.
  */
 @Injectable()
 export class WebhookFactHandlers implements OnModuleInit {
+  private readonly deliveries = new BeforeCommitBatch<SubmissionWebhookEvent>((events, tx) =>
+    this.writeDeliveries(events, tx),
+  );
+
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly sections: SubmissionDetailSections,
@@ -59,22 +79,35 @@ export class WebhookFactHandlers implements OnModuleInit {
 
   @OnSubmissionFact({
     phase: 'in transaction',
-    facts: ['status_changed', 'assigned', 'message_received', 'flagged', 'message_bounced', 'sla_breached', 'rated'],
+    facts: [
+      'status_changed',
+      'assigned',
+      'message_received',
+      'flagged',
+      'message_bounced',
+      'sla_breached',
+      'rated',
+      'merged',
+    ],
     sends: 'webhooks',
   })
-  async recordDeliveries(fact: SubmissionFact, tx: Transaction): Promise<void> {
+  recordDeliveries(fact: SubmissionFact, tx: Transaction): Promise<void> {
     const webhook = webhookOf(fact);
-    if (!webhook) {
-      return;
+    if (webhook) {
+      this.deliveries.add(tx, {
+        submissionId: fact.submissionId,
+        apiKeyId: fact.apiKeyId,
+        event: webhookEventOf(fact.name),
+        eventKey: webhook.key,
+        eventData: webhook.data,
+      });
     }
-    const { pending } = await this.webhooks.record(
-      fact.submissionId,
-      fact.apiKeyId,
-      webhookEventOf(fact.name),
-      webhook.key,
-      webhook.data,
-      tx,
-    );
+    return Promise.resolve();
+  }
+
+  /** A transaction's deliveries, written at once before it commits; their jobs queued at once after. */
+  private async writeDeliveries(events: SubmissionWebhookEvent[], tx: Transaction): Promise<void> {
+    const { pending } = await this.webhooks.record(events, tx);
     if (pending.length > 0) {
       afterCommit(tx, () => this.webhooks.queue(pending));
     }

@@ -13,6 +13,12 @@ import {
 } from './webhook-delivery-state';
 import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
 
+/** What makes a delivery unique: its submission, destination and event key. */
+function deliveryKey(row: Pick<WebhookDeliveryEntity, 'submissionId' | 'destinationId' | 'eventKey'>): string {
+  // Lower case: the unique key's collation ignores case, so the row it kept may be spelled otherwise.
+  return `${row.submissionId} ${row.destinationId} ${row.eventKey}`.toLowerCase();
+}
+
 /** Every query of the webhook tables. */
 @Injectable()
 export class WebhooksRepository {
@@ -36,15 +42,22 @@ export class WebhooksRepository {
     return this.destinations.findOneBy({ id });
   }
 
-  /** Enabled destinations that take `event` for a key's submissions: the key's own and the global ones. */
-  async destinationsFor(apiKeyId: string, event: string, tx?: Transaction): Promise<WebhookDestinationEntity[]> {
-    const rows = await (tx ? tx.getRepository(WebhookDestinationEntity) : this.destinations).find({
+  /**
+   * The enabled destinations of these keys' submissions: each key's own and the global ones (api_key_id
+   * null), with the events they take; no secret is read (nor opened).
+   */
+  async destinationsOf(
+    apiKeyIds: readonly string[],
+    tx?: Transaction,
+  ): Promise<Pick<WebhookDestinationEntity, 'id' | 'apiKeyId' | 'events'>[]> {
+    return (tx ? tx.getRepository(WebhookDestinationEntity) : this.destinations).find({
+      select: { id: true, apiKeyId: true, events: true },
       where: [
-        { apiKeyId, enabled: true },
+        ...(apiKeyIds.length > 0 ? [{ apiKeyId: In([...apiKeyIds]), enabled: true }] : []),
         { apiKeyId: IsNull(), enabled: true },
       ],
+      order: { id: 'ASC' },
     });
-    return rows.filter((row) => row.events.split(',').includes(event));
   }
 
   async updateDestination(
@@ -75,27 +88,31 @@ export class WebhooksRepository {
     return ((await this.destinations.delete({ id })).affected ?? 0) > 0;
   }
 
-  /** Inserts the delivery unless this event already has one for this destination; returns the stored one. */
-  async ensureDelivery(
-    delivery: WebhookDeliveryEntity,
+  /**
+   * Inserts each delivery unless its event already has one for its destination, in one statement, and
+   * answers the stored ones (id and status) in the order given: one round trip each for all of a
+   * transaction's deliveries.
+   */
+  async ensureDeliveries(
+    deliveries: WebhookDeliveryEntity[],
     tx?: Transaction,
-  ): Promise<Pick<WebhookDeliveryEntity, 'id' | 'status'>> {
-    const deliveries = tx ? tx.getRepository(WebhookDeliveryEntity) : this.deliveries;
-    await deliveries
+  ): Promise<Pick<WebhookDeliveryEntity, 'id' | 'status'>[]> {
+    if (deliveries.length === 0) {
+      return [];
+    }
+    const repository = tx ? tx.getRepository(WebhookDeliveryEntity) : this.deliveries;
+    await repository
       .createQueryBuilder()
       .insert()
-      .values(delivery as never)
+      .values(deliveries as never[])
       .orIgnore()
       .execute();
-    const row = await deliveries.findOne({
-      select: { id: true, status: true },
-      where: {
-        submissionId: delivery.submissionId,
-        destinationId: delivery.destinationId,
-        eventKey: delivery.eventKey,
-      },
+    const rows = await repository.find({
+      select: { id: true, status: true, submissionId: true, destinationId: true, eventKey: true },
+      where: deliveries.map(({ submissionId, destinationId, eventKey }) => ({ submissionId, destinationId, eventKey })),
     });
-    return row!;
+    const stored = new Map(rows.map((row) => [deliveryKey(row), row]));
+    return deliveries.map((delivery) => stored.get(deliveryKey(delivery))!);
   }
 
   /**

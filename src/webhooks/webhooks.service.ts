@@ -32,6 +32,16 @@ export function webhookJobOf(
   return { deliveryId: id, submissionId, destinationId, eventKey, ...(replay ? { replay } : {}) };
 }
 
+/** An event of a submission, for the destinations that take it (see WebhooksService.record). */
+export interface SubmissionWebhookEvent {
+  submissionId: string;
+  apiKeyId: string;
+  event: WebhookEvent;
+  /** What makes the delivery unique per destination (see WebhookFactHandlers). */
+  eventKey: string;
+  eventData: Record<string, unknown> | null;
+}
+
 export interface NewDestination {
   url: string;
   apiKeyId?: string | null;
@@ -145,13 +155,9 @@ export class WebhooksService {
     eventKey: string,
     options: { eventData?: Record<string, unknown>; resend?: boolean } = {},
   ): Promise<number> {
-    const { pending, finished, destinations } = await this.record(
-      submissionId,
-      apiKeyId,
-      event,
-      eventKey,
-      options.eventData ?? null,
-    );
+    const { pending, finished, destinations } = await this.record([
+      { submissionId, apiKeyId, event, eventKey, eventData: options.eventData ?? null },
+    ]);
     await this.jobs.enqueue('deliverWebhook', pending);
     if (options.resend) {
       for (const job of finished) {
@@ -164,30 +170,28 @@ export class WebhooksService {
   }
 
   /**
-   * Records the deliveries of an event (in `tx` when given: with the change that caused it) and answers
-   * the jobs of those still pending and of those already finished; queueing them is the caller's.
+   * Records the deliveries of events (in `tx` when given: with the change that caused them; a
+   * transaction's facts at once, see WebhookFactHandlers) and answers the jobs of those still pending
+   * and of those already finished; queueing them is the caller's. Two round trips for any number of
+   * events, besides the destinations' one.
    */
   async record(
-    submissionId: string,
-    apiKeyId: string,
-    event: WebhookEvent,
-    eventKey: string,
-    eventData: Record<string, unknown> | null,
+    events: readonly SubmissionWebhookEvent[],
     tx?: Transaction,
   ): Promise<{ pending: WebhookJobData[]; finished: WebhookJobData[]; destinations: number }> {
-    const destinationIds = (await this.webhooks.destinationsFor(apiKeyId, event, tx)).map((row) => row.id);
-    if (
-      event === SUBMISSION_FACTS.received.webhook.event &&
-      this.config.staff.webhookUrl &&
-      !this.config.staff.webhooksOnly
-    ) {
-      destinationIds.unshift(CONFIG_DESTINATION_ID);
-    }
-    const pending: WebhookJobData[] = [];
-    const finished: WebhookJobData[] = [];
-    for (const destinationId of destinationIds) {
-      const stored = await this.webhooks.ensureDelivery(
-        {
+    const destinations = await this.webhooks.destinationsOf([...new Set(events.map((e) => e.apiKeyId))], tx);
+    const configured = this.config.staff.webhookUrl && !this.config.staff.webhooksOnly ? [CONFIG_DESTINATION_ID] : [];
+    const createdAt = new Date();
+    const deliveries: WebhookDeliveryEntity[] = events.flatMap(
+      ({ submissionId, apiKeyId, event, eventKey, eventData }) =>
+        [
+          ...(event === SUBMISSION_FACTS.received.webhook.event ? configured : []),
+          ...destinations
+            .filter(
+              (row) => (row.apiKeyId === null || row.apiKeyId === apiKeyId) && row.events.split(',').includes(event),
+            )
+            .map((row) => row.id),
+        ].map((destinationId) => ({
           id: uuidv7(),
           submissionId,
           destinationId,
@@ -198,15 +202,18 @@ export class WebhooksService {
           attempts: 0,
           lastStatusCode: null,
           lastError: null,
-          createdAt: new Date(),
+          createdAt,
           deliveredAt: null,
-        },
-        tx,
-      );
-      const job = webhookJobOf({ ...stored, submissionId, destinationId, eventKey });
-      (stored.status === WEBHOOK_DELIVERY_STATE.pending ? pending : finished).push(job);
-    }
-    return { pending, finished, destinations: destinationIds.length };
+        })),
+    );
+    const stored = await this.webhooks.ensureDeliveries(deliveries, tx);
+    const pending: WebhookJobData[] = [];
+    const finished: WebhookJobData[] = [];
+    deliveries.forEach(({ submissionId, destinationId, eventKey }, i) => {
+      const job = webhookJobOf({ ...stored[i], submissionId, destinationId, eventKey });
+      (stored[i].status === WEBHOOK_DELIVERY_STATE.pending ? pending : finished).push(job);
+    });
+    return { pending, finished, destinations: deliveries.length };
   }
 
   /** Queues the jobs of deliveries recorded earlier (after their transaction committed). */

@@ -6,9 +6,11 @@ import { Detail } from '../submission/detail';
 import { useNow } from '../use-now';
 import { FilterForm } from './filter-form';
 import { filtersOf, matchSummary, uniqueKeys } from './filters';
+import { BulkBar } from './bulk-bar';
 import { SubmissionRow } from './submission-row';
 import { useInboxData } from './use-inbox-data';
 import { useInboxKeys } from './use-inbox-keys';
+import { useSelection } from './use-selection';
 
 /** The inbox: a tab per status with counts, search and filters, the list with "load more", the detail. */
 export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }) {
@@ -27,9 +29,11 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   const setFilter = (name: string, value: string | undefined) =>
     navigate('/inbox', { ...filters, [name]: value || undefined, open: undefined });
   const open = (id: string) => navigate('/inbox', { ...filters, open: id });
+  const selection = useSelection(items, JSON.stringify(filters));
   const [active, setActive] = useInboxKeys({
     items,
     open,
+    choose: selection.toggle,
     searchBox,
     firstFilter,
     openFilters: () => setFiltersOpen(true),
@@ -45,7 +49,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
     <div class={`inbox${selected ? ' has-detail' : ''}`}>
       <section class="list-pane" aria-label="Submissions">
         <nav class="tabs" aria-label="Status">
-          {[...STATUSES, 'all' as const].map((status) => (
+          {[...STATUSES, 'merged' as const, 'all' as const].map((status) => (
             <a
               key={status}
               href={`#/inbox?status=${status}`}
@@ -87,6 +91,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
             {matchSummary(filters.q, counts, filters.status)}
           </p>
         )}
+        <BulkBar selection={selection} onDone={refresh} />
         <ul class="list" aria-label="Submission list">
           {items.map((item, index) => (
             <SubmissionRow
@@ -97,6 +102,8 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
               active={index === active}
               onFocus={() => setActive(index)}
               now={now}
+              chosen={selection.has(item.id)}
+              onChoose={(range) => (range ? selection.extendTo(index) : selection.toggle(index))}
             />
           ))}
         </ul>

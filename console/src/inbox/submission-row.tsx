@@ -3,7 +3,7 @@ import { ago, when } from '../format';
 import { DueMark } from './due-mark';
 import { Filters } from './filters';
 
-/** One row of the list: a link that opens the submission beside it. */
+/** One row of the list: its box for a bulk change, and a link that opens the submission beside it. */
 export function SubmissionRow({
   item,
   filters,
@@ -11,6 +11,8 @@ export function SubmissionRow({
   active,
   onFocus,
   now,
+  chosen,
+  onChoose,
 }: {
   item: Submission;
   filters: Filters;
@@ -19,10 +21,20 @@ export function SubmissionRow({
   onFocus: () => void;
   /** The browser's time, for "Due in 12 min". */
   now: number;
+  /** Chosen for a bulk change (`x`, or a click on the box; shift-click chooses a range). */
+  chosen: boolean;
+  onChoose: (range: boolean) => void;
 }) {
   const shown = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
   return (
-    <li>
+    <li class={chosen ? 'chosen' : undefined}>
+      <input
+        type="checkbox"
+        class="row-select"
+        aria-label={`Select #${item.ref}`}
+        checked={chosen}
+        onClick={(event) => onChoose(event.shiftKey)}
+      />
       <a
         id={`row-${item.id}`}
         href={`#/inbox?${new URLSearchParams({ ...shown, open: item.id }).toString()}`}

@@ -4,19 +4,22 @@ import { Submission } from '../api';
 import { useShortcuts } from '../shortcuts';
 
 /**
- * Keyboard triage of the list: j/k move, Enter opens, / searches, f goes to the filters (the open
- * submission's own shortcuts are the detail's). Answers the active row and a setter for it (a row
- * that takes focus becomes active).
+ * Keyboard triage of the list: j/k move, Enter opens, x chooses the focused row for a bulk change,
+ * / searches, f goes to the filters (the open submission's own shortcuts are the detail's). Answers
+ * the active row and a setter for it (a row that takes focus becomes active).
  */
 export function useInboxKeys({
   items,
   open,
+  choose,
   searchBox,
   firstFilter,
   openFilters,
 }: {
   items: Submission[];
   open: (id: string) => void;
+  /** Adds or removes the row at this index from the bulk selection. */
+  choose: (index: number) => void;
   searchBox: RefObject<HTMLInputElement | null>;
   firstFilter: RefObject<HTMLSelectElement | null>;
   openFilters: () => void;
@@ -39,6 +42,9 @@ export function useInboxKeys({
     } else if (event.key === 'Enter' && items[active.current] && target.closest('.list')) {
       event.preventDefault();
       open(items[active.current].id);
+    } else if (event.key === 'x' && items[active.current] && target.closest('.list')) {
+      event.preventDefault();
+      choose(active.current);
     } else if (event.key === '/') {
       event.preventDefault();
       searchBox.current?.focus();

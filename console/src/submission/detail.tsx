@@ -5,6 +5,7 @@ import { viewingSentence } from '../what-is-new';
 import { Conversation } from './conversation';
 import { Delivery, Webhooks } from './deliveries';
 import { Events, Notes } from './notes';
+import { MergeInto, MergeLinks } from './merge';
 import { History, Record } from './record';
 import { Rating } from './rating';
 import { ServiceLevel } from './service-level';
@@ -101,12 +102,26 @@ export function Detail({ id, me, onChanged }: { id: string; me: Me; onChanged: (
           staff channels and webhooks until marked “Not spam”.
         </p>
       )}
-      <Workflow detail={detail} me={me} assignable={assignable} change={change} />
-      <Triage detail={detail} change={change} setNotice={setNotice} prioritySelect={prioritySelect} />
+      <MergeLinks detail={detail} />
+      {/* A merged submission takes no change: its work goes on in the target. */}
+      {detail.status !== 'merged' && <Workflow detail={detail} me={me} assignable={assignable} change={change} />}
+      <MergeInto
+        detail={detail}
+        onMerged={async () => {
+          await load();
+          onChanged();
+        }}
+      />
+      {detail.status !== 'merged' && (
+        <Triage detail={detail} change={change} setNotice={setNotice} prioritySelect={prioritySelect} />
+      )}
       <ServiceLevel detail={detail} />
       <Rating detail={detail} />
       <Record detail={detail} />
-      <Conversation detail={detail} me={me} onChanged={load} onConflict={conflict} cannedOpener={cannedOpener} />
+      {/* Merged: its conversation went to the target, where replies belong too. */}
+      {detail.status !== 'merged' && (
+        <Conversation detail={detail} me={me} onChanged={load} onConflict={conflict} cannedOpener={cannedOpener} />
+      )}
       <History detail={detail} />
       <Delivery detail={detail} onQueued={noticeThenLoad('Queued for delivery again.')} />
       <Webhooks detail={detail} onReplayed={noticeThenLoad('Webhook sent again.')} onError={setError} />

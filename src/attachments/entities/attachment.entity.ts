@@ -18,6 +18,7 @@ export type AttachmentState = 'stored' | 'too_large' | 'described' | 'uploading'
 @Index('ix_attachments_submission', ['submissionId', 'createdAt'])
 @Index('ix_attachments_message', ['messageId'])
 @Index('ix_attachments_owner', ['ownerId', 'createdAt'])
+@Index('ix_attachments_merged_from', ['mergedFromId'])
 export class AttachmentEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
   id!: string;
@@ -66,6 +67,10 @@ export class AttachmentEntity {
 
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;
+
+  /** Moved here by a merge: the submission it came from (erasing that one's requester erases it). */
+  @Column({ name: 'merged_from_id', type: 'char', length: 36, nullable: true })
+  mergedFromId?: string | null;
 
   /** Set when the name does not open (see SealedColumnsSubscriber); never stored. */
   unreadable?: string;

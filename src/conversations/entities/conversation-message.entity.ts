@@ -17,6 +17,7 @@ export interface AttachmentInfo {
 @Index('ix_conversation_messages_state', ['state', 'id'])
 @Index('uq_conversation_messages_message_id_sender', ['messageId', 'submissionId', 'senderHash'], { unique: true })
 @Index('ix_conversation_messages_token', ['threadToken'])
+@Index('ix_conversation_messages_merged_from', ['mergedFromId'])
 export class ConversationMessageEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
   id!: string;
@@ -103,6 +104,10 @@ export class ConversationMessageEntity {
 
   @Column({ name: 'sent_at', type: 'datetime', precision: 3, nullable: true })
   sentAt!: Date | null;
+
+  /** Moved here by a merge: the submission it came from (erasing that one's requester erases it). */
+  @Column({ name: 'merged_from_id', type: 'char', length: 36, nullable: true })
+  mergedFromId?: string | null;
 
   /** Set when a row does not open (see SealedColumnsSubscriber); never stored. */
   unreadable?: string;

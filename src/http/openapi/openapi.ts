@@ -64,6 +64,11 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig, s
       'staff: service levels',
       'SLA policies: how soon submissions are answered and resolved, in business hours; admins write them.',
     )
+    .addTag(
+      'staff: rules',
+      'Rules that assign, label, prioritise and set the status of submissions as they arrive and change ' +
+        '(round robin among agents who are not away); admins write them, any staff member reads and tests them.',
+    )
     .addTag('staff: live', 'Live updates for the console: the event stream and who is viewing what.')
     .addTag(
       'staff: administration',

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { CLI_ACTOR } from '../../audit/actor';
 import { printLine } from '../../cli-output';
+import { ErasureLog } from '../erasure-log.service';
 import { PrivacyService } from '../privacy.service';
 import { RetentionService } from '../retention.service';
 
@@ -116,10 +117,75 @@ export class ReencryptCommand extends CommandRunner {
   }
 }
 
+@SubCommand({
+  name: 'erasure-log',
+  description: 'the erasure log (keyed hashes only) as JSON lines, to keep apart from database backups',
+})
+export class ErasureLogCommand extends CommandRunner {
+  constructor(private readonly erasureLog: ErasureLog) {
+    super();
+  }
+
+  async run(_args: string[], options: { out?: string }): Promise<void> {
+    const lines = await this.erasureLog.export();
+    if (options.out) {
+      await writeFile(options.out, lines.join(''), { mode: 0o600 });
+      printLine(`Written ${lines.length} erasure(s) to ${options.out}`);
+      return;
+    }
+    process.stdout.write(lines.join(''));
+  }
+
+  @Option({ flags: '--out <file>', description: 'write the lines to this file (mode 600) instead of stdout' })
+  parseOut(value: string): string {
+    return value;
+  }
+}
+
+@SubCommand({
+  name: 'reapply-erasures',
+  description: 'apply again the erasures a restored database lacks (from ERASURE_LOG_FILE and --from)',
+})
+export class ReapplyErasuresCommand extends CommandRunner {
+  constructor(private readonly erasureLog: ErasureLog) {
+    super();
+  }
+
+  async run(_args: string[], options: { from?: string }): Promise<void> {
+    if (!options.from && !this.erasureLog.mirrored) {
+      throw new Error('nothing to read: give --from FILE (an export of privacy erasure-log) or set ERASURE_LOG_FILE');
+    }
+    const offered = options.from ? await this.erasureLog.read(options.from) : { entries: [], malformed: 0 };
+    const result = await this.erasureLog.reapply(CLI_ACTOR, offered.entries, offered.malformed);
+    printLine(`Applied ${result.applied} erasure(s) again: ${result.erased} submission(s) erased.`);
+    if (result.unknownKey > 0) {
+      printLine(
+        `${result.unknownKey} erasure(s) were hashed under a key this installation no longer has ` +
+          '(EMAIL_HASH_KEY or JWT_SECRET changed) and were not applied.',
+      );
+    }
+    if (result.malformed > 0) {
+      printLine(`${result.malformed} line(s) are not erasure log entries and were left out.`);
+    }
+  }
+
+  @Option({ flags: '--from <file>', description: 'an export of privacy erasure-log (besides ERASURE_LOG_FILE)' })
+  parseFrom(value: string): string {
+    return value;
+  }
+}
+
 @Command({
   name: 'privacy',
-  description: 'personal data: export, erase, retention, re-encryption',
-  subCommands: [ExportPersonalDataCommand, ErasePersonalDataCommand, PurgeCommand, ReencryptCommand],
+  description: 'personal data: export, erase, retention, re-encryption, the erasure log',
+  subCommands: [
+    ExportPersonalDataCommand,
+    ErasePersonalDataCommand,
+    PurgeCommand,
+    ReencryptCommand,
+    ErasureLogCommand,
+    ReapplyErasuresCommand,
+  ],
 })
 export class PrivacyCommand extends CommandRunner {
   run(): Promise<void> {
@@ -134,4 +200,6 @@ export const PRIVACY_COMMANDS = [
   ErasePersonalDataCommand,
   PurgeCommand,
   ReencryptCommand,
+  ErasureLogCommand,
+  ReapplyErasuresCommand,
 ];

@@ -64,3 +64,13 @@ export class UpdateStaffAccountDto {
   @IsBoolean()
   disabled?: boolean;
 }
+
+/** PATCH /staff/api/me: what the holder changes of their own account. */
+export class UpdateOwnAccountDto {
+  @ApiProperty({
+    description: 'Away: round-robin assignment (rules) passes over this account until it is back (false)',
+  })
+  @Required()
+  @IsBoolean()
+  away!: boolean;
+}

@@ -33,6 +33,9 @@ export class StaffAccountDto {
       'account routes until it sets one up (POST /staff/api/me/totp)',
   })
   second_factor_required!: boolean;
+
+  @ApiProperty({ description: 'Marked away (PATCH /staff/api/me): round-robin assignment passes over the account' })
+  away!: boolean;
 }
 
 /** The password was right; the sign-in completes with a second factor (POST /staff/api/login/second-factor). */
@@ -76,6 +79,7 @@ export function publicAccount(
     must_change_password: account.mustChangePassword,
     second_factors: factors.methods,
     second_factor_required: factors.required && factors.methods.length === 0,
+    away: account.away,
   };
 }
 

@@ -38,4 +38,8 @@ export class StaffAccountEntity {
 
   @Column({ name: 'disabled_at', type: 'datetime', precision: 3, nullable: true })
   disabledAt!: Date | null;
+
+  /** Marked away by its holder (PATCH /staff/api/me): round-robin assignment skips it (rules/). */
+  @Column({ type: 'boolean', default: false })
+  away!: boolean;
 }

@@ -138,6 +138,14 @@ export class SubmissionView {
   })
   sla!: SubmissionSlaView | null;
 
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Status `merged`: the submission it went into (its timeline, notes, tags and files are there)',
+  })
+  merged_into_id!: string | null;
+
   @ApiProperty({ required: false, description: UNREADABLE })
   unreadable?: string;
 }
@@ -162,6 +170,16 @@ export class StatusCountsView {
   @ApiProperty() pending!: number;
   @ApiProperty() closed!: number;
   @ApiProperty() spam!: number;
+  @ApiProperty({ description: 'Merged into another submission (closed for good)' }) merged!: number;
+}
+
+/** The other side of a merge, as the detail names it. */
+export class MergeLinkView {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: '7K2M9QXD' })
+  ref!: string;
 }
 
 export class DeliveryView {
@@ -266,8 +284,40 @@ export class SubmissionDetailView extends SubmissionView {
   @ApiProperty({ type: [NoteView] })
   notes!: NoteView[];
 
+  @ApiProperty({
+    nullable: true,
+    allOf: [{ $ref: getSchemaPath(MergeLinkView) }],
+    description: 'Status `merged`: the submission it went into; null otherwise',
+  })
+  merged_into!: MergeLinkView | null;
+
+  @ApiProperty({ type: [MergeLinkView], description: 'The submissions merged into this one, oldest first' })
+  merged_from!: MergeLinkView[];
+
   @ApiProperty({ type: [AuditEventView] })
   events!: AuditEventView[];
+}
+
+/** What one row of a bulk change came to. */
+export class BulkRowResultView {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ description: 'Whether the row has the change now (true also when it had it already)' })
+  ok!: boolean;
+
+  @ApiProperty({
+    required: false,
+    example: 'Submission changed; reload it',
+    description:
+      'Why not: `Not found`, `Submission changed; reload it`, `Submission is merged`, `Invalid field: add_tags`',
+  })
+  error?: string;
+}
+
+export class BulkChangeResultView {
+  @ApiProperty({ type: [BulkRowResultView], description: 'One per id, in the order given' })
+  results!: BulkRowResultView[];
 }
 
 export class RedeliveryView {
@@ -304,6 +354,7 @@ export function toSubmissionView(submission: SubmissionEntity, tags: string[]): 
     priority: submission.priority,
     tags,
     sla: slaViewOf(submission),
+    merged_into_id: submission.mergedIntoId ?? null,
     ...unreadableOf(submission),
   };
 }

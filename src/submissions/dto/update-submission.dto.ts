@@ -2,15 +2,15 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, ValidateBy, ValidateIf } from 'class-validator';
 import { CanonicalId, Optional } from '../../http/validation/contract-fields';
 import { PRIORITIES, Priority } from '../submission-priority';
-import { WORKFLOW_STATUSES, WorkflowStatus } from '../submission-state';
+import { SETTABLE_STATUSES, WorkflowStatus } from '../submission-state';
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizedTags, TAG_PATTERN } from '../submission-tags';
 
 /** PATCH /staff/api/submissions/:id: the workflow fields staff change. */
 export class UpdateSubmissionDto {
-  @ApiPropertyOptional({ enum: WORKFLOW_STATUSES })
+  @ApiPropertyOptional({ enum: SETTABLE_STATUSES, description: 'Any status but `merged`, which only a merge sets' })
   @Optional()
   @IsString()
-  @IsIn([...WORKFLOW_STATUSES])
+  @IsIn([...SETTABLE_STATUSES])
   status?: WorkflowStatus;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'A staff account id, or null to unassign' })

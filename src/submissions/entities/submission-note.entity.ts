@@ -5,6 +5,7 @@ import { SubmissionEntity } from './submission.entity';
 /** A staff member's note on a submission. Notes are added, never edited. */
 @Entity({ name: 'submission_notes' })
 @Index('ix_submission_notes_submission', ['submissionId', 'id'])
+@Index('ix_submission_notes_merged_from', ['mergedFromId'])
 export class SubmissionNoteEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
   id!: string;
@@ -38,4 +39,8 @@ export class SubmissionNoteEntity {
 
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;
+
+  /** Moved here by a merge: the submission it was written on (erasing that one's requester erases it). */
+  @Column({ name: 'merged_from_id', type: 'char', length: 36, nullable: true })
+  mergedFromId?: string | null;
 }

@@ -24,6 +24,7 @@ import type { SubmissionState, WorkflowStatus } from '../submission-state';
 @Index('ix_submissions_first_response', ['firstResponseAt'])
 @Index('ix_submissions_key_status', ['apiKeyId', 'status'])
 @Index('ix_submissions_assignee_status', ['assigneeId', 'status'])
+@Index('ix_submissions_merged_into', ['mergedIntoId'])
 @Index('ft_submissions_text', ['name', 'email', 'business', 'message'], { fulltext: true })
 export class SubmissionEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
@@ -189,4 +190,8 @@ export class SubmissionEntity {
    */
   @Column({ name: 'last_closed_at', type: 'datetime', precision: 3, nullable: true })
   lastClosedAt!: Date | null;
+
+  /** Status `merged`: the submission it went into (its timeline, notes, tags and files moved there). */
+  @Column({ name: 'merged_into_id', type: 'char', length: 36, nullable: true })
+  mergedIntoId?: string | null;
 }

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { AttachmentsRepository } from '../attachments/attachments.repository';
+import type { Transaction } from '../database/transactions';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { ConversationMessagesRepository } from './conversation-messages.repository';
+
+/**
+ * The conversation's part in a merge: the source's timeline (its messages, and every file it holds:
+ * its request's and its messages') moves into the target in the merge's transaction. Recorded on both
+ * sides; the move happens once, on the source's fact.
+ */
+@Injectable()
+export class ConversationMerges {
+  constructor(
+    private readonly messages: ConversationMessagesRepository,
+    private readonly attachments: AttachmentsRepository,
+  ) {}
+
+  @OnSubmissionFact({ phase: 'in transaction', facts: ['merged'] })
+  async moveTimeline(fact: SubmissionFact, tx: Transaction): Promise<void> {
+    if (fact.name !== 'merged' || fact.submissionId !== fact.data.sourceId) {
+      return;
+    }
+    await this.messages.moveToSubmission(fact.data.sourceId, fact.data.targetId, tx);
+    await this.attachments.moveToSubmission(fact.data.sourceId, fact.data.targetId, tx);
+  }
+}

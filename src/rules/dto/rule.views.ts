@@ -1,0 +1,157 @@
+import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
+import { PRIORITIES } from '../../submissions/submission-priority';
+import { RuleEntity } from '../entities/rule.entity';
+import {
+  MAX_ACTIONS,
+  MAX_CONDITIONS,
+  MAX_LIST_ITEMS,
+  MAX_OPEN_LIMIT,
+  MAX_ROUND_ROBIN_AGENTS,
+  RULE_ACTIONS,
+  RULE_EVENTS,
+  RULE_FIELDS,
+  RULE_OPS,
+  RULE_STATUSES,
+  RuleActionSpec,
+  RuleWhen,
+} from '../rule-definition';
+
+const CONDITION_VALUE = {
+  oneOf: [
+    { type: 'string', maxLength: 1000 },
+    { type: 'boolean' },
+    { type: 'array', minItems: 1, maxItems: MAX_LIST_ITEMS, items: { type: 'string', maxLength: 1000 } },
+  ],
+  description:
+    'A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), ' +
+    'true or false for spam (is and is_not only), and a list of such strings for matches_any_of. ' +
+    '`contains` is for email_domain, subject, message and tag',
+};
+
+/** `when`'s schema (a rule, its changes, and the rule test). */
+export const WHEN_SCHEMA = {
+  type: 'object',
+  description:
+    'The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any ' +
+    'letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; ' +
+    'matches_any_of: is any of them (subject and message: contains any of them)',
+  properties: {
+    event: { type: 'string', enum: [...RULE_EVENTS] },
+    conditions: {
+      type: 'array',
+      maxItems: MAX_CONDITIONS,
+      items: {
+        type: 'object',
+        properties: {
+          field: { type: 'string', enum: [...RULE_FIELDS] },
+          op: { type: 'string', enum: [...RULE_OPS] },
+          value: CONDITION_VALUE,
+        },
+        required: ['field', 'op', 'value'],
+        additionalProperties: false,
+      },
+      example: [{ field: 'email_domain', op: 'is', value: 'example.com' }],
+    },
+  },
+  required: ['event', 'conditions'],
+  // `required` above lists the object's own properties; this says the property itself is required.
+  selfRequired: true,
+  additionalProperties: false,
+} as ApiPropertyOptions;
+
+/** `then`'s schema. */
+export const THEN_SCHEMA = {
+  type: 'array',
+  minItems: 1,
+  maxItems: MAX_ACTIONS,
+  description:
+    'What the rule does, in order: assign (a staff id, or null to unassign), assign_round_robin ' +
+    '(`{"agents": [ids], "max_open": n or null}`: the next agent in turn who is not away, not disabled and ' +
+    'holds fewer than max_open new or open submissions; only an unassigned submission), add_tag (a label), ' +
+    `set_priority (${PRIORITIES.join(', ')}), set_status (${RULE_STATUSES.join(', ')})`,
+  items: {
+    type: 'object',
+    properties: {
+      action: { type: 'string', enum: [...RULE_ACTIONS] },
+      value: {
+        oneOf: [
+          {
+            type: 'string',
+            nullable: true,
+            description: 'A staff id (null: unassign), a label, a priority or a status',
+          },
+          {
+            type: 'object',
+            properties: {
+              agents: {
+                type: 'array',
+                minItems: 1,
+                maxItems: MAX_ROUND_ROBIN_AGENTS,
+                items: { type: 'string', format: 'uuid' },
+              },
+              max_open: { type: 'integer', minimum: 1, maximum: MAX_OPEN_LIMIT, nullable: true },
+            },
+            required: ['agents', 'max_open'],
+            additionalProperties: false,
+          },
+        ],
+      },
+    },
+    required: ['action', 'value'],
+    additionalProperties: false,
+  },
+  example: [{ action: 'add_tag', value: 'Partner' }],
+} as ApiPropertyOptions;
+
+/** A rule as the staff API shows it. */
+export class RuleView {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'Tag partners' })
+  name!: string;
+
+  @ApiProperty({ example: 10 })
+  position!: number;
+
+  @ApiProperty()
+  enabled!: boolean;
+
+  @ApiProperty(WHEN_SCHEMA)
+  when!: RuleWhen;
+
+  @ApiProperty(THEN_SCHEMA)
+  then!: RuleActionSpec[];
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
+}
+
+export function toRuleView(rule: RuleEntity): RuleView {
+  return {
+    id: rule.id,
+    name: rule.name,
+    position: rule.position,
+    enabled: rule.enabled,
+    when: { event: rule.event, conditions: rule.conditions },
+    then: rule.actions,
+    created_at: rule.createdAt.toISOString(),
+    updated_at: rule.updatedAt.toISOString(),
+  };
+}
+
+/** POST /staff/api/rules/test's answer. */
+export class RuleTestView {
+  @ApiProperty({ description: 'Whether every condition holds for the submission as it is now' })
+  matches!: boolean;
+
+  @ApiProperty({
+    type: [String],
+    description: 'One sentence per condition: what it asks, yes or no, and what the submission has',
+    example: ['email_domain is example.com: yes (example.com)'],
+  })
+  reasons!: string[];
+}

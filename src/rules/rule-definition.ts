@@ -1,0 +1,239 @@
+import { codePointLength } from '../http/validation/contract-fields';
+import { PRIORITIES } from '../submissions/submission-priority';
+import { WORKFLOW_STATUSES } from '../submissions/submission-state';
+import { isTag, tagSpelling } from '../submissions/submission-tags';
+
+/** What a rule waits for: a new submission, a customer's mail on one, a change of its status. */
+export const RULE_EVENTS = ['received', 'message_received', 'status_changed'] as const;
+export type RuleEvent = (typeof RULE_EVENTS)[number];
+
+export const RULE_FIELDS = [
+  'api_key_id',
+  'email_domain',
+  'subject',
+  'message',
+  'tag',
+  'priority',
+  'status',
+  'spam',
+] as const;
+export type RuleField = (typeof RULE_FIELDS)[number];
+
+export const RULE_OPS = ['is', 'is_not', 'contains', 'matches_any_of'] as const;
+export type RuleOp = (typeof RULE_OPS)[number];
+
+export const RULE_ACTIONS = ['assign', 'assign_round_robin', 'add_tag', 'set_priority', 'set_status'] as const;
+export type RuleActionName = (typeof RULE_ACTIONS)[number];
+
+/** One condition as stored and shown: `{field, op, value}`; `value` is a list for `matches_any_of`. */
+export interface RuleConditionSpec {
+  field: RuleField;
+  op: RuleOp;
+  value: string | boolean | string[];
+}
+
+export interface RuleWhen {
+  event: RuleEvent;
+  conditions: RuleConditionSpec[];
+}
+
+/** `assign_round_robin`'s value: the agents in turn, and how many new or open submissions each may hold. */
+export interface RoundRobinValue {
+  agents: string[];
+  max_open: number | null;
+}
+
+export interface RuleActionSpec {
+  action: RuleActionName;
+  /** A staff id or null (assign), RoundRobinValue, a label, a priority or a status. */
+  value: string | null | RoundRobinValue;
+}
+
+/** Bounds: rules are matched in memory at every intake, so their number and size are bounded. */
+export const MAX_RULES = 100;
+export const MAX_CONDITIONS = 20;
+export const MAX_ACTIONS = 10;
+export const MAX_LIST_ITEMS = 100;
+export const MAX_TEXT_VALUE = 1000;
+export const MAX_ROUND_ROBIN_AGENTS = 50;
+export const MAX_OPEN_LIMIT = 100_000;
+
+/** A status a rule may set: any the workflow has, except the one only a merge gives. */
+export const RULE_STATUSES = (WORKFLOW_STATUSES as readonly string[]).filter((status) => status !== 'merged');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A domain as people write it after the `@`: letters, digits, dots, hyphens (IDNs as typed). */
+const DOMAIN = /^[^\s@,\u0000-\u001F\u007F-\u009F]{1,253}$/;
+
+/** Fields whose value is one of a few words: `contains` means nothing for them. */
+const EXACT_FIELDS: ReadonlySet<RuleField> = new Set(['api_key_id', 'priority', 'status', 'spam']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const hasOnlyKeys = (value: Record<string, unknown>, keys: readonly string[]) =>
+  Object.keys(value).every((key) => keys.includes(key)) && keys.every((key) => Object.hasOwn(value, key));
+
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.isWellFormed() &&
+  value.trim().length > 0 &&
+  codePointLength(value) <= MAX_TEXT_VALUE;
+
+/** One value of a field (a list's item for `matches_any_of`). */
+function isFieldValue(field: RuleField, value: unknown): boolean {
+  switch (field) {
+    case 'api_key_id':
+      return typeof value === 'string' && UUID.test(value);
+    case 'email_domain':
+      return typeof value === 'string' && DOMAIN.test(value.trim());
+    case 'subject':
+    case 'message':
+      return isText(value);
+    case 'tag':
+      return isTag(value);
+    case 'priority':
+      return typeof value === 'string' && (PRIORITIES as readonly string[]).includes(value);
+    case 'status':
+      return typeof value === 'string' && (WORKFLOW_STATUSES as readonly string[]).includes(value);
+    case 'spam':
+      return typeof value === 'boolean';
+  }
+}
+
+export function isRuleCondition(value: unknown): value is RuleConditionSpec {
+  if (!isRecord(value) || !hasOnlyKeys(value, ['field', 'op', 'value'])) {
+    return false;
+  }
+  const field = value.field as RuleField;
+  const op = value.op as RuleOp;
+  if (!(RULE_FIELDS as readonly unknown[]).includes(field) || !(RULE_OPS as readonly unknown[]).includes(op)) {
+    return false;
+  }
+  if (field === 'spam') {
+    return (op === 'is' || op === 'is_not') && typeof value.value === 'boolean';
+  }
+  if (op === 'contains' && EXACT_FIELDS.has(field)) {
+    return false;
+  }
+  if (op === 'matches_any_of') {
+    const items = value.value;
+    return (
+      Array.isArray(items) &&
+      items.length >= 1 &&
+      items.length <= MAX_LIST_ITEMS &&
+      items.every((item) => isFieldValue(field, item))
+    );
+  }
+  return isFieldValue(field, value.value);
+}
+
+/** `{event, conditions}`: a known event and at most MAX_CONDITIONS conditions (none: every such event). */
+export function isRuleWhen(value: unknown): value is RuleWhen {
+  if (!isRecord(value) || !hasOnlyKeys(value, ['event', 'conditions'])) {
+    return false;
+  }
+  return (
+    (RULE_EVENTS as readonly unknown[]).includes(value.event) &&
+    Array.isArray(value.conditions) &&
+    value.conditions.length <= MAX_CONDITIONS &&
+    value.conditions.every(isRuleCondition)
+  );
+}
+
+function isRoundRobinValue(value: unknown): value is RoundRobinValue {
+  if (!isRecord(value) || !hasOnlyKeys(value, ['agents', 'max_open'])) {
+    return false;
+  }
+  const { agents, max_open: maxOpen } = value;
+  return (
+    Array.isArray(agents) &&
+    agents.length >= 1 &&
+    agents.length <= MAX_ROUND_ROBIN_AGENTS &&
+    agents.every((id) => typeof id === 'string' && UUID.test(id)) &&
+    new Set(agents.map((id: string) => id.toLowerCase())).size === agents.length &&
+    (maxOpen === null ||
+      (typeof maxOpen === 'number' && Number.isInteger(maxOpen) && maxOpen >= 1 && maxOpen <= MAX_OPEN_LIMIT))
+  );
+}
+
+export function isRuleAction(value: unknown): value is RuleActionSpec {
+  if (!isRecord(value) || !hasOnlyKeys(value, ['action', 'value'])) {
+    return false;
+  }
+  const action = value.value;
+  switch (value.action as RuleActionName) {
+    case 'assign':
+      return action === null || (typeof action === 'string' && UUID.test(action));
+    case 'assign_round_robin':
+      return isRoundRobinValue(action);
+    case 'add_tag':
+      return isTag(action);
+    case 'set_priority':
+      return typeof action === 'string' && (PRIORITIES as readonly string[]).includes(action);
+    case 'set_status':
+      return typeof action === 'string' && RULE_STATUSES.includes(action);
+    default:
+      return false;
+  }
+}
+
+/** `then`: one to MAX_ACTIONS actions. */
+export function isRuleActions(value: unknown): value is RuleActionSpec[] {
+  return Array.isArray(value) && value.length >= 1 && value.length <= MAX_ACTIONS && value.every(isRuleAction);
+}
+
+/** A condition as stored: ids and domains in lower case, text trimmed, labels as they are stored. */
+export function normalizedCondition(condition: RuleConditionSpec): RuleConditionSpec {
+  const one = (value: string | boolean): string | boolean => {
+    if (typeof value === 'boolean') {
+      return value;
+    }
+    switch (condition.field) {
+      case 'api_key_id':
+      case 'email_domain':
+        return value.trim().toLowerCase();
+      case 'tag':
+        return tagSpelling(value);
+      default:
+        return value;
+    }
+  };
+  const value = Array.isArray(condition.value)
+    ? condition.value.map((item) => one(item) as string)
+    : one(condition.value);
+  return { field: condition.field, op: condition.op, value };
+}
+
+/** An action as stored: ids in lower case, a label as it is stored. */
+export function normalizedAction(action: RuleActionSpec): RuleActionSpec {
+  switch (action.action) {
+    case 'assign':
+      return { action: action.action, value: typeof action.value === 'string' ? action.value.toLowerCase() : null };
+    case 'assign_round_robin': {
+      const value = action.value as RoundRobinValue;
+      return {
+        action: action.action,
+        value: { agents: value.agents.map((id) => id.toLowerCase()), max_open: value.max_open },
+      };
+    }
+    case 'add_tag':
+      return { action: action.action, value: tagSpelling(action.value as string) };
+    default:
+      return { action: action.action, value: action.value };
+  }
+}
+
+/** The staff accounts an action names (they must exist when the rule is written). */
+export function accountsNamedBy(actions: readonly RuleActionSpec[]): string[] {
+  return [
+    ...new Set(
+      actions.flatMap((action) => {
+        if (action.action === 'assign') {
+          return typeof action.value === 'string' ? [action.value] : [];
+        }
+        return action.action === 'assign_round_robin' ? (action.value as RoundRobinValue).agents : [];
+      }),
+    ),
+  ];
+}

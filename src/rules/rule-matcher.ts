@@ -1,0 +1,153 @@
+import { tagKey } from '../submissions/submission-tags';
+import type { RuleConditionSpec, RuleField, RuleOp } from './rule-definition';
+
+/**
+ * What conditions are checked against: the submission as the event left it (and, for a customer's
+ * mail, that mail's subject and text). Read once per event; a rule's change updates it for the next.
+ */
+export interface RuleSubject {
+  apiKeyId: string;
+  email: string | null;
+  /** The mail's subject: the mail that arrived, or that started the submission; null for a form. */
+  subject: string | null;
+  /** The submission's message, or the text of the mail that arrived (message_received). */
+  message: string | null;
+  tags: readonly string[];
+  priority: string;
+  status: string;
+}
+
+/** One condition made ready to check: its values folded once, when the rules are loaded. */
+export interface CompiledCondition {
+  spec: RuleConditionSpec;
+  test(subject: RuleSubject): boolean;
+}
+
+/** The part of an address after its last `@`, in lower case ('' without an address). */
+export function emailDomainOf(email: string | null): string {
+  if (!email) {
+    return '';
+  }
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+/**
+ * What each op means, by field:
+ * - `is` / `is_not`: equal (text, domains and ids in any letter case; a label: carried or not; `spam`:
+ *   whether the status is `spam`);
+ * - `contains`: the text contains it (any letter case; `tag`: some label contains it);
+ * - `matches_any_of`: `is` any of them; for `subject` and `message`, contains any of them (words).
+ */
+export function compileCondition(spec: RuleConditionSpec): CompiledCondition {
+  return { spec, test: testOf(spec.field, spec.op, spec.value) };
+}
+
+function testOf(field: RuleField, op: RuleOp, value: RuleConditionSpec['value']): (subject: RuleSubject) => boolean {
+  if (field === 'spam') {
+    const wanted = value === true;
+    return op === 'is'
+      ? (subject) => (subject.status === 'spam') === wanted
+      : (subject) => (subject.status === 'spam') !== wanted;
+  }
+  if (field === 'tag') {
+    const keys = (Array.isArray(value) ? value : [value as string]).map(tagKey);
+    const carries = (subject: RuleSubject) => subject.tags.some((tag) => keys.includes(tagKey(tag)));
+    switch (op) {
+      case 'is':
+      case 'matches_any_of':
+        return carries;
+      case 'is_not':
+        return (subject) => !carries(subject);
+      case 'contains':
+        return (subject) => subject.tags.some((tag) => tagKey(tag).includes(keys[0]));
+    }
+  }
+  const read = readerOf(field);
+  const folded = (Array.isArray(value) ? value : [value as string]).map((item) => item.toLowerCase());
+  const text = field === 'subject' || field === 'message';
+  switch (op) {
+    case 'is':
+      return (subject) => read(subject) === folded[0];
+    case 'is_not':
+      return (subject) => read(subject) !== folded[0];
+    case 'contains':
+      return (subject) => read(subject).includes(folded[0]);
+    case 'matches_any_of':
+      if (text) {
+        return (subject) => {
+          const actual = read(subject);
+          return folded.some((word) => actual.includes(word));
+        };
+      }
+      return (subject) => folded.includes(read(subject));
+  }
+}
+
+/** The field's value in lower case ('' when the submission has none). */
+function readerOf(field: Exclude<RuleField, 'spam' | 'tag'>): (subject: RuleSubject) => string {
+  switch (field) {
+    case 'api_key_id':
+      return (subject) => subject.apiKeyId.toLowerCase();
+    case 'email_domain':
+      return (subject) => emailDomainOf(subject.email);
+    case 'subject':
+      return (subject) => (subject.subject ?? '').toLowerCase();
+    case 'message':
+      return (subject) => (subject.message ?? '').toLowerCase();
+    case 'priority':
+      return (subject) => subject.priority;
+    case 'status':
+      return (subject) => subject.status;
+  }
+}
+
+const OP_WORDS: Record<RuleOp, string> = {
+  is: 'is',
+  is_not: 'is not',
+  contains: 'contains',
+  matches_any_of: 'matches any of',
+};
+
+/** How much of a text a reason quotes. */
+const QUOTED = 60;
+
+/** What the submission has for the field, as a reason says it. */
+function actualOf(field: RuleField, subject: RuleSubject): string {
+  switch (field) {
+    case 'api_key_id':
+      return subject.apiKeyId;
+    case 'email_domain':
+      return emailDomainOf(subject.email) || 'no e-mail address';
+    case 'subject':
+    case 'message': {
+      const text = (field === 'subject' ? subject.subject : subject.message)?.replace(/\s+/g, ' ').trim() ?? '';
+      if (!text) {
+        return field === 'subject' ? 'no subject' : 'no message';
+      }
+      const points = [...text];
+      return points.length > QUOTED ? `${points.slice(0, QUOTED).join('')}…` : text;
+    }
+    case 'tag':
+      return subject.tags.length > 0 ? subject.tags.join(', ') : 'no labels';
+    case 'priority':
+      return subject.priority;
+    case 'status':
+      return subject.status;
+    case 'spam':
+      return subject.status === 'spam' ? 'true' : 'false';
+  }
+}
+
+function valueWords(value: RuleConditionSpec['value']): string {
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+/** A condition checked, as a sentence: `email_domain is example.com: yes (example.com)`. */
+export function reasonOf(condition: CompiledCondition, subject: RuleSubject): { matches: boolean; reason: string } {
+  const { field, op, value } = condition.spec;
+  const matches = condition.test(subject);
+  return {
+    matches,
+    reason: `${field} ${OP_WORDS[op]} ${valueWords(value)}: ${matches ? 'yes' : 'no'} (${actualOf(field, subject)})`,
+  };
+}

@@ -1,0 +1,297 @@
+import { Injectable } from '@nestjs/common';
+import { ruleActor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
+import { Clock } from '../clock/clock';
+import { beforeCommit, Transaction, Transactions } from '../database/transactions';
+import type { SubmissionEntity } from '../submissions/entities/submission.entity';
+import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
+import { NewSubmissionFact, OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { DEFAULT_PRIORITY, Priority } from '../submissions/submission-priority';
+import type { WorkflowStatus } from '../submissions/submission-state';
+import { MAX_TAGS, tagKey } from '../submissions/submission-tags';
+import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
+import { NewSubmission, SubmissionsRepository, WorkflowChanges } from '../submissions/submissions.repository';
+import { RoundRobin } from './round-robin';
+import { ActiveRule, RuleCache, ruleMatches } from './rule-cache';
+import type { RoundRobinValue, RuleEvent } from './rule-definition';
+import type { RuleSubject } from './rule-matcher';
+import { RuleSubjectsRepository } from './rule-subjects.repository';
+import { RuleTurnsRepository } from './rule-turns.repository';
+
+/** What a rule's change reads and writes of the submission, kept up to date from rule to rule. */
+interface Workflow {
+  id: string;
+  apiKeyId: string;
+  version: number;
+  status: WorkflowStatus;
+  assigneeId: string | null;
+  priority: Priority;
+  tags: string[];
+}
+
+/** The status only a merge gives: rules leave such a submission alone (issue 42, point 4). */
+const MERGED = 'merged';
+
+/**
+ * Runs the rules (issue 42, point 1): in `position` order, inside the transaction of the change that
+ * triggered them, each matching rule's actions written through the submissions' repositories and
+ * recorded as facts with the rule as the actor (audit, webhooks, live events follow as for staff).
+ *
+ * Loop-safe by construction: a fact whose actor is a rule never triggers a rule, so a rule reacts to a
+ * person's (or the intake's, or a customer's) change only, and each rule runs at most once per change.
+ * Later rules of the same change see what earlier ones did.
+ */
+@Injectable()
+export class RuleRunner {
+  constructor(
+    private readonly cache: RuleCache,
+    private readonly subjects: RuleSubjectsRepository,
+    private readonly submissions: SubmissionsRepository,
+    private readonly tags: SubmissionTagsRepository,
+    private readonly turns: RuleTurnsRepository,
+    private readonly roundRobin: RoundRobin,
+    private readonly facts: SubmissionFactRecorder,
+    private readonly audit: AuditService,
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * At intake, in memory (no database round trip): whether a rule of `received` matches the submission
+   * about to be stored. Only a rule that matches the submission as it arrives can change it (a later
+   * rule sees another change only if an earlier one made it), so none matching means none runs.
+   */
+  async matchAtIntake(subject: RuleSubject): Promise<boolean> {
+    const rules = (await this.cache.current()).received;
+    for (const rule of rules) {
+      if (ruleMatches(rule, subject)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Stores a new submission that a rule of `received` matched, and runs those rules on it, in one
+   * transaction: the row, its labels, the round robin's turn and the rules' facts (their audit events,
+   * webhook deliveries) commit together or not at all. The intake records `received` after the commit.
+   */
+  async storeAtIntake(submission: NewSubmission, subject: string | null): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      await this.submissions.insert(submission, tx);
+      // What was just written in this transaction (and is locked by it): not read back.
+      const workflow: Workflow = {
+        id: submission.id,
+        apiKeyId: submission.apiKeyId,
+        version: 1,
+        status: submission.status,
+        assigneeId: null,
+        priority: DEFAULT_PRIORITY,
+        tags: [],
+      };
+      const rules = (await this.cache.current()).received;
+      await this.runOn(rules, workflow, subjectOf(submission, workflow, { subject }), tx);
+    });
+  }
+
+  /**
+   * A person's change of status, or a customer's mail, in its transaction: the rules of that event run
+   * once the change's own work is done, just before it commits, so they see every field it set and
+   * their facts follow its facts. Rules' own changes, and automatic mail, trigger nothing.
+   */
+  @OnSubmissionFact({ phase: 'in transaction', facts: ['status_changed', 'message_received'] })
+  async follow(fact: SubmissionFact, tx: Transaction): Promise<void> {
+    if (fact.actor.type === 'rule') {
+      return;
+    }
+    if (fact.name === 'message_received' && fact.data.automatic) {
+      return;
+    }
+    const event: RuleEvent = fact.name === 'message_received' ? 'message_received' : 'status_changed';
+    if ((await this.cache.current())[event].length === 0) {
+      return;
+    }
+    const messageId = fact.name === 'message_received' ? fact.data.messageId : null;
+    beforeCommit(tx, async () => {
+      const mail = messageId ? await this.subjects.messageText(messageId, tx) : null;
+      await this.run(event, fact.submissionId, tx, mail ? { subject: mail.subject, message: mail.body } : {});
+    });
+  }
+
+  /** The event's rules on one submission, in order, in `tx`. */
+  private async run(
+    event: RuleEvent,
+    submissionId: string,
+    tx: Transaction,
+    texts: { subject?: string | null; message?: string },
+  ): Promise<void> {
+    const rules = (await this.cache.current())[event];
+    if (rules.length === 0) {
+      return;
+    }
+    const row = await this.subjects.forUpdate(submissionId, tx);
+    if (!row || (row.status as string) === MERGED) {
+      return;
+    }
+    const workflow: Workflow = {
+      id: row.id,
+      apiKeyId: row.apiKeyId,
+      version: row.version,
+      status: row.status,
+      assigneeId: row.assigneeId,
+      priority: row.priority,
+      tags: await this.tags.of(row.id, tx),
+    };
+    await this.runOn(rules, workflow, subjectOf(row, workflow, texts), tx);
+  }
+
+  /** `rules` in order on a submission as `workflow` holds it (its row locked by `tx`), in `tx`. */
+  private async runOn(
+    rules: readonly ActiveRule[],
+    workflow: Workflow,
+    subject: RuleSubject,
+    tx: Transaction,
+  ): Promise<void> {
+    const facts: NewSubmissionFact[] = [];
+    for (const rule of rules) {
+      if (ruleMatches(rule, subject)) {
+        facts.push(...(await this.apply(rule, workflow, tx)));
+        Object.assign(subject, { status: workflow.status, priority: workflow.priority, tags: workflow.tags });
+      }
+    }
+    // Recorded once every rule has run, each with the version its rule made: what subscribers write
+    // in the transaction (report day marks, a hot row per day) is held for the commit only, not for
+    // the rules' round trips too.
+    for (const fact of facts) {
+      await this.facts.record(fact, tx);
+    }
+  }
+
+  /** One rule's actions: one new version of the submission, and its facts (one per field it changed). */
+  private async apply(rule: ActiveRule, workflow: Workflow, tx: Transaction): Promise<NewSubmissionFact[]> {
+    const actor = ruleActor(rule.id);
+    let status = workflow.status;
+    let priority = workflow.priority;
+    let assigneeId = workflow.assigneeId;
+    let tags = workflow.tags;
+    for (const action of rule.actions) {
+      switch (action.action) {
+        case 'assign': {
+          const id = action.value as string | null;
+          if (id === null || (await this.isActive(id, tx))) {
+            assigneeId = id;
+          }
+          break;
+        }
+        case 'assign_round_robin':
+          // Round robin hands out unassigned submissions; one already assigned keeps its assignee.
+          if (assigneeId === null) {
+            assigneeId = await this.takeTurn(rule, action.value as RoundRobinValue, workflow.id, tx);
+          }
+          break;
+        case 'add_tag': {
+          const tag = action.value as string;
+          // A submission holds at most MAX_TAGS labels: one more is not added.
+          if (tags.length < MAX_TAGS && !tags.some((held) => tagKey(held) === tagKey(tag))) {
+            tags = [...tags, tag];
+          }
+          break;
+        }
+        case 'set_priority':
+          priority = action.value as Priority;
+          break;
+        case 'set_status':
+          status = action.value as WorkflowStatus;
+          break;
+      }
+    }
+    const next: WorkflowChanges = {};
+    if (status !== workflow.status) {
+      next.status = status;
+      // As a person's change: closing stamps closed_at, any other move clears it.
+      next.closedAt = status === 'closed' ? this.clock.now() : null;
+    }
+    if (priority !== workflow.priority) {
+      next.priority = priority;
+    }
+    if (assigneeId !== workflow.assigneeId) {
+      next.assigneeId = assigneeId;
+    }
+    const tagsChanged = tags !== workflow.tags;
+    if (Object.keys(next).length === 0 && !tagsChanged) {
+      return [];
+    }
+    // The row is locked by this transaction (read FOR UPDATE), so its version cannot have moved.
+    if (!(await this.submissions.updateWorkflow(workflow.id, workflow.version, next, tx))) {
+      throw new Error(`Submission ${workflow.id} changed under rule ${rule.id}`);
+    }
+    if (tagsChanged) {
+      // Rules only add labels: appended, never replaced (see append).
+      await this.tags.append(workflow.id, tags.slice(workflow.tags.length), workflow.tags.length, tx);
+    }
+    const about = { submissionId: workflow.id, apiKeyId: workflow.apiKeyId, version: workflow.version + 1, actor };
+    const facts: NewSubmissionFact[] = [];
+    if (tagsChanged) {
+      facts.push({ ...about, name: 'tags_changed', data: { before: workflow.tags, after: tags } });
+    }
+    if (next.priority !== undefined) {
+      facts.push({ ...about, name: 'priority_changed', data: { before: workflow.priority, after: priority } });
+    }
+    if (next.status !== undefined) {
+      facts.push({ ...about, name: 'status_changed', data: { before: workflow.status, after: status } });
+    }
+    if (next.assigneeId !== undefined) {
+      facts.push({ ...about, name: 'assigned', data: { before: workflow.assigneeId, after: assigneeId } });
+    }
+    Object.assign(workflow, { version: workflow.version + 1, status, priority, assigneeId, tags });
+    return facts;
+  }
+
+  /** Whether an account `assign` names can take work now (it exists and is not disabled). */
+  private async isActive(id: string, tx: Transaction): Promise<boolean> {
+    const [account] = await this.turns.standingOf([id], tx);
+    return account !== undefined && !account.disabled;
+  }
+
+  /**
+   * The round robin's next agent, or null when every agent is away, disabled or at capacity: the
+   * submission stays unassigned and the audit says why (`submission.not_assigned`, each agent's reason).
+   */
+  private async takeTurn(
+    rule: ActiveRule,
+    value: RoundRobinValue,
+    submissionId: string,
+    tx: Transaction,
+  ): Promise<string | null> {
+    const turn = await this.roundRobin.take(rule.id, value, tx);
+    if (turn.agentId === null) {
+      await this.audit.record(
+        ruleActor(rule.id),
+        {
+          action: 'submission.not_assigned',
+          target: { type: 'submission', id: submissionId },
+          after: { reason: 'no agent available', agents: turn.passedOver },
+        },
+        tx,
+      );
+    }
+    return turn.agentId;
+  }
+}
+
+/** What conditions read: the row, and the mail's subject and text when the event is a mail. */
+export function subjectOf(
+  row: Pick<SubmissionEntity, 'apiKeyId' | 'email' | 'message'>,
+  workflow: Pick<Workflow, 'status' | 'priority' | 'tags'>,
+  texts: { subject?: string | null; message?: string },
+): RuleSubject {
+  return {
+    apiKeyId: row.apiKeyId,
+    email: row.email,
+    subject: texts.subject ?? null,
+    message: texts.message ?? row.message,
+    tags: workflow.tags,
+    priority: workflow.priority,
+    status: workflow.status,
+  };
+}

@@ -1,0 +1,275 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { refOf } from '../src/submissions/submission-ref';
+import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
+import { ApiProcess, staffAdminAt, StaffAdmin, startApiProcess, submitTo } from './support/service-calls';
+import { waitUntil } from './support/wait';
+
+/** `WRITE_SCREENSHOTS=1` refreshes the Rules screenshot in docs/ (committed with the change). */
+const WRITE_SCREENSHOTS = process.env.WRITE_SCREENSHOTS === '1';
+const DOCS = join(__dirname, '..', 'docs');
+const ARTIFACTS = join(__dirname, 'artifacts');
+const PASSWORD = 'rules console passphrase';
+const ADMIN = { email: 'rules.admin@example.com', name: 'Rita Admin', password: PASSWORD };
+const AGENT = { email: 'rules.agent@example.com', name: 'Ana Agent', role: 'agent' as const, password: PASSWORD };
+
+/**
+ * Rules in the console (issue 42), as an admin and an agent work in a real browser against a real API
+ * process with a database of its own: the admin writes a rule on the Rules screen (tag and assign by
+ * e-mail domain), orders and switches rules, tests one against a submission already there, and a new
+ * submission arriving is tagged and assigned, its events saying the rule did it; the agent reads the
+ * rules and marks themselves away.
+ */
+describe('staff console: rules (browser)', () => {
+  let api: ApiProcess;
+  let admin: StaffAdmin;
+  let browser: Browser;
+  let token: string;
+  /** The submission that was there before any rule. */
+  let earlier: string;
+
+  beforeAll(async () => {
+    // One after the other: a browser launched beside a service that fails to start would be left open.
+    browser = await launchChromium();
+    api = await startApiProcess('consolerules');
+    admin = await staffAdminAt(api.base, api.env, ADMIN);
+    await admin.createStaff(AGENT);
+    const { key } = await admin.createKey('Website', { rate_limit: 10_000 });
+    const answer = await fetch(`${api.base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
+    token = ((await answer.json()) as { access_token: string }).access_token;
+    earlier = await submitTo(api.base, token, {
+      name: 'Grace Hopper',
+      email: 'grace@partner.example',
+      message: 'A question about our partnership invoice',
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  });
+
+  const signedIn = async (email: string, context?: BrowserContext): Promise<Page> =>
+    signedInPage(
+      context ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } })),
+      api.base,
+      email,
+      PASSWORD,
+    );
+  const rulesList = (page: Page) => page.getByRole('list', { name: 'Rules, in the order they run' });
+  const ruleNamed = (page: Page, name: string) => rulesList(page).getByRole('group', { name });
+  /** Waits until the list shows exactly these rules, in this order. */
+  const ordered = (page: Page, names: string[]) =>
+    waitUntil(
+      async () =>
+        JSON.stringify(await rulesList(page).getByRole('heading').allTextContents()) === JSON.stringify(names),
+      `the rules listed as ${names.join(', ')}`,
+    );
+  const checkAxe = async (page: Page) => {
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  };
+
+  it('lets an admin write, order, switch and test rules, and a new submission is changed by the rule, which its events name', async () => {
+    const page = await signedIn(ADMIN.email);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Rules' }).click();
+    await page.getByRole('heading', { name: 'Rules', level: 1 }).waitFor();
+    await page.getByText('No rule yet.').waitFor();
+
+    // A rule written on the screen: partners' requests are tagged and go to Ana.
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const form = page.getByRole('form', { name: 'New rule' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Partners to Ana');
+    expect(await form.getByRole('combobox', { name: 'When', exact: true }).inputValue()).toBe('received');
+    const condition = form.getByRole('group', { name: 'Condition 1' });
+    await condition.getByRole('combobox', { name: 'Field', exact: true }).selectOption({ label: 'E-mail domain' });
+    await condition.getByRole('combobox', { name: 'Comparison', exact: true }).selectOption({ label: 'is' });
+    await condition.getByRole('textbox', { name: 'Value', exact: true }).fill('partner.example');
+    const tag = form.getByRole('group', { name: 'Action 1' });
+    await tag.getByRole('combobox', { name: 'Action', exact: true }).selectOption({ label: 'Add tag' });
+    await tag.getByRole('textbox', { name: 'Tag', exact: true }).fill('partner');
+    await form.getByRole('button', { name: 'Add action' }).click();
+    const assign = form.getByRole('group', { name: 'Action 2' });
+    await assign.getByRole('combobox', { name: 'Action', exact: true }).selectOption({ label: 'Assign to' });
+    await assign.getByRole('combobox', { name: 'Agent', exact: true }).selectOption({ label: AGENT.name });
+    await checkAxe(page);
+    await form.getByRole('button', { name: 'Create rule' }).click();
+    await ruleNamed(page, 'Partners to Ana')
+      .getByText('A submission arrives, and e-mail domain is “partner.example”: add tag partner, assign to Ana Agent')
+      .waitFor();
+    expect(await page.getByRole('form').count()).toBe(0);
+
+    // A refusal shows beside the form, which keeps what was typed: a second rule of the same name.
+    await page.getByRole('button', { name: 'New rule' }).click();
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Partners to Ana');
+    await form
+      .getByRole('group', { name: 'Condition 1' })
+      .getByRole('textbox', { name: 'Value', exact: true })
+      .fill('example.com');
+    await form
+      .getByRole('group', { name: 'Action 1' })
+      .getByRole('textbox', { name: 'Tag', exact: true })
+      .fill('other');
+    await form.getByRole('button', { name: 'Create rule' }).click();
+    await form.getByRole('alert').waitFor();
+    expect(await form.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Partners to Ana');
+
+    // Then a second one, with a list and a priority, saved under its own name: it runs after the first.
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Urgent words');
+    const words = form.getByRole('group', { name: 'Condition 1' });
+    await words.getByRole('combobox', { name: 'Field', exact: true }).selectOption({ label: 'Message' });
+    await words.getByRole('combobox', { name: 'Comparison', exact: true }).selectOption({ label: 'is any of' });
+    await words.getByLabel('Values, one per line').fill('urgent\nasap');
+    const priority = form.getByRole('group', { name: 'Action 1' });
+    await priority.getByRole('combobox', { name: 'Action', exact: true }).selectOption({ label: 'Set priority' });
+    await priority.getByRole('combobox', { name: 'Priority', exact: true }).selectOption('high');
+    await form.getByRole('button', { name: 'Create rule' }).click();
+    await ordered(page, ['Partners to Ana', 'Urgent words']);
+
+    // Order: the second moves up, then back down.
+    await ruleNamed(page, 'Urgent words').getByRole('button', { name: 'Move up' }).click();
+    await ordered(page, ['Urgent words', 'Partners to Ana']);
+    expect(await ruleNamed(page, 'Urgent words').getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
+    await ruleNamed(page, 'Urgent words').getByRole('button', { name: 'Move down' }).click();
+    await ordered(page, ['Partners to Ana', 'Urgent words']);
+
+    // Off, and on again; each kept by the API (a reload shows the same).
+    const urgent = ruleNamed(page, 'Urgent words').getByRole('switch', { name: 'Enabled' });
+    await urgent.uncheck();
+    await page.reload();
+    await ordered(page, ['Partners to Ana', 'Urgent words']);
+    expect(await urgent.isChecked()).toBe(false);
+    await urgent.check();
+    await page.reload();
+    await ordered(page, ['Partners to Ana', 'Urgent words']);
+    expect(await urgent.isChecked()).toBe(true);
+
+    // Tested against the submission that was there before: by its reference, then a miss.
+    await ruleNamed(page, 'Partners to Ana').getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit rule “Partners to Ana”' });
+    const test = edit.getByRole('region', { name: 'Test against a submission' });
+    await test.getByLabel('Submission reference or id').fill(`#${refOf(earlier)}`);
+    await test.getByRole('button', { name: 'Test' }).click();
+    await test.getByRole('status').getByText('Would match: yes').waitFor();
+    expect(await test.getByRole('list', { name: 'Reasons' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    await checkAxe(page);
+    await edit
+      .getByRole('group', { name: 'Condition 1' })
+      .getByRole('textbox', { name: 'Value', exact: true })
+      .fill('elsewhere.example');
+    await test.getByRole('button', { name: 'Test' }).click();
+    await test.getByRole('status').getByText('Would match: no').waitFor();
+    // Not saved: Cancel leaves the rule as it was.
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await ruleNamed(page, 'Partners to Ana').getByText('e-mail domain is “partner.example”').waitFor();
+
+    // A new submission from a partner: tagged and assigned by the rule, which its events name.
+    const id = await submitTo(api.base, token, {
+      name: 'Katherine Johnson',
+      email: 'katherine@partner.example',
+      message: 'Orbit figures for the partner programme',
+    });
+    await page.goto(`${api.base}/staff/#/inbox?status=all&open=${id}`);
+    const detail = page.getByRole('region', { name: 'Katherine Johnson' });
+    await detail.getByText('Rule “Partners to Ana” assigned this to Ana Agent').waitFor();
+    await detail.getByText('Rule “Partners to Ana” changed the tags to partner').waitFor();
+    await checkAxe(page);
+    await page.context().close();
+  });
+
+  it('deletes a rule after a confirmation', async () => {
+    await admin.post('rules', {
+      name: 'Short-lived',
+      position: 1000,
+      enabled: false,
+      when: { event: 'status_changed', conditions: [{ field: 'status', op: 'is', value: 'closed' }] },
+      then: [{ action: 'set_priority', value: 'low' }],
+    });
+    const page = await signedIn(ADMIN.email);
+    await page.goto(`${api.base}/staff/#/rules`);
+    await ordered(page, ['Partners to Ana', 'Urgent words', 'Short-lived']);
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await ruleNamed(page, 'Short-lived').getByRole('button', { name: 'Delete' }).click();
+    await ordered(page, ['Partners to Ana', 'Urgent words', 'Short-lived']);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await ruleNamed(page, 'Short-lived').getByRole('button', { name: 'Delete' }).click();
+    await ordered(page, ['Partners to Ana', 'Urgent words']);
+    await page.context().close();
+  });
+
+  it('shows an agent the rules to read, and lets them mark themselves away and available again', async () => {
+    const page = await signedIn(AGENT.email);
+    const away = page.getByRole('banner').getByRole('switch', { name: 'Away' });
+    expect(await away.isChecked()).toBe(false);
+    await away.check();
+    const me = async () =>
+      (await page.evaluate(async () =>
+        (await fetch('api/me', { headers: { Accept: 'application/json' } })).json(),
+      )) as {
+        away: boolean;
+      };
+    await waitUntil(async () => (await me()).away, 'the account marked away');
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    expect(await away.isChecked()).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Rules' }).click();
+    await ordered(page, ['Partners to Ana', 'Urgent words']);
+    expect(await page.getByRole('button', { name: 'New rule' }).count()).toBe(0);
+    // Only to read, and to test: no switch, no order, no edit.
+    expect(await ruleNamed(page, 'Urgent words').getByRole('button').allTextContents()).toEqual(['Test']);
+    expect(await ruleNamed(page, 'Urgent words').getByRole('switch').count()).toBe(0);
+    await ruleNamed(page, 'Partners to Ana').getByRole('button', { name: 'Test' }).click();
+    const test = ruleNamed(page, 'Partners to Ana').getByRole('region', { name: 'Test against a submission' });
+    await test.getByLabel('Submission reference or id').fill(refOf(earlier));
+    await test.getByRole('button', { name: 'Test' }).click();
+    await test.getByRole('status').getByText('Would match: yes').waitFor();
+    await checkAxe(page);
+
+    await away.uncheck();
+    await waitUntil(async () => !(await me()).away, 'the account available again');
+    await page.context().close();
+  });
+
+  it('has no serious or critical accessibility violations on the Rules screen, light and dark, at 1280 and 390 px', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({
+          colorScheme: scheme,
+          viewport: { width, height: width === 390 ? 844 : 900 },
+        });
+        const page = await signedIn(ADMIN.email, context);
+        await page.goto(`${api.base}/staff/#/rules`);
+        await ordered(page, ['Partners to Ana', 'Urgent words']);
+        await checkAxe(page);
+        const fits = () =>
+          page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth + 1, undefined, {
+            timeout: 3_000,
+          });
+        // The list with one rule tested by its reference.
+        const partners = ruleNamed(page, 'Partners to Ana');
+        await partners.getByRole('button', { name: 'Test' }).click();
+        const listed = partners.getByRole('region', { name: 'Test against a submission' });
+        await listed.getByLabel('Submission reference or id').fill(`#${refOf(earlier)}`);
+        await listed.getByRole('button', { name: 'Test' }).click();
+        await listed.getByText('Would match: yes').waitFor();
+        await checkAxe(page);
+        await fits();
+        if (WRITE_SCREENSHOTS && width === 1280 && scheme === 'light') {
+          await page.screenshot({ path: join(DOCS, 'console-rules.png') });
+        }
+        // The form, tested by id.
+        await partners.getByRole('button', { name: 'Edit' }).click();
+        const test = page.getByRole('form').getByRole('region', { name: 'Test against a submission' });
+        await test.getByLabel('Submission reference or id').fill(earlier);
+        await test.getByRole('button', { name: 'Test' }).click();
+        await test.getByText('Would match: yes').waitFor();
+        await checkAxe(page);
+        await fits();
+        await page.screenshot({ path: join(ARTIFACTS, `console-rules-${width}-${scheme}.png`), fullPage: true });
+        await context.close();
+      }
+    }
+  });
+});
