@@ -64,7 +64,7 @@ const ALLOWED_LINES: Record<string, string> = {
   ratings: 'api-keys audit clock config database http queue submissions',
   // Rules (admins) and round robin: they follow submissions' facts in the change's transaction and record
   // their own (the rule as actor); a customer's mail is read for its subject; the cache hears of changes on Redis.
-  rules: 'audit clock config conversations database http logging queue redis staff-accounts submissions',
+  rules: 'audit clock config conversations database http logging redis staff-accounts submissions',
   // SLA policies (admins), a submission's targets and breaches: they follow submissions' facts and
   // record their own; the policies' cache hears of changes on Redis.
   'service-levels': 'audit clock config database http logging metrics queue redis staff-accounts submissions',

@@ -1,8 +1,14 @@
+import { simpleParser } from 'mailparser';
 import { DataSource } from 'typeorm';
 import { SYSTEM_ACTOR } from '../src/audit/actor';
+import { ConversationsService } from '../src/conversations/conversations.service';
 import { ThreadIds } from '../src/conversations/thread-ids';
+import { Transactions } from '../src/database/transactions';
 import { RetentionService } from '../src/privacy/retention.service';
+import { SubmissionDeletion } from '../src/privacy/submission-deletion.service';
+import { JobProducer } from '../src/queue/job-producer';
 import { refOf } from '../src/submissions/submission-ref';
+import { SubmissionsRepository } from '../src/submissions/submissions.repository';
 import { ownDatabase } from './support/own-database';
 import { queuesSettled } from './support/queues';
 import { postInboundMail } from './support/service-calls';
@@ -24,7 +30,7 @@ interface Detail {
   merged_into: { id: string; ref: string } | null;
   merged_from: { id: string; ref: string }[];
   notes: { body: string }[];
-  timeline: { kind: string; body: string; attachments?: { name: string }[] }[];
+  timeline: { kind: string; body: string; id?: string; state?: string; attachments?: { name: string }[] }[];
 }
 
 /** A raw RFC 5322 message, CRLF line ends. */
@@ -65,6 +71,34 @@ describe('merge: POST /staff/api/submissions/:id/merge', () => {
   const merge = (id: string, body: object) =>
     t.http().post(`/staff/api/submissions/${id}/merge`).set('Cookie', cookie).send(body);
   const inbound = (raw: Buffer) => postInboundMail(t, INBOUND_TOKEN, raw);
+  /** A staff reply on the version staff see now: the stored message's id. */
+  const reply = async (id: string, body: string) => {
+    const current = await t.http().get(`/staff/api/submissions/${id}`).set('Cookie', cookie).expect(200);
+    const answer = await t
+      .http()
+      .post(`/staff/api/submissions/${id}/replies`)
+      .set('Cookie', cookie)
+      .set('If-Match', current.headers.etag)
+      .send({ body })
+      .expect(201);
+    return answer.body.id as string;
+  };
+  const messageRow = async (id: string) => {
+    const [row] = await db.query<{ submission_id: string; state: string; attempts: number }[]>(
+      'SELECT submission_id, state, attempts FROM conversation_messages WHERE id = ?',
+      [id],
+    );
+    return row;
+  };
+  /** The mail the SMTP server took with this text: its envelope's recipients. */
+  const recipientsOf = async (text: string) => {
+    for (const mail of smtp.received) {
+      if ((await simpleParser(mail.raw)).text?.trim() === text) {
+        return mail.to;
+      }
+    }
+    return null;
+  };
   const customerBodies = async (id: string) =>
     (await detail(id)).timeline.filter((item) => item.kind === 'customer').map((item) => item.body);
   let mailCount = 0;
@@ -372,6 +406,204 @@ describe('merge: POST /staff/api/submissions/:id/merge', () => {
     await t.http().get(`/staff/api/submissions/${target}`).set('Cookie', cookie).expect(404);
     // The merged source lives in its target: it goes with it, and no link points at nothing.
     await t.http().get(`/staff/api/submissions/${second}`).set('Cookie', cookie).expect(404);
+    const [dangling] = await db.query(
+      'SELECT COUNT(*) AS n FROM submissions s LEFT JOIN submissions t ON t.id = s.merged_into_id WHERE s.merged_into_id IS NOT NULL AND t.id IS NULL',
+    );
+    expect(Number(dangling.n)).toBe(0);
+  });
+
+  it("leaves replies not yet sent with the source: sent after the merge, they go to the source's requester", async () => {
+    const source = await submit('unsent.source@example.com');
+    const target = await submit('unsent.target@example.com');
+    // Sent before the merge: it moves with the timeline.
+    const sent = await reply(source, 'Sent before the merge.');
+    await waitUntil(async () => (await messageRow(sent)).state === 'sent', 'the first reply sent');
+    // The SMTP server refuses everything: two replies wait, one to be tried again by the queue, one
+    // failed for good (as after its last try: the queue's 30 s backoff is not waited for).
+    smtp.rejectNext = 1_000;
+    try {
+      const queued = await reply(source, 'Queued while the server is busy.');
+      const failed = await reply(source, 'Failed while the server was busy.');
+      await waitUntil(
+        async () => (await messageRow(queued)).attempts >= 1 && (await messageRow(failed)).attempts >= 1,
+        'a first failed try of each',
+      );
+      await db.query("UPDATE conversation_messages SET state = 'failed' WHERE id = ?", [failed]);
+      expect((await messageRow(queued)).state).toBe('queued');
+      await merge(source, { into: target }).expect(200);
+
+      // The server is back: the queued one's next try (its backoff cut short), the failed one sent again by staff.
+      smtp.rejectNext = 0;
+      await t.app.get(JobProducer).runAgain('sendMessage', { messageId: queued });
+      await t
+        .http()
+        .post(`/staff/api/messages/${failed}/retry`)
+        .set('Cookie', cookie)
+        .set('Content-Type', 'application/json')
+        .expect(200);
+      await waitUntil(
+        async () => (await messageRow(queued)).state === 'sent' && (await messageRow(failed)).state === 'sent',
+        'both replies sent',
+      );
+    } finally {
+      smtp.rejectNext = 0;
+    }
+    expect(await recipientsOf('Queued while the server is busy.')).toEqual(['unsent.source@example.com']);
+    expect(await recipientsOf('Failed while the server was busy.')).toEqual(['unsent.source@example.com']);
+    // They stay in the source's timeline; what was sent before the merge is in the target's.
+    const replies = async (id: string) =>
+      (await detail(id)).timeline.filter((item) => item.kind === 'reply').map((item) => [item.body, item.state]);
+    expect(await replies(source)).toEqual([
+      ['Queued while the server is busy.', 'sent'],
+      ['Failed while the server was busy.', 'sent'],
+    ]);
+    expect(await replies(target)).toEqual([['Sent before the merge.', 'sent']]);
+  });
+
+  it("stores the source's requester's mail that arrives after the merge as the source's: erasing them leaves none of it in the target", async () => {
+    const source = await submit('after.p@example.com');
+    const target = await submit('after.q@example.com');
+    const question = await reply(source, 'What is the serial number?');
+    await waitUntil(async () => (await messageRow(question)).state === 'sent', 'the reply sent');
+    await merge(source, { into: target }).expect(200);
+    await mailByRef('after.q@example.com', target, 'Q writes to the target.');
+
+    // P writes after the merge: by the source's [#ref], and by the reply token of the source's reply, with a file.
+    await mailByRef('after.p@example.com', source, 'P writes by the old ref.');
+    await inbound(
+      rawMail(
+        {
+          From: 'after.p@example.com',
+          To: t.app.get(ThreadIds).replyAddressOf(source)!,
+          Subject: 'Re: What is the serial number?',
+          'Message-ID': '<after-merge-token@example.com>',
+          'MIME-Version': '1.0',
+          'Content-Type': 'multipart/mixed; boundary="b1"',
+        },
+        [
+          '--b1',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'P answers the reply: SN-42.',
+          '--b1',
+          'Content-Type: application/pdf; name="plate.pdf"',
+          'Content-Disposition: attachment; filename="plate.pdf"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          Buffer.from('%PDF-1.4 plate').toString('base64'),
+          '--b1--',
+          '',
+        ].join('\n'),
+      ),
+    ).expect(202, { outcome: 'attached' });
+    expect((await customerBodies(target)).sort()).toEqual(
+      ['P answers the reply: SN-42.', 'P writes by the old ref.', 'Q writes to the target.'].sort(),
+    );
+    // P's export has what they wrote after the merge too.
+    const exported = await t
+      .http()
+      .post('/staff/api/privacy/export')
+      .set('Cookie', cookie)
+      .send({ email: 'after.p@example.com' })
+      .expect(200);
+    const [theirs] = exported.body.submissions as { messages: { body: string }[]; attachments: { name: string }[] }[];
+    expect(theirs.messages.map((message) => message.body).sort()).toEqual(
+      ['P answers the reply: SN-42.', 'P writes by the old ref.', 'What is the serial number?'].sort(),
+    );
+    expect(theirs.attachments.map((file) => file.name)).toEqual(['plate.pdf']);
+
+    const erased = await t
+      .http()
+      .post('/staff/api/privacy/erase')
+      .set('Cookie', cookie)
+      .send({ email: 'after.p@example.com' })
+      .expect(200);
+    expect(erased.body.erased).toBe(1);
+    const after = await detail(target);
+    expect(after.timeline.filter((item) => item.kind === 'customer').map((item) => item.body)).toEqual([
+      'Q writes to the target.',
+    ]);
+    expect(after.timeline.flatMap((item) => item.attachments ?? [])).toEqual([]);
+    const [left] = await db.query(
+      `SELECT (SELECT COUNT(*) FROM conversation_messages WHERE submission_id = ? OR merged_from_id = ? OR message_id = ?) AS messages,
+              (SELECT COUNT(*) FROM attachments WHERE submission_id = ? OR merged_from_id = ?) AS files`,
+      [source, source, 'after-merge-token@example.com', source, source],
+    );
+    expect({ messages: Number(left.messages), files: Number(left.files) }).toEqual({ messages: 0, files: 0 });
+    const [targetRows] = await db.query('SELECT COUNT(*) AS n FROM conversation_messages WHERE submission_id = ?', [
+      target,
+    ]);
+    expect(Number(targetRows.n)).toBe(1);
+    // Q's data is intact.
+    const ours = await t
+      .http()
+      .post('/staff/api/privacy/export')
+      .set('Cookie', cookie)
+      .send({ email: 'after.q@example.com' })
+      .expect(200);
+    expect(
+      (ours.body.submissions as { messages: { body: string }[] }[])[0].messages.map((message) => message.body),
+    ).toEqual(['Q writes to the target.']);
+  });
+
+  it('records mail matched to a submission just before its merge committed on the target, never on the merged source', async () => {
+    const source = await submit('late.p@example.com');
+    const target = await submit('late.q@example.com');
+    await merge(source, { into: target }).expect(200);
+    const { version } = await detail(source);
+
+    // As if the matcher had found the source before the merge committed: the write follows the merge.
+    const mail = {
+      messageId: 'matched-before-merge@example.com',
+      fromAddress: 'late.p@example.com',
+      fromOther: false,
+      automatic: false,
+      subject: `Re: [#${refOf(source)}] engine`,
+      newText: 'Matched before the merge, written after it.',
+      quoted: null,
+      files: [],
+    };
+    const stored = await t.app.get(ConversationsService).recordCustomerMessage(source, mail);
+    expect(stored).toMatchObject({ submissionId: target, mergedFromId: source });
+    expect(await customerBodies(target)).toEqual(['Matched before the merge, written after it.']);
+    expect(await customerBodies(source)).toEqual([]);
+    expect((await detail(source)).version).toBe(version);
+    // The same mail again is the one already stored.
+    expect(await t.app.get(ConversationsService).recordCustomerMessage(source, mail)).toBeNull();
+    expect(await customerBodies(target)).toHaveLength(1);
+    // The guard itself: a merged submission takes no message (the UPDATE matches nothing).
+    const repository = t.app.get(SubmissionsRepository);
+    expect(
+      await t.app.get(Transactions).run((tx) => repository.advanceForMessage(source, null, { reopenFrom: [] }, tx)),
+    ).toBe(false);
+    expect((await detail(source)).version).toBe(version);
+  });
+
+  it('a merge into a target that commits while the target is being erased goes with it: no source points at nothing', async () => {
+    const target = await submit('erase.race.q@example.com');
+    const late = await submit('erase.race.late@example.com');
+    const deletion = t.app.get(SubmissionDeletion);
+    const original = deletion.delete.bind(deletion);
+    // The merge commits once the erasure's transaction is open (after its log entry is written).
+    const spy = jest.spyOn(deletion, 'delete').mockImplementationOnce((ids, also) =>
+      original(ids, async (tx) => {
+        await also?.(tx);
+        await merge(late, { into: target }).expect(200);
+      }),
+    );
+    try {
+      const erased = await t
+        .http()
+        .post('/staff/api/privacy/erase')
+        .set('Cookie', cookie)
+        .send({ email: 'erase.race.q@example.com' })
+        .expect(200);
+      expect(erased.body.erased).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    await t.http().get(`/staff/api/submissions/${target}`).set('Cookie', cookie).expect(404);
+    await t.http().get(`/staff/api/submissions/${late}`).set('Cookie', cookie).expect(404);
     const [dangling] = await db.query(
       'SELECT COUNT(*) AS n FROM submissions s LEFT JOIN submissions t ON t.id = s.merged_into_id WHERE s.merged_into_id IS NOT NULL AND t.id IS NULL',
     );

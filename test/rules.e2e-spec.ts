@@ -148,6 +148,21 @@ describe('rules', () => {
         'Invalid field: when',
       ],
       [{ ...rule, when: { event: 'received', conditions: Array(21).fill(ofKey(agent.id)) } }, 'Invalid field: when'],
+      // Under the body limit as sent, over its column once lower-cased ('İ' is 2 bytes, 'i̇' 3).
+      [
+        {
+          ...rule,
+          when: {
+            event: 'received',
+            conditions: Array.from({ length: 18 }, () => ({
+              field: 'email_domain',
+              op: 'matches_any_of',
+              value: Array.from({ length: 10 }, (_, i) => `${'İ'.repeat(160)}${i}`),
+            })),
+          },
+        },
+        'Invalid field: when',
+      ],
       [{ ...rule, then: [] }, 'Invalid field: then'],
       [{ ...rule, then: [{ action: 'set_status', value: 'merged' }] }, 'Invalid field: then'],
       [{ ...rule, then: [{ action: 'assign', value: '0193a2b4-0000-7000-8000-000000000000' }] }, 'Invalid field: then'],

@@ -217,6 +217,10 @@ describe('staff: submissions', () => {
     }
     expect((await get(`/submissions/${id}`).expect(200)).body.version).toBe(3);
     await patch('0190aaaa-0000-7000-8000-000000000000', { status: 'open' }, '"1"').expect(404);
+
+    // An id in capitals names the same submission, as GET takes it.
+    const upper = await patch(id.toUpperCase(), { status: 'open' }, '"3"').expect(200);
+    expect(upper.body).toMatchObject({ id, status: 'open', version: 4 });
   });
 
   it('lets exactly one of two concurrent changes of the same version win', async () => {

@@ -2539,7 +2539,7 @@ export interface components {
             position: number;
             enabled: boolean;
             /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
-            when?: {
+            when: {
                 /** @enum {string} */
                 event: "received" | "message_received" | "status_changed";
                 /**
@@ -2596,7 +2596,7 @@ export interface components {
              */
             enabled: boolean;
             /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
-            when?: {
+            when: {
                 /** @enum {string} */
                 event: "received" | "message_received" | "status_changed";
                 /**
@@ -2639,7 +2639,7 @@ export interface components {
             /** Format: uuid */
             submission_id: string;
             /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
-            when?: {
+            when: {
                 /** @enum {string} */
                 event: "received" | "message_received" | "status_changed";
                 /**
@@ -2688,7 +2688,7 @@ export interface components {
             /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
             when?: {
                 /** @enum {string} */
-                event?: "received" | "message_received" | "status_changed";
+                event: "received" | "message_received" | "status_changed";
                 /**
                  * @example [
                  *       {
@@ -2698,7 +2698,7 @@ export interface components {
                  *       }
                  *     ]
                  */
-                conditions?: {
+                conditions: {
                     /** @enum {string} */
                     field: "api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam";
                     /** @enum {string} */

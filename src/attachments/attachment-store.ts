@@ -30,6 +30,8 @@ export interface IncomingFile {
 export interface FilePlace {
   submissionId: string;
   messageId: string | null;
+  /** The merged source a customer's mail came through (see ConversationMessageEntity.mergedFromId). */
+  mergedFromId?: string | null;
 }
 
 /** How long an upload waits for a reply before it is deleted. */
@@ -66,6 +68,7 @@ export class AttachmentStore {
         id: uuidv7(),
         submissionId: place.submissionId,
         messageId: place.messageId,
+        ...(place.mergedFromId ? { mergedFromId: place.mergedFromId } : {}),
         ownerId: null,
         name: [...(file.name.trim() || '(no name)')].slice(0, NAME_MAX).join(''),
         type,

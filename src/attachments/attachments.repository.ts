@@ -87,15 +87,24 @@ export class AttachmentsRepository {
 
   /**
    * Moves a submission's files into another (a merge), in `tx`; each keeps the submission it came from
-   * (`merged_from_id`, the first through a chain of merges).
+   * (`merged_from_id`, the first through a chain of merges). The files of the messages in
+   * `stayingMessageIds` (those the merge left with the source) stay with them.
    */
-  async moveToSubmission(sourceId: string, targetId: string, tx: Transaction): Promise<void> {
-    await tx
+  async moveToSubmission(
+    sourceId: string,
+    targetId: string,
+    tx: Transaction,
+    stayingMessageIds: string[] = [],
+  ): Promise<void> {
+    const query = tx
       .createQueryBuilder()
       .update(AttachmentEntity)
       .set({ submissionId: targetId, mergedFromId: () => 'COALESCE(merged_from_id, :sourceId)' })
-      .where('submission_id = :sourceId', { sourceId })
-      .execute();
+      .where('submission_id = :sourceId', { sourceId });
+    if (stayingMessageIds.length > 0) {
+      query.andWhere('(message_id IS NULL OR message_id NOT IN (:...stayingMessageIds))', { stayingMessageIds });
+    }
+    await query.execute();
   }
 
   /** The files a message carries, oldest first. */

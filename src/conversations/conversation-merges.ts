@@ -7,7 +7,9 @@ import { ConversationMessagesRepository } from './conversation-messages.reposito
 /**
  * The conversation's part in a merge: the source's timeline (its messages, and every file it holds:
  * its request's and its messages') moves into the target in the merge's transaction. Recorded on both
- * sides; the move happens once, on the source's fact.
+ * sides; the move happens once, on the source's fact. Replies not yet sent (`queued`, `failed`) stay
+ * with the source, with their files: they were written to the source's requester, and the mailer
+ * addresses a message to its submission's requester (see ConversationMessagesRepository.moveToSubmission).
  */
 @Injectable()
 export class ConversationMerges {
@@ -21,7 +23,7 @@ export class ConversationMerges {
     if (fact.name !== 'merged' || fact.submissionId !== fact.data.sourceId) {
       return;
     }
-    await this.messages.moveToSubmission(fact.data.sourceId, fact.data.targetId, tx);
-    await this.attachments.moveToSubmission(fact.data.sourceId, fact.data.targetId, tx);
+    const staying = await this.messages.moveToSubmission(fact.data.sourceId, fact.data.targetId, tx);
+    await this.attachments.moveToSubmission(fact.data.sourceId, fact.data.targetId, tx, staying);
   }
 }

@@ -4,7 +4,7 @@ import { In, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { FieldCipher } from '../database/field-cipher';
 import type { Transaction } from '../database/transactions';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
-import { MESSAGE_STATE, MESSAGE_TRANSITIONS, MessageEvent } from './message-state';
+import { MESSAGE_STATE, MESSAGE_TRANSITIONS, MessageEvent, SETTLED_MESSAGE_STATES } from './message-state';
 
 /** Every query of the `conversation_messages` table. */
 @Injectable()
@@ -39,13 +39,15 @@ export class ConversationMessagesRepository {
     });
   }
 
-  /** The submission of the mail we sent (a reply, an acknowledgement) under this Message-ID. */
-  async submissionOfOutgoing(messageId: string): Promise<string | null> {
-    const row = await this.messages.findOne({
-      select: { submissionId: true },
+  /**
+   * Where the mail we sent (a reply, an acknowledgement) under this Message-ID is: its submission, and
+   * the one it was sent from when a merge moved it (`mergedFromId`).
+   */
+  outgoingPlace(messageId: string): Promise<Pick<ConversationMessageEntity, 'submissionId' | 'mergedFromId'> | null> {
+    return this.messages.findOne({
+      select: { submissionId: true, mergedFromId: true },
       where: { messageId, kind: Not('customer') },
     });
-    return row?.submissionId ?? null;
   }
 
   /** The first of our outgoing messages (a reply, an acknowledgement) sent under one of these Message-IDs. */
@@ -129,14 +131,25 @@ export class ConversationMessagesRepository {
   /**
    * Moves a submission's messages into another (a merge), in `tx`: each keeps the submission it came
    * from (`merged_from_id`, the first through a chain of merges) and its thread token, so mail that
-   * answers it is still recognised (see InboundMatcher). A message the target already holds (the same
-   * Message-ID from the same sender, copied to both) stays behind with the source: `UPDATE IGNORE`
-   * skips the rows the unique key refuses.
+   * answers it is still recognised (see InboundMatcher). Answers the ids of the messages that stay
+   * with the source:
+   *  - outgoing mail not yet sent (`queued`, `failed`: any state outside SETTLED_MESSAGE_STATES). The
+   *    mailer reads the recipient from the message's submission when it sends, and the reply was
+   *    written to the source's requester: moved, it would be mailed to the target's. It is sent (or
+   *    retried by staff) from the source, to the source's requester, and stays in the source's timeline;
+   *  - a message the target already holds (the same Message-ID from the same sender, copied to both):
+   *    `UPDATE IGNORE` skips the rows the unique key refuses.
    */
-  async moveToSubmission(sourceId: string, targetId: string, tx: Transaction): Promise<void> {
+  async moveToSubmission(sourceId: string, targetId: string, tx: Transaction): Promise<string[]> {
+    const settled = SETTLED_MESSAGE_STATES.map(() => '?').join(', ');
     await tx.query(
-      'UPDATE IGNORE conversation_messages SET submission_id = ?, merged_from_id = COALESCE(merged_from_id, ?) WHERE submission_id = ?',
-      [targetId, sourceId, sourceId],
+      `UPDATE IGNORE conversation_messages SET submission_id = ?, merged_from_id = COALESCE(merged_from_id, ?)
+       WHERE submission_id = ? AND state IN (${settled})`,
+      [targetId, sourceId, sourceId, ...SETTLED_MESSAGE_STATES],
     );
+    const stayed = await tx
+      .getRepository(ConversationMessageEntity)
+      .find({ select: { id: true }, where: { submissionId: sourceId } });
+    return stayed.map((row) => row.id);
   }
 }

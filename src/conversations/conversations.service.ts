@@ -28,6 +28,25 @@ const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 
 /** How much of the request the subject of a reply quotes. */
 const SUBJECT_WORDS = 8;
 const SUBJECT_CHARS = 60;
+/** How many merges committing between a mail's match and its write recordCustomerMessage follows. */
+const MERGE_FOLLOWS = 3;
+/** A try that found its submission merged (or gone) meanwhile: nothing written. */
+const MERGED_MEANWHILE = Symbol('merged meanwhile');
+
+/** A customer's mail as recordCustomerMessage takes it. */
+export interface CustomerMail {
+  messageId: string;
+  fromAddress: string | null;
+  fromOther: boolean;
+  automatic: boolean;
+  subject: string;
+  newText: string;
+  quoted: string | null;
+  /** The files it carried: stored with it, in its transaction. */
+  files: IncomingFile[];
+  /** The merged source the mail answers (see MailMatch.mergedFromId); absent: none. */
+  mergedFromId?: string | null;
+}
 
 /** `Re: <first words of the request> [#<ref>]`. */
 export function replySubject(message: string | null, submissionId: string): string {
@@ -135,21 +154,37 @@ export class ConversationsService {
    * next version (a reply based on the version before is 412), and unless the mail is automatic a
    * pending or closed submission reopens. Answers the stored message, or null when it was stored
    * already (the same mail again: IMAP after a crash, a provider retrying its webhook).
+   *
+   * `mergedFromId`: the merged source the mail answers (see MailMatch), stored with it. A merge that
+   * commits after the match and before the write leaves the submission `merged` (advanceForMessage
+   * then changes nothing): the mail goes where the merge took it, as the source of it, up to
+   * MERGE_FOLLOWS times (each time a merge of the submission just found committed in between).
    */
-  async recordCustomerMessage(
+  async recordCustomerMessage(submissionId: string, mail: CustomerMail): Promise<ConversationMessageEntity | null> {
+    let current = submissionId;
+    let mergedFromId = mail.mergedFromId ?? null;
+    for (let follows = 0; ; follows += 1) {
+      const recorded = await this.recordOn(current, mergedFromId, mail);
+      if (recorded !== MERGED_MEANWHILE) {
+        return recorded;
+      }
+      const target = await this.submissions.mergeTargetOf(current);
+      if (!target || target === current || follows >= MERGE_FOLLOWS) {
+        throw notFound();
+      }
+      this.logger.log(`Submission ${current} was merged into ${target} meanwhile: mail recorded there`);
+      // As the merge moved the source's messages: the first submission it came through.
+      mergedFromId ??= current;
+      current = target;
+    }
+  }
+
+  /** One try of recordCustomerMessage on `submissionId`; MERGED_MEANWHILE when its row took nothing. */
+  private async recordOn(
     submissionId: string,
-    mail: {
-      messageId: string;
-      fromAddress: string | null;
-      fromOther: boolean;
-      automatic: boolean;
-      subject: string;
-      newText: string;
-      quoted: string | null;
-      /** The files it carried: stored with it, in its transaction. */
-      files: IncomingFile[];
-    },
-  ): Promise<ConversationMessageEntity | null> {
+    mergedFromId: string | null,
+    mail: CustomerMail,
+  ): Promise<ConversationMessageEntity | null | typeof MERGED_MEANWHILE> {
     const senderHash = mail.fromAddress ? this.cipher.emailHash(mail.fromAddress) : '';
     if (await this.isStoredFromSender(submissionId, mail.messageId, mail.fromAddress, senderHash)) {
       return null;
@@ -169,19 +204,21 @@ export class ConversationsService {
       body: mail.newText,
       quoted: mail.quoted,
       createdAt: now,
+      mergedFromId,
     });
     const submission = await this.submissions.findById(submissionId);
     if (!submission) {
       throw notFound();
     }
     try {
-      await this.transactions.run(async (tx) => {
+      return await this.transactions.run(async (tx) => {
         const reopenFrom: WorkflowStatus[] = mail.automatic ? [] : ['pending', 'closed'];
         if (!(await this.submissions.advanceForMessage(submissionId, null, { reopenFrom }, tx))) {
-          throw notFound();
+          // Gone, or merged since it was matched (the caller tells which): nothing was written.
+          return MERGED_MEANWHILE;
         }
         await this.messages.insert(row, tx);
-        await this.files.storeFiles(mail.files, { submissionId, messageId: row.id }, tx);
+        await this.files.storeFiles(mail.files, { submissionId, messageId: row.id, mergedFromId }, tx);
         // Its webhook's delivery rows are written here too: the message and its webhook commit together.
         await this.facts.record(
           {
@@ -193,6 +230,7 @@ export class ConversationsService {
           },
           tx,
         );
+        return row;
       });
     } catch (error) {
       // Two deliveries of the same mail at once: the Message-ID, unique per submission and sender, lets one in.
@@ -201,7 +239,6 @@ export class ConversationsService {
       }
       throw error;
     }
-    return row;
   }
 
   /**

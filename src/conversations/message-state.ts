@@ -30,6 +30,13 @@ export const MESSAGE_TRANSITIONS = {
 
 export type MessageEvent = keyof typeof MESSAGE_TRANSITIONS;
 
+/**
+ * States in which a message's recipient is settled: mail we sent (or that came back), mail that came
+ * in. A merge moves only these: a reply still `queued` or `failed` goes, when it is sent, to the
+ * requester of the submission it belongs to (ConversationMailer.send), so it stays with its source.
+ */
+export const SETTLED_MESSAGE_STATES: readonly MessageState[] = [sent, bounced, MESSAGE_STATE.received];
+
 /** The state after `event`, or null when `event` cannot happen in state `from`. */
 export function messageTransition(from: MessageState, event: MessageEvent): MessageState | null {
   const { from: allowed, to } = MESSAGE_TRANSITIONS[event];

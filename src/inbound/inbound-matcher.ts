@@ -7,6 +7,15 @@ import { refOf } from '../submissions/submission-ref';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { InboundMail } from '../mail/mail-parser';
 
+/**
+ * What a rule found: the submission holding the mail it names (`holder`, where the chain is followed
+ * from) and the one that mail was of (`answered`: a source merged into the holder, or the holder).
+ */
+interface Found {
+  holder: string;
+  answered: string;
+}
+
 /** `[#<ref>]` in a subject (Crockford base32, any letter case). */
 const REF_IN_SUBJECT = /\[#([0-9A-HJKMNP-TV-Z]{8})\]/i;
 
@@ -16,6 +25,12 @@ export interface MailMatch {
   rule: 'token' | 'thread' | 'ref';
   /** Written by someone other than the requester: attached as another sender, never replacing them. */
   fromOther: boolean;
+  /**
+   * The submission the mail answers when a merge took it into `submissionId` (the chain member its
+   * token, Message-ID or ref names), else null: stored as the message's `merged_from_id`, so erasing
+   * and exporting that submission's requester find it as they find what the merge moved.
+   */
+  mergedFromId: string | null;
 }
 
 /**
@@ -32,7 +47,8 @@ export interface MailMatch {
  * submission the mail answers, and the match follows `merged_into_id` to the end of the chain (A into
  * B into C: C). A merge moved the source's messages, with their thread tokens, into the target, so a
  * token is checked against the submission holding it and those merged into it; the requester of any
- * submission along the way is not "another sender".
+ * submission along the way is not "another sender". The match says which submission of the chain
+ * the mail answers (`mergedFromId`), so it is stored as the source's, like the rows the merge moved.
  */
 @Injectable()
 export class InboundMatcher {
@@ -47,15 +63,15 @@ export class InboundMatcher {
     const sender = mail.from?.address ?? null;
     for (const { address } of [...mail.to, ...mail.cc, ...mail.deliveredTo]) {
       const token = this.ids.tokenIn(address);
-      const submissionId = token ? await this.tokenOwner(token) : null;
-      if (submissionId) {
-        return this.verdict(submissionId, 'token', sender);
+      const found = token ? await this.tokenOwner(token) : null;
+      if (found) {
+        return this.verdict(found, 'token', sender);
       }
     }
     for (const messageId of [...mail.inReplyTo, ...mail.references]) {
-      const submissionId = await this.submissionOfOurs(messageId);
-      if (submissionId) {
-        return this.verdict(submissionId, 'thread', sender);
+      const found = await this.submissionOfOurs(messageId);
+      if (found) {
+        return this.verdict(found, 'thread', sender);
       }
     }
     const ref = REF_IN_SUBJECT.exec(mail.subject)?.[1].toUpperCase();
@@ -67,7 +83,12 @@ export class InboundMatcher {
       const submission = own.sort((a, b) => b.id.localeCompare(a.id))[0];
       if (submission) {
         const target = (await this.submissions.mergeTargetOf(submission.id)) ?? submission.id;
-        return { submissionId: target, rule: 'ref', fromOther: false };
+        return {
+          submissionId: target,
+          rule: 'ref',
+          fromOther: false,
+          mergedFromId: target === submission.id ? null : submission.id,
+        };
       }
     }
     return null;
@@ -82,17 +103,22 @@ export class InboundMatcher {
    * a submission that never sent it is not reachable by its id, which its client and every webhook
    * receiver know.
    */
-  private async submissionOfOurs(messageId: string): Promise<string | null> {
+  private async submissionOfOurs(messageId: string): Promise<Found | null> {
     const ours = this.ids.parseOurs(messageId);
     switch (ours?.kind) {
       case 'root':
         return this.tokenOwner(ours.token);
-      case 'message':
-        return this.messages.submissionOfOutgoing(ours.messageId);
+      case 'message': {
+        // A message a merge moved names the submission it was sent from (merged_from_id).
+        const sent = await this.messages.outgoingPlace(ours.messageId);
+        return sent ? { holder: sent.submissionId, answered: sent.mergedFromId ?? sent.submissionId } : null;
+      }
       case 'legacy root': {
         // Its messages may have moved with a merge: they are where its chain ends.
         const target = await this.submissions.mergeTargetOf(ours.submissionId);
-        return target && (await this.messages.hasLegacyRoot(target)) ? ours.submissionId : null;
+        return target && (await this.messages.hasLegacyRoot(target))
+          ? { holder: ours.submissionId, answered: ours.submissionId }
+          : null;
       }
       default:
         return null;
@@ -103,25 +129,26 @@ export class InboundMatcher {
    * The submission holding mail with this reply token, if the token is its own or that of a submission
    * merged into it (the token is an HMAC of the id it was made for: never taken on the row's word).
    */
-  private async tokenOwner(token: string): Promise<string | null> {
+  private async tokenOwner(token: string): Promise<Found | null> {
     const holder = await this.messages.submissionOfToken(token);
     if (!holder) {
       return null;
     }
     if (this.ids.isTokenOf(token, holder)) {
-      return holder;
+      return { holder, answered: holder };
     }
     const sources = await this.submissions.mergedSourcesOf([holder]);
-    return sources.some((source) => this.ids.isTokenOf(token, source)) ? holder : null;
+    const owner = sources.find((source) => this.ids.isTokenOf(token, source));
+    return owner ? { holder, answered: owner } : null;
   }
 
   /**
    * The match, moved to where a merged submission's chain ends; the sender is the requester when they
    * are that of the submission it ends at or of any merged into it (the mail answers one of them).
    */
-  private async verdict(submissionId: string, rule: MailMatch['rule'], sender: string | null): Promise<MailMatch> {
+  private async verdict(found: Found, rule: MailMatch['rule'], sender: string | null): Promise<MailMatch> {
     const chain: SubmissionEntity[] = [];
-    let next: string | null | undefined = submissionId;
+    let next: string | null | undefined = found.holder;
     while (next && chain.length < 32 && !chain.some((row) => row.id === next)) {
       const row: SubmissionEntity | null = await this.submissions.findById(next);
       if (!row) {
@@ -130,7 +157,7 @@ export class InboundMatcher {
       chain.push(row);
       next = row.mergedIntoId;
     }
-    const target = chain.at(-1)?.id ?? submissionId;
+    const target = chain.at(-1)?.id ?? found.holder;
     let requester = !!sender && chain.some((row) => this.isRequester(row, sender));
     if (sender && !requester && chain.length > 0) {
       for (const id of await this.submissions.mergedSourcesOf([target])) {
@@ -141,7 +168,12 @@ export class InboundMatcher {
         }
       }
     }
-    return { submissionId: target, rule, fromOther: !requester };
+    return {
+      submissionId: target,
+      rule,
+      fromOther: !requester,
+      mergedFromId: found.answered === target ? null : found.answered,
+    };
   }
 
   private isRequester(submission: SubmissionEntity, sender: string): boolean {

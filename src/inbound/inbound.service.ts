@@ -64,11 +64,12 @@ export class InboundService {
         newText: mail.newText,
         quoted: mail.quoted,
         files: mail.attachments,
+        mergedFromId: match.mergedFromId,
       });
       if (!stored) {
         return 'duplicate';
       }
-      this.logger.log(`Mail ${stored.id} attached to submission ${match.submissionId} (by ${match.rule})`);
+      this.logger.log(`Mail ${stored.id} attached to submission ${stored.submissionId} (by ${match.rule})`);
       this.metrics.inboundMail('attached');
       return 'attached';
     }

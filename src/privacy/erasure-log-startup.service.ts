@@ -1,5 +1,6 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SYSTEM_ACTOR } from '../audit/actor';
+import { AppConfig } from '../config/app-config';
 import { ErasureLog } from './erasure-log.service';
 
 /**
@@ -10,10 +11,22 @@ import { ErasureLog } from './erasure-log.service';
  */
 @Injectable()
 export class ErasureLogStartup implements OnApplicationBootstrap {
-  constructor(private readonly erasureLog: ErasureLog) {}
+  private readonly logger = new Logger(ErasureLogStartup.name);
+
+  constructor(
+    private readonly erasureLog: ErasureLog,
+    private readonly config: AppConfig,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.erasureLog.mirrored) {
+      if (!this.config.privacy.emailHashKey) {
+        // The entries are then hashed under a key derived from JWT_SECRET, which rotations retire.
+        this.logger.warn(
+          'ERASURE_LOG_FILE is set without EMAIL_HASH_KEY: erasures logged under a JWT_SECRET that is ' +
+            'later retired cannot be applied again after a restore (set EMAIL_HASH_KEY once, for good)',
+        );
+      }
       await this.erasureLog.reapply(SYSTEM_ACTOR);
     }
   }

@@ -8,7 +8,7 @@ import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { matchedEmail } from '../database/matched-email';
-import { afterCommit, Transaction } from '../database/transactions';
+import { Transaction } from '../database/transactions';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ErasureKind, ErasureLogEntryEntity } from './entities/erasure-log-entry.entity';
 import { ErasureLogRepository } from './erasure-log.repository';
@@ -167,9 +167,17 @@ export class ErasureLog {
   /** Appends `entry` in the erasure's transaction, and to the mirror file once that has committed. */
   async record(entry: ErasureLogEntryEntity, tx: Transaction): Promise<void> {
     await this.entries.append([entry], tx);
+  }
+
+  /**
+   * Appends `entry` to the mirror file (and syncs it) before the erasure deletes anything: an erasure
+   * the file cannot hold fails before it starts, and one cut short (a crash, a failed batch) is in the
+   * file, so the next start finishes it. Were the file written after commit, a full disk or a crash in
+   * between would leave an erasure no restore could know of.
+   */
+  async writeAhead(entry: ErasureLogEntryEntity): Promise<void> {
     if (this.file !== null) {
-      // A failure here is logged by afterCommit: the next start copies the table's entry to the file.
-      afterCommit(tx, () => this.appendToFile([entry]));
+      await this.appendToFile([entry]);
     }
   }
 

@@ -153,13 +153,15 @@ export class PrivacyService {
 
   /**
    * Deletes every submission with this address (and what hangs on them) and their queued jobs. The
-   * erasure log's entry goes with the last batch (alone when nothing matched: a restored backup may
-   * still hold the person), so it says "done" only once all of it is.
+   * erasure log's entry is in the mirror file before anything is deleted (ErasureLog.writeAhead), and
+   * in the table with the last batch (alone when nothing matched: a restored backup may still hold the
+   * person), so the table says "done" only once all of it is.
    */
   async erase(rawEmail: string, actor: Actor): Promise<{ erased: number }> {
     const email = normalizedEmail(rawEmail);
     const ids = (await this.submissionsByEmail(email)).map((row) => row.id);
     const entry = this.erasureLog.entryForEmail(email);
+    await this.erasureLog.writeAhead(entry);
     let erased = 0;
     for (let start = 0; start === 0 || start < ids.length; start += BATCH_ROWS) {
       const last = start + BATCH_ROWS >= ids.length;

@@ -38,21 +38,22 @@ export class SubmissionDeletion {
    * Deletes these submissions (a batch: keep it to a thousand or so); answers how many it removed.
    * `alsoInTransaction` runs in the same transaction (an erasure's log entry), even with no ids.
    */
-  async delete(ids: string[], alsoInTransaction?: (tx: Transaction) => Promise<void>): Promise<number> {
-    if (ids.length === 0 && !alsoInTransaction) {
+  async delete(asked: string[], alsoInTransaction?: (tx: Transaction) => Promise<void>): Promise<number> {
+    if (asked.length === 0 && !alsoInTransaction) {
       return 0;
     }
-    // A merged source lives on in its target (issue 42): deleting a target deletes the submissions merged
-    // into it too (their timelines are in it), so no link points at nothing. Deleting a source that was
-    // itself merged (B of A into B into C) hands its own sources on to its target (A into C), in the
-    // transaction below. What moved from a deleted source into a target goes with it (each room's
-    // deleteOfSubmissions takes the rows whose merged_from_id it names).
-    ids = ids.length === 0 ? ids : [...ids, ...(await this.submissions.sourcesDeletedWith(ids))];
-    const { deleted, deliveries, messageIds, surveyIds } = await this.transactions.run(async (tx) => {
+    const removed = await this.transactions.run(async (tx) => {
       await alsoInTransaction?.(tx);
-      if (ids.length === 0) {
-        return { deleted: 0, deliveries: [], messageIds: [], surveyIds: [] };
+      if (asked.length === 0) {
+        return { ids: [], deleted: 0, deliveries: [], messageIds: [], surveyIds: [] };
       }
+      // A merged source lives on in its target (issue 42): deleting a target deletes the submissions
+      // merged into it too (their timelines are in it), so no link points at nothing. Read here, locked
+      // (see sourcesDeletedWith): a merge into one of them commits before this read or waits for the
+      // deletion. Deleting a source that was itself merged (B of A into B into C) hands its own sources
+      // on to its target (A into C). What moved from a deleted source into a target goes with it (each
+      // room's deleteOfSubmissions takes the rows whose merged_from_id it names).
+      const ids = [...asked, ...(await this.submissions.sourcesDeletedWith(asked, tx))];
       await this.submissions.relinkSourcesOf(ids, tx);
       // Before the rows go: the report days they count in are computed from what remains from now on.
       await this.reportDays.markFor(ids, tx);
@@ -63,12 +64,14 @@ export class SubmissionDeletion {
       await this.notes.deleteOfSubmissions(ids, tx);
       await this.tags.deleteOfSubmissions(ids, tx);
       return {
+        ids,
         deliveries: removedDeliveries,
         messageIds: removedMessages,
         surveyIds: removedSurveys,
         deleted: await this.submissions.deleteWithChannelRecords(ids, tx),
       };
     });
+    const { ids, deleted, deliveries, messageIds, surveyIds } = removed;
     await Promise.all([
       this.jobs.forget(
         'deliverSubmission',

@@ -1,24 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { OccasionalLog } from '../logging/occasional-log';
-import { settleWithin } from '../queue/settle-within';
-import { connectSubscriber, RedisClient } from '../redis/redis-connection';
+import { AnnouncedSnapshot } from '../redis/announced-snapshot';
+import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { RuleEntity } from './entities/rule.entity';
 import type { RuleActionSpec, RuleEvent } from './rule-definition';
 import { CompiledCondition, compileCondition, RuleSubject } from './rule-matcher';
 import { RulesRepository } from './rules.repository';
-
-/**
- * A safety net: the rules are read again this often even when no change was heard (a message lost
- * while the subscriber reconnected is also covered by the reload on reconnect).
- */
-const REFRESH_MS = 5 * 60_000;
-
-/** The deployment's channel on which a change of the rules is announced. */
-function rulesChannel(settings: AppConfig['redis']): string {
-  return `${settings.prefix}:rules`;
-}
 
 /** An enabled rule made ready to run: its conditions compiled once. */
 export interface ActiveRule {
@@ -63,72 +52,39 @@ function byEvent(rows: RuleEntity[]): RulesByEvent {
 }
 
 /**
- * The enabled rules in memory, so the intake costs no database round trip when no rule matches. A
- * change made in any process is announced on a Redis channel and every process reads the rules again;
- * a process also reads them again after its subscriber reconnects (it may have missed a message) and
- * every REFRESH_MS (SlaPolicyCache is the model).
+ * The enabled rules in memory, so the intake costs no database round trip when no rule matches; a
+ * change in any process is announced to all of them (AnnouncedSnapshot, as SlaPolicyCache does).
  */
 @Injectable()
 export class RuleCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly failures = new OccasionalLog(new Logger(RuleCache.name));
-  private loaded: Promise<RulesByEvent> | null = null;
-  private subscriber: RedisClient | null = null;
-  private refresh: NodeJS.Timeout | undefined;
+  private readonly snapshot: AnnouncedSnapshot<RulesByEvent>;
 
-  constructor(
-    private readonly rules: RulesRepository,
-    private readonly config: AppConfig,
-    @InjectRedis() private readonly redis: RedisClient,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const subscriber = connectSubscriber(this.config.redis);
-    this.subscriber = subscriber;
-    subscriber.on('error', (error: Error) => this.failures.error(`Rule subscriber: ${error.message}`));
-    subscriber.on('message', () => this.forget());
-    subscriber.on('ready', () => this.forget());
-    void subscriber.subscribe(rulesChannel(this.config.redis)).catch(() => undefined);
-    this.refresh = setInterval(() => this.forget(), REFRESH_MS);
-    this.refresh.unref();
+  constructor(rules: RulesRepository, config: AppConfig, @InjectRedis() redis: RedisClient) {
+    this.snapshot = new AnnouncedSnapshot({
+      channel: `${config.redis.prefix}:rules`,
+      settings: config.redis,
+      publisher: redis,
+      load: () => rules.list().then(byEvent),
+      onError: (message) => this.failures.error(`Rules: ${message}`),
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.refresh);
-    const subscriber = this.subscriber;
-    this.subscriber = null;
-    if (subscriber) {
-      await settleWithin(subscriber.quit(), 1000);
-      subscriber.disconnect();
-    }
+  onApplicationBootstrap(): void {
+    this.snapshot.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.snapshot.stop();
   }
 
   /** The enabled rules of each event, in order (read from the database only after a change). */
   current(): Promise<RulesByEvent> {
-    if (!this.loaded) {
-      const loading = this.rules.list().then(byEvent);
-      this.loaded = loading;
-      // A failed read is not kept: the next caller reads again.
-      loading.catch(() => {
-        if (this.loaded === loading) {
-          this.loaded = null;
-        }
-      });
-    }
-    return this.loaded;
+    return this.snapshot.current();
   }
 
   /** A rule changed (committed): forget them here and tell every other process. */
-  async changed(): Promise<void> {
-    this.forget();
-    try {
-      await this.redis.publish(rulesChannel(this.config.redis), 'changed');
-    } catch (error) {
-      // The others read them again within REFRESH_MS.
-      this.failures.error(`Rule change not announced: ${(error as Error).message}`);
-    }
-  }
-
-  private forget(): void {
-    this.loaded = null;
+  changed(): Promise<void> {
+    return this.snapshot.changed();
   }
 }

@@ -57,6 +57,11 @@ export const MAX_LIST_ITEMS = 100;
 export const MAX_TEXT_VALUE = 1000;
 export const MAX_ROUND_ROBIN_AGENTS = 50;
 export const MAX_OPEN_LIMIT = 100_000;
+/**
+ * The conditions as stored (JSON in a TEXT column of 65 535 bytes): the counts above allow more, and
+ * lower-casing can lengthen a value, so a rule that would not fit is refused as its `when`, never a 500.
+ */
+export const MAX_STORED_CONDITIONS_BYTES = 65_535;
 
 /** A status a rule may set: any the workflow has, except the one only a merge gives. */
 export const RULE_STATUSES = (WORKFLOW_STATUSES as readonly string[]).filter((status) => status !== 'merged');
@@ -128,7 +133,10 @@ export function isRuleCondition(value: unknown): value is RuleConditionSpec {
   return isFieldValue(field, value.value);
 }
 
-/** `{event, conditions}`: a known event and at most MAX_CONDITIONS conditions (none: every such event). */
+/**
+ * `{event, conditions}`: a known event and at most MAX_CONDITIONS conditions (none: every such event),
+ * which fit their column as stored (see MAX_STORED_CONDITIONS_BYTES).
+ */
 export function isRuleWhen(value: unknown): value is RuleWhen {
   if (!isRecord(value) || !hasOnlyKeys(value, ['event', 'conditions'])) {
     return false;
@@ -137,7 +145,8 @@ export function isRuleWhen(value: unknown): value is RuleWhen {
     (RULE_EVENTS as readonly unknown[]).includes(value.event) &&
     Array.isArray(value.conditions) &&
     value.conditions.length <= MAX_CONDITIONS &&
-    value.conditions.every(isRuleCondition)
+    value.conditions.every(isRuleCondition) &&
+    Buffer.byteLength(JSON.stringify(value.conditions.map(normalizedCondition))) <= MAX_STORED_CONDITIONS_BYTES
   );
 }
 

@@ -1,25 +1,14 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { OccasionalLog } from '../logging/occasional-log';
-import { settleWithin } from '../queue/settle-within';
-import { connectSubscriber, RedisClient } from '../redis/redis-connection';
+import { AnnouncedSnapshot } from '../redis/announced-snapshot';
+import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { tagKey } from '../submissions/submission-tags';
 import { BusinessCalendar } from './business-calendar';
 import { SlaPolicyEntity } from './entities/sla-policy.entity';
 import { SlaPoliciesRepository } from './sla-policies.repository';
 import { ActivePolicy } from './sla-targets';
-
-/**
- * A safety net: the policies are read again this often even when no change was heard (a message lost
- * while the subscriber reconnected is also covered by the reload on reconnect).
- */
-const REFRESH_MS = 5 * 60_000;
-
-/** The deployment's channel on which a change of the policies is announced. */
-function policiesChannel(settings: AppConfig['redis']): string {
-  return `${settings.prefix}:sla-policies`;
-}
 
 /** A stored policy made ready to match (see choosePolicy). */
 export function activePolicyOf(policy: SlaPolicyEntity): ActivePolicy {
@@ -35,72 +24,39 @@ export function activePolicyOf(policy: SlaPolicyEntity): ActivePolicy {
 }
 
 /**
- * The SLA policies in memory, so choosing one at intake costs no database round trip. A change made
- * in any process is announced on a Redis channel and every process reads the policies again; a
- * process also reads them again after its subscriber reconnects (it may have missed a message) and
- * every REFRESH_MS.
+ * The SLA policies in memory, so choosing one at intake costs no database round trip; a change in any
+ * process is announced to all of them (AnnouncedSnapshot).
  */
 @Injectable()
 export class SlaPolicyCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly failures = new OccasionalLog(new Logger(SlaPolicyCache.name));
-  private loaded: Promise<ActivePolicy[]> | null = null;
-  private subscriber: RedisClient | null = null;
-  private refresh: NodeJS.Timeout | undefined;
+  private readonly snapshot: AnnouncedSnapshot<ActivePolicy[]>;
 
-  constructor(
-    private readonly policies: SlaPoliciesRepository,
-    private readonly config: AppConfig,
-    @InjectRedis() private readonly redis: RedisClient,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const subscriber = connectSubscriber(this.config.redis);
-    this.subscriber = subscriber;
-    subscriber.on('error', (error: Error) => this.failures.error(`SLA policy subscriber: ${error.message}`));
-    subscriber.on('message', () => this.forget());
-    subscriber.on('ready', () => this.forget());
-    void subscriber.subscribe(policiesChannel(this.config.redis)).catch(() => undefined);
-    this.refresh = setInterval(() => this.forget(), REFRESH_MS);
-    this.refresh.unref();
+  constructor(policies: SlaPoliciesRepository, config: AppConfig, @InjectRedis() redis: RedisClient) {
+    this.snapshot = new AnnouncedSnapshot({
+      channel: `${config.redis.prefix}:sla-policies`,
+      settings: config.redis,
+      publisher: redis,
+      load: () => policies.list().then((rows) => rows.map(activePolicyOf)),
+      onError: (message) => this.failures.error(`SLA policies: ${message}`),
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.refresh);
-    const subscriber = this.subscriber;
-    this.subscriber = null;
-    if (subscriber) {
-      await settleWithin(subscriber.quit(), 1000);
-      subscriber.disconnect();
-    }
+  onApplicationBootstrap(): void {
+    this.snapshot.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.snapshot.stop();
   }
 
   /** The policies in the order they are tried (read from the database only after a change). */
   current(): Promise<ActivePolicy[]> {
-    if (!this.loaded) {
-      const loading = this.policies.list().then((rows) => rows.map(activePolicyOf));
-      this.loaded = loading;
-      // A failed read is not kept: the next caller reads again.
-      loading.catch(() => {
-        if (this.loaded === loading) {
-          this.loaded = null;
-        }
-      });
-    }
-    return this.loaded;
+    return this.snapshot.current();
   }
 
   /** A policy changed (committed): forget them here and tell every other process. */
-  async changed(): Promise<void> {
-    this.forget();
-    try {
-      await this.redis.publish(policiesChannel(this.config.redis), 'changed');
-    } catch (error) {
-      // The others read them again within REFRESH_MS.
-      this.failures.error(`SLA policy change not announced: ${(error as Error).message}`);
-    }
-  }
-
-  private forget(): void {
-    this.loaded = null;
+  changed(): Promise<void> {
+    return this.snapshot.changed();
   }
 }

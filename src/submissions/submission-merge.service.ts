@@ -8,7 +8,7 @@ import { SubmissionDetailService } from './submission-detail.service';
 import { SubmissionFactRecorder } from './submission-fact-recorder';
 import { NewSubmissionFact } from './submission-facts';
 import { SubmissionNotesRepository } from './submission-notes.repository';
-import { MAX_TAGS, normalizedTags } from './submission-tags';
+import { MAX_TAGS, tagKey } from './submission-tags';
 import { SubmissionTagsRepository } from './submission-tags.repository';
 import { SubmissionsRepository } from './submissions.repository';
 
@@ -19,7 +19,11 @@ const refuse = (status: HttpStatus, message: string) => new ApiException(status,
  * `merged` (terminal) and names the target (`merged_into_id`); its notes move here, its labels join the
  * target's, and the rooms that keep its other rows move them on the fact `merged` (conversations/ its
  * messages, attachments/ its files: in-transaction handlers). Each moved row keeps where it came from
- * (`merged_from_id`), so erasing the source's requester erases them in the target too.
+ * (`merged_from_id`), so erasing the source's requester erases them in the target too. Outgoing mail
+ * not yet sent (`queued`, `failed`) does not move: it was written to the source's requester, and the
+ * mailer addresses a message to its submission's requester, so it is sent from the source, to them.
+ * Mail that threads to the source after the merge arrives in the target with `merged_from_id` naming
+ * the source (InboundMatcher, ConversationsService.recordCustomerMessage).
  *
  * Refused: a merge into itself, of or into a merged submission (the target's chain would fork), of or
  * into spam (not a conversation: mark it not spam first). Across API keys is allowed: one person's
@@ -39,7 +43,10 @@ export class SubmissionMergeService {
   ) {}
 
   /** Merges `sourceId` into `targetId`; answers the target as it is now. */
-  async merge(sourceId: string, targetId: string, actor: Actor): Promise<SubmissionDetailView> {
+  async merge(sourceIdAsSent: string, targetIdAsSent: string, actor: Actor): Promise<SubmissionDetailView> {
+    // Ids are stored in lower case; the database matches any case, the map below does not.
+    const sourceId = sourceIdAsSent.toLowerCase();
+    const targetId = targetIdAsSent.toLowerCase();
     const rows = await this.submissions.workflowRowsOf([sourceId, targetId]);
     const source = rows.get(sourceId);
     const target = rows.get(targetId);
@@ -62,8 +69,15 @@ export class SubmissionMergeService {
       throw refuse(HttpStatus.CONFLICT, 'Cannot merge spam');
     }
     const [sourceTags, targetTags] = await Promise.all([this.tags.of(sourceId), this.tags.of(targetId)]);
-    // The target's labels first, then the source's it lacks, up to the ten a submission may carry.
-    const union = (normalizedTags([...targetTags, ...sourceTags].slice(0, 100)) ?? targetTags).slice(0, MAX_TAGS);
+    // The target's labels first, then the source's it lacks, up to the ten a submission may carry
+    // (those that fit are kept when the two together carry more).
+    const byKey = new Map<string, string>();
+    for (const tag of [...targetTags, ...sourceTags]) {
+      if (!byKey.has(tagKey(tag))) {
+        byKey.set(tagKey(tag), tag);
+      }
+    }
+    const union = [...byKey.values()].slice(0, MAX_TAGS);
     const tagsChanged = union.join('\n') !== targetTags.join('\n');
     await this.transactions.run(async (tx) => {
       const merged = await this.submissions.updateWorkflow(

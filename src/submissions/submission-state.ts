@@ -58,8 +58,12 @@ export const SETTABLE_STATUSES = WORKFLOW_STATUSES.filter(
   (status): status is Exclude<WorkflowStatus, 'merged'> => status !== 'merged',
 );
 
-/** Statuses nothing moves out of: a merged submission lives on in its target. */
-const TERMINAL: ReadonlySet<WorkflowStatus> = new Set(['merged']);
+/**
+ * Statuses nothing moves out of: a merged submission lives on in its target. Nothing is recorded on
+ * such a submission either (SubmissionsRepository.advanceForMessage: its conversation is the target's).
+ */
+export const TERMINAL_STATUSES: readonly WorkflowStatus[] = ['merged'];
+const TERMINAL: ReadonlySet<WorkflowStatus> = new Set(TERMINAL_STATUSES);
 
 /**
  * Why a staff change of a submission in `from` is refused (the contract's message, answered 409 unless

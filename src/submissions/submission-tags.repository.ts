@@ -43,6 +43,26 @@ export class SubmissionTagsRepository {
   }
 
   /**
+   * Replaces the labels of several submissions at once, in `tx`: one DELETE and one INSERT for all of
+   * them (a bulk change's group: two statements instead of two per row).
+   */
+  async replaceAll(changes: readonly { submissionId: string; tags: string[] }[], tx: Transaction): Promise<void> {
+    if (changes.length === 0) {
+      return;
+    }
+    // A submission changed twice keeps the labels of its last change.
+    const last = new Map(changes.map(({ submissionId, tags }) => [submissionId, tags]));
+    const repository = tx.getRepository(SubmissionTagEntity);
+    await repository.delete({ submissionId: In([...last.keys()]) });
+    const rows = [...last].flatMap(([submissionId, tags]) =>
+      tags.map((tag, position) => ({ submissionId, tagKey: tagKey(tag), tag, position })),
+    );
+    if (rows.length > 0) {
+      await repository.insert(rows);
+    }
+  }
+
+  /**
    * Adds labels after the `held` a submission has (normalised, none of them held), in `tx`. Inserts
    * only: a DELETE of the newest submission's labels (none yet) locks the gap at the end of the index,
    * and two such transactions then deadlock on each other's INSERT (rules label new submissions

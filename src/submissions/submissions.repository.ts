@@ -25,6 +25,7 @@ import {
   SUBMISSION_TRANSITIONS,
   SubmissionEvent,
   SubmissionState,
+  TERMINAL_STATUSES,
   WORKFLOW_STATUSES,
   WorkflowStatus,
 } from './submission-state';
@@ -258,14 +259,16 @@ export class SubmissionsRepository {
 
   /**
    * The submissions merged into these, directly or through others (A into B into C: both A and B for
-   * C), through the `ix_submissions_merged_into` index; without `ids` themselves.
+   * C), through the `ix_submissions_merged_into` index; without `ids` themselves. `lock` (in `tx`):
+   * a locking read (FOR UPDATE) of each step.
    */
-  async mergedSourcesOf(ids: string[], tx?: Transaction): Promise<string[]> {
+  async mergedSourcesOf(ids: string[], tx?: Transaction, options: { lock?: boolean } = {}): Promise<string[]> {
     const repository = tx ? tx.getRepository(SubmissionEntity) : this.submissions;
+    const lock = tx && options.lock ? { lock: { mode: 'pessimistic_write' as const } } : {};
     const found: string[] = [];
     let frontier = ids;
     for (let hop = 0; hop < MAX_MERGE_HOPS && frontier.length > 0; hop += 1) {
-      const rows = await repository.find({ select: { id: true }, where: { mergedIntoId: In(frontier) } });
+      const rows = await repository.find({ select: { id: true }, where: { mergedIntoId: In(frontier) }, ...lock });
       frontier = rows.map((row) => row.id).filter((id) => !found.includes(id) && !ids.includes(id));
       found.push(...frontier);
     }
@@ -274,13 +277,26 @@ export class SubmissionsRepository {
 
   /**
    * The submissions that go when these are deleted: those merged, directly or through others, into one
-   * of them that is not merged itself (a target: their timelines are in it).
+   * of them that is not merged itself (a target: their timelines are in it). Read in the deletion's
+   * `tx` with locking reads (FOR UPDATE: these rows and the merged-into index range), so a merge into
+   * one of them cannot commit between this read and the delete: it committed before (its source is
+   * found here) or waits for the deletion and then finds its target gone (412). Not a shared lock:
+   * TypeORM spells that FOR SHARE on a `mysql` connection to MariaDB, which has no such thing.
    */
-  async sourcesDeletedWith(ids: string[]): Promise<string[]> {
-    const targets = [...(await this.workflowRowsOf(ids)).values()]
-      .filter((row) => !row.mergedIntoId)
-      .map((row) => row.id);
-    return targets.length === 0 ? [] : (await this.mergedSourcesOf(targets)).filter((id) => !ids.includes(id));
+  async sourcesDeletedWith(ids: string[], tx: Transaction): Promise<string[]> {
+    const repository = tx.getRepository(SubmissionEntity);
+    const rows =
+      ids.length === 0
+        ? []
+        : await repository.find({
+            select: { id: true, mergedIntoId: true },
+            where: { id: In(ids) },
+            lock: { mode: 'pessimistic_write' },
+          });
+    const targets = rows.filter((row) => !row.mergedIntoId).map((row) => row.id);
+    return targets.length === 0
+      ? []
+      : (await this.mergedSourcesOf(targets, tx, { lock: true })).filter((id) => !ids.includes(id));
   }
 
   /**
@@ -483,7 +499,9 @@ export class SubmissionsRepository {
    * Moves a submission to its next version for a message of its conversation, in `tx`: only from
    * `version` when given (a reply must be based on what staff saw: 412 otherwise), from any version for
    * mail that arrives. `firstResponseAt` is kept once set; `reopenFrom` reopens (status `open`) a
-   * submission in one of those statuses. Answers whether the row was there to change.
+   * submission in one of those statuses. Never a submission in a terminal status (TERMINAL_STATUSES:
+   * merged), whose conversation went to its target: a merge that commits between the caller's read
+   * and this UPDATE makes it match nothing. Answers whether the row was there to change.
    */
   async advanceForMessage(
     id: string,
@@ -506,7 +524,8 @@ export class SubmissionsRepository {
             }
           : {}),
       })
-      .where('id = :id', { id, firstResponseAt: changes.firstResponseAt, reopenFrom: changes.reopenFrom });
+      .where('id = :id', { id, firstResponseAt: changes.firstResponseAt, reopenFrom: changes.reopenFrom })
+      .andWhere('status NOT IN (:...terminal)', { terminal: TERMINAL_STATUSES });
     if (version !== null) {
       query.andWhere('version = :version', { version });
     }

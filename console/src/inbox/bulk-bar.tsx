@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, BulkChange, Priority, Ref, Status, STATUSES } from '../api';
 import { ErrorLine, PriorityOptions } from '../parts';
 import { STATUS_LABELS } from './filters';
-import { Selection } from './use-selection';
+import { MAX_SELECTED, Selection } from './use-selection';
 import { useBulkChange } from './use-bulk-change';
 
 type Field = 'status' | 'assignee_id' | 'priority' | 'add_tags' | 'remove_tags';
@@ -64,7 +64,10 @@ export function BulkBar({ selection, onDone }: { selection: Selection; onDone: (
         }
       }}
     >
-      <strong role="status">{selection.ids.length} selected</strong>
+      <strong role="status">
+        {selection.ids.length} selected
+        {selection.ids.length >= MAX_SELECTED ? ` (at most ${MAX_SELECTED} at once)` : ''}
+      </strong>
       <label class="inline">
         Change
         <select

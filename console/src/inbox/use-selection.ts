@@ -14,6 +14,21 @@ export interface Selection {
   clear: () => void;
 }
 
+/** A bulk change takes at most this many ids (the API refuses more): the selection stops there. */
+export const MAX_SELECTED = 500;
+
+/** `current` with `ids` added, up to MAX_SELECTED. */
+function withAdded(current: ReadonlySet<string>, ids: string[]): ReadonlySet<string> {
+  const next = new Set(current);
+  for (const id of ids) {
+    if (next.size >= MAX_SELECTED) {
+      break;
+    }
+    next.add(id);
+  }
+  return next;
+}
+
 /**
  * The rows chosen for a bulk change. Kept across refreshes of the list (a row that leaves it stays
  * chosen until cleared: the change applies to what was chosen), cleared when the filters change.
@@ -21,7 +36,8 @@ export interface Selection {
 export function useSelection(items: Submission[], filtersKey: string): Selection {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const refs = useRef(new Map<string, string>());
-  const anchor = useRef<number | null>(null);
+  // The anchor is a row's id, not its place: a live refresh may put new rows above it.
+  const anchor = useRef<string | null>(null);
   useEffect(() => {
     setChosen(new Set());
     anchor.current = null;
@@ -32,28 +48,33 @@ export function useSelection(items: Submission[], filtersKey: string): Selection
     if (!item) {
       return;
     }
-    anchor.current = index;
+    anchor.current = item.id;
     refs.current.set(item.id, item.ref);
     setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(item.id)) {
-        next.delete(item.id);
-      } else {
-        next.add(item.id);
+      if (!current.has(item.id)) {
+        return withAdded(current, [item.id]);
       }
+      const next = new Set(current);
+      next.delete(item.id);
       return next;
     });
   };
   const extendTo = (index: number) => {
-    if (anchor.current === null) {
+    const at = items.findIndex((item) => item.id === anchor.current);
+    if (at === -1) {
       toggle(index);
       return;
     }
-    const [from, to] = anchor.current <= index ? [anchor.current, index] : [index, anchor.current];
+    const [from, to] = at <= index ? [at, index] : [index, at];
     for (const item of items.slice(from, to + 1)) {
       refs.current.set(item.id, item.ref);
     }
-    setChosen((current) => new Set([...current, ...items.slice(from, to + 1).map((item) => item.id)]));
+    setChosen((current) =>
+      withAdded(
+        current,
+        items.slice(from, to + 1).map((item) => item.id),
+      ),
+    );
   };
   const ordered = [
     ...items.filter((item) => chosen.has(item.id)).map((item) => item.id),

@@ -8,7 +8,15 @@ export type NewConversationMessage = Pick<
   Partial<
     Pick<
       ConversationMessageEntity,
-      'authorId' | 'threadToken' | 'senderHash' | 'fromAddress' | 'fromOther' | 'automatic' | 'quoted' | 'createdAt'
+      | 'authorId'
+      | 'threadToken'
+      | 'senderHash'
+      | 'fromAddress'
+      | 'fromOther'
+      | 'automatic'
+      | 'quoted'
+      | 'createdAt'
+      | 'mergedFromId'
     >
   >;
 

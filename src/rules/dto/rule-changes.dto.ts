@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import {
   CanonicalId,
@@ -8,7 +8,7 @@ import {
   WellFormedUnicode,
 } from '../../http/validation/contract-fields';
 import { isRuleActions, isRuleWhen } from '../rule-definition';
-import { THEN_SCHEMA, WHEN_SCHEMA } from './rule.views';
+import { REQUIRED_WHEN_SCHEMA, THEN_SCHEMA, WHEN_SCHEMA } from './rule.views';
 
 /** A name is one line: no control character at all. */
 const ONE_LINE = /^[^\u0000-\u001F\u007F-\u009F]*$/;
@@ -39,7 +39,7 @@ export class CreateRuleDto {
   @IsBoolean()
   enabled?: boolean;
 
-  @ApiProperty(WHEN_SCHEMA)
+  @ApiProperty(REQUIRED_WHEN_SCHEMA)
   @Required()
   @ValidateBy({ name: 'ruleWhen', validator: { validate: isRuleWhen } })
   when!: unknown;
@@ -51,7 +51,11 @@ export class CreateRuleDto {
 }
 
 /** PATCH /staff/api/rules/:id: any of the fields, each checked as when adding. */
-export class UpdateRuleDto extends PartialType(CreateRuleDto) {}
+export class UpdateRuleDto extends PartialType(CreateRuleDto) {
+  // Optional here: PartialType keeps the create's selfRequired, which this overrides.
+  @ApiProperty({ ...WHEN_SCHEMA, selfRequired: false } as ApiPropertyOptions)
+  override when?: unknown;
+}
 
 /** POST /staff/api/rules/test: a rule's `when` (saved or not) against a submission as it is now. */
 export class TestRuleDto {
@@ -60,7 +64,7 @@ export class TestRuleDto {
   @CanonicalId()
   submission_id!: string;
 
-  @ApiProperty(WHEN_SCHEMA)
+  @ApiProperty(REQUIRED_WHEN_SCHEMA)
   @Required()
   @ValidateBy({ name: 'ruleWhen', validator: { validate: isRuleWhen } })
   when!: unknown;

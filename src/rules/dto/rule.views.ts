@@ -54,10 +54,14 @@ export const WHEN_SCHEMA = {
     },
   },
   required: ['event', 'conditions'],
-  // `required` above lists the object's own properties; this says the property itself is required.
-  selfRequired: true,
   additionalProperties: false,
 } as ApiPropertyOptions;
+
+/**
+ * `when` where it must be given: `required` above lists the object's own properties, which swagger
+ * would otherwise read as the property itself being optional.
+ */
+export const REQUIRED_WHEN_SCHEMA = { ...WHEN_SCHEMA, selfRequired: true } as ApiPropertyOptions;
 
 /** `then`'s schema. */
 export const THEN_SCHEMA = {
@@ -117,7 +121,7 @@ export class RuleView {
   @ApiProperty()
   enabled!: boolean;
 
-  @ApiProperty(WHEN_SCHEMA)
+  @ApiProperty(REQUIRED_WHEN_SCHEMA)
   when!: RuleWhen;
 
   @ApiProperty(THEN_SCHEMA)
