@@ -7,6 +7,14 @@ const DAY_MS = 86_400_000;
  * just after, and must be in its day's figures.
  */
 const SETTLE_MS = 10 * 60_000;
+/**
+ * Whether `day` may be built by `now` (it has been over SETTLE_MS). A day that may not is computed from
+ * the rows by every report, so a change of it needs no mark (ReportStaleDays).
+ */
+export function mayBeBuilt(day: string, now: Date): boolean {
+  return Date.parse(`${nextDay(day)}T00:00:00Z`) + SETTLE_MS <= now.getTime();
+}
+
 /** How far back the builder goes: the longest report. */
 const HISTORY_DAYS = 1100;
 
@@ -65,8 +73,7 @@ export class ReportDaysBuilder {
   private async buildDay(day: string, now: Date): Promise<DayFigures[]> {
     const readAt = await this.days.now();
     const figures = await this.days.computeDay(day);
-    const over = Date.parse(`${nextDay(day)}T00:00:00Z`) + SETTLE_MS <= now.getTime();
-    if (over) {
+    if (mayBeBuilt(day, now)) {
       try {
         await this.days.replaceDay(day, figures, readAt);
       } catch (error) {

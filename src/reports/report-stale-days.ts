@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { afterCommit, BeforeCommitBatch, Transaction } from '../database/transactions';
+import { Clock } from '../clock/clock';
 import { ReportBacklogCache } from './report-backlog-cache';
+import { mayBeBuilt } from './report-days.builder';
 import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
 import { ReportDaysRepository } from './report-days.repository';
 
@@ -14,15 +16,17 @@ import { ReportDaysRepository } from './report-days.repository';
 export class ReportStaleDays {
   /**
    * The submissions a transaction changed, their days marked once just before it commits: one read and
-   * one upsert per transaction, however many facts it recorded. Today's mark is a row every change
-   * writes: held locked from there to the commit only, concurrent changes queue behind each other
-   * there briefly instead of for a whole bulk group (four groups at once deadlocked on it).
+   * one upsert per transaction, however many facts it recorded. Today (and a day over for less than
+   * the builder's settling time) is not marked: no report reads it built, and its mark would be one
+   * row every change of the day writes and holds locked to its commit, on which concurrent changes
+   * (rules at intake, bulk groups) would queue.
    */
   private readonly changed = new BeforeCommitBatch<string>((ids, tx) => this.markFor([...new Set(ids)], tx));
 
   constructor(
     private readonly days: ReportDaysRepository,
     private readonly backlogs: ReportBacklogCache,
+    private readonly clock: Clock,
   ) {}
 
   @OnSubmissionFact({
@@ -39,7 +43,9 @@ export class ReportStaleDays {
    * open-work counts once it has committed.
    */
   async markFor(submissionIds: readonly string[], tx: Transaction): Promise<void> {
-    await this.days.markChanged(await this.days.daysOf(submissionIds, tx), tx);
+    const now = this.clock.now();
+    const days = (await this.days.daysOf(submissionIds, tx)).filter((day) => mayBeBuilt(day, now));
+    await this.days.markChanged(days, tx);
     afterCommit(tx, () => this.backlogs.forget());
   }
 }
