@@ -30,6 +30,7 @@ const TITLES: Record<string, string> = {
 
 const SHORTCUTS: [string, string][] = [
   ['j / k', 'next / previous submission'],
+  ['x', 'choose the submission for a bulk change, or not'],
   ['Enter', 'open the selected submission'],
   ['e', 'close the open submission'],
   ['a', 'assign the open submission to me'],

@@ -123,6 +123,7 @@ export class ErasureLog {
   private readonly keys = new Map<string, Buffer>();
   private readonly writeKeyId: string;
   private readonly file: string | null;
+  private readonly sharedKey: boolean;
 
   constructor(
     private readonly entries: ErasureLogRepository,
@@ -146,6 +147,15 @@ export class ErasureLog {
     }
     this.writeKeyId = [...this.keys.keys()][0];
     this.file = config.privacy.erasureLogFile;
+    this.sharedKey = config.privacy.emailHashKey !== null || !config.auth.jwtSecretGenerated;
+  }
+
+  /**
+   * Whether new entries are hashed under a key other processes share: EMAIL_HASH_KEY, or a JWT_SECRET
+   * that is set. Without either each process makes up its own, and nobody can match its entries later.
+   */
+  get keyIsShared(): boolean {
+    return this.sharedKey;
   }
 
   /** Whether entries are mirrored to ERASURE_LOG_FILE. */

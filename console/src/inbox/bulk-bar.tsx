@@ -66,6 +66,7 @@ export function BulkBar({ selection, onDone }: { selection: Selection; onDone: (
     >
       <strong role="status">
         {selection.ids.length} selected
+        {selection.hidden > 0 ? `, ${selection.hidden} not shown here` : ''}
         {selection.ids.length >= MAX_SELECTED ? ` (at most ${MAX_SELECTED} at once)` : ''}
       </strong>
       <label class="inline">

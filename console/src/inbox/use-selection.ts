@@ -4,6 +4,8 @@ import { Submission } from '../api';
 export interface Selection {
   /** The ids chosen, in the list's order. */
   ids: string[];
+  /** How many of `ids` the list does not show now (a change or a refresh moved them out of it). */
+  hidden: number;
   /** The reference of each row chosen, kept when a refresh drops the row from the list. */
   refs: ReadonlyMap<string, string>;
   has: (id: string) => boolean;
@@ -76,12 +78,11 @@ export function useSelection(items: Submission[], filtersKey: string): Selection
       ),
     );
   };
-  const ordered = [
-    ...items.filter((item) => chosen.has(item.id)).map((item) => item.id),
-    ...[...chosen].filter((id) => !items.some((item) => item.id === id)),
-  ];
+  const shown = items.filter((item) => chosen.has(item.id)).map((item) => item.id);
+  const ordered = [...shown, ...[...chosen].filter((id) => !items.some((item) => item.id === id))];
   return {
     ids: ordered,
+    hidden: ordered.length - shown.length,
     refs: refs.current,
     has: (id) => chosen.has(id),
     toggle,

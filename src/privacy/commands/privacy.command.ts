@@ -37,7 +37,10 @@ export class ExportPersonalDataCommand extends CommandRunner {
 
 @SubCommand({ name: 'erase', description: 'erase every submission with an e-mail address (asks first)' })
 export class ErasePersonalDataCommand extends CommandRunner {
-  constructor(private readonly privacy: PrivacyService) {
+  constructor(
+    private readonly privacy: PrivacyService,
+    private readonly erasureLog: ErasureLog,
+  ) {
     super();
   }
 
@@ -54,6 +57,13 @@ export class ErasePersonalDataCommand extends CommandRunner {
     }
     const { erased } = await this.privacy.erase(options.email, CLI_ACTOR);
     printLine(`Erased ${erased} submission(s).`);
+    if (!this.erasureLog.keyIsShared) {
+      printLine(
+        'Warning: neither EMAIL_HASH_KEY nor JWT_SECRET is set, so the erasure log entry is hashed under a key ' +
+          'made up for this command alone: a restored backup cannot have this erasure applied again. Set ' +
+          "EMAIL_HASH_KEY (see Backups and restores in the operator's guide).",
+      );
+    }
   }
 
   @Option({ flags: '--email <address>', description: 'the address (any letter case)', required: true })
@@ -158,14 +168,19 @@ export class ReapplyErasuresCommand extends CommandRunner {
     const offered = options.from ? await this.erasureLog.read(options.from) : { entries: [], malformed: 0 };
     const result = await this.erasureLog.reapply(CLI_ACTOR, offered.entries, offered.malformed);
     printLine(`Applied ${result.applied} erasure(s) again: ${result.erased} submission(s) erased.`);
-    if (result.unknownKey > 0) {
-      printLine(
-        `${result.unknownKey} erasure(s) were hashed under a key this installation no longer has ` +
-          '(EMAIL_HASH_KEY or JWT_SECRET changed) and were not applied.',
-      );
-    }
     if (result.malformed > 0) {
       printLine(`${result.malformed} line(s) are not erasure log entries and were left out.`);
+    }
+    if (result.unknownKey > 0) {
+      // An exit status of its own: a restore runbook must not read this as done.
+      throw new Error(
+        `${result.unknownKey} erasure(s) were hashed under a key this installation does not have and were ` +
+          'not applied: ' +
+          (this.erasureLog.keyIsShared
+            ? 'set the EMAIL_HASH_KEY (or JWT_SECRET) they were made under and run this again'
+            : 'neither EMAIL_HASH_KEY nor JWT_SECRET is set, so each process makes up its own key; set the ones ' +
+              'they were made under and run this again'),
+      );
     }
   }
 
