@@ -8,6 +8,7 @@ import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder'
 import { NewSubmissionFact, OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
 import { DEFAULT_PRIORITY, Priority } from '../submissions/submission-priority';
 import type { WorkflowStatus } from '../submissions/submission-state';
+import { workflowChangeFacts } from '../submissions/workflow-change-facts';
 import { MAX_TAGS, tagKey } from '../submissions/submission-tags';
 import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
 import { NewSubmission, SubmissionsRepository, WorkflowChanges } from '../submissions/submissions.repository';
@@ -229,20 +230,12 @@ export class RuleRunner {
       // Rules only add labels: appended, never replaced (see append).
       await this.tags.append(workflow.id, tags.slice(workflow.tags.length), workflow.tags.length, tx);
     }
-    const about = { submissionId: workflow.id, apiKeyId: workflow.apiKeyId, version: workflow.version + 1, actor };
-    const facts: NewSubmissionFact[] = [];
-    if (tagsChanged) {
-      facts.push({ ...about, name: 'tags_changed', data: { before: workflow.tags, after: tags } });
-    }
-    if (next.priority !== undefined) {
-      facts.push({ ...about, name: 'priority_changed', data: { before: workflow.priority, after: priority } });
-    }
-    if (next.status !== undefined) {
-      facts.push({ ...about, name: 'status_changed', data: { before: workflow.status, after: status } });
-    }
-    if (next.assigneeId !== undefined) {
-      facts.push({ ...about, name: 'assigned', data: { before: workflow.assigneeId, after: assigneeId } });
-    }
+    const facts = workflowChangeFacts(
+      workflow,
+      next,
+      tagsChanged ? { before: workflow.tags, after: tags } : null,
+      actor,
+    );
     Object.assign(workflow, { version: workflow.version + 1, status, priority, assigneeId, tags });
     return facts;
   }

@@ -8,7 +8,7 @@ import { SubmissionDetailView } from './dto/staff-submission.views';
 import { UpdateSubmissionDto } from './dto/update-submission.dto';
 import { SubmissionDetailService } from './submission-detail.service';
 import { SubmissionFactRecorder } from './submission-fact-recorder';
-import { NewSubmissionFact } from './submission-facts';
+import { workflowChangeFacts } from './workflow-change-facts';
 import { PRIORITIES, Priority } from './submission-priority';
 import { SETTABLE_STATUSES, workflowChangeRefused, WorkflowStatus } from './submission-state';
 import { MAX_TAGS, normalizedTags, tagKey } from './submission-tags';
@@ -268,22 +268,10 @@ export class SubmissionChangesService {
     if (!(await this.submissions.updateWorkflow(row.id, row.version, next, tx))) {
       return false;
     }
-    const about = { submissionId: row.id, apiKeyId: row.apiKeyId, version: row.version + 1, actor };
-    const facts: NewSubmissionFact[] = [];
     if (tags) {
       this.labels.add(tx, { submissionId: row.id, tags: tags.after });
-      facts.push({ ...about, name: 'tags_changed', data: tags });
     }
-    if (next.priority !== undefined) {
-      facts.push({ ...about, name: 'priority_changed', data: { before: row.priority, after: next.priority } });
-    }
-    if (next.status !== undefined) {
-      facts.push({ ...about, name: 'status_changed', data: { before: row.status, after: next.status } });
-    }
-    if (next.assigneeId !== undefined) {
-      facts.push({ ...about, name: 'assigned', data: { before: row.assigneeId, after: next.assigneeId } });
-    }
-    await this.facts.recordChange(facts, tx);
+    await this.facts.recordChange(workflowChangeFacts(row, next, tags, actor), tx);
     return true;
   }
 
