@@ -277,6 +277,35 @@ describe('rules', () => {
     const [first, again] = [(await once()).body.id as string, (await once()).body.id as string];
     expect(again).toBe(first);
     expect(await detail(first)).toMatchObject({ tags: ['key', 'domain'], version: 3 });
+
+    // Arrivals of the same moment share a transaction: each is stored as if it had come alone, and
+    // twins under one Idempotency-Key (refused for their data together) answer one id, ruled once.
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t
+          .http()
+          .post('/contact_api.php')
+          .set('Authorization', `Bearer ${token}`)
+          .set('Idempotency-Key', i < 2 ? 'rules-twins' : `rules-burst-${i}`)
+          .send({ name: `Burst ${i}`, email: `burst${i}@example.com`, message: i < 2 || i % 2 === 0 ? 'Hi' : 'Urgent' })
+          .expect(200)
+          .then((response) => response.body.id as string),
+      ),
+    );
+    expect(burst[1]).toBe(burst[0]);
+    expect(new Set(burst).size).toBe(11);
+    for (const [i, id] of burst.entries()) {
+      const urgent = i >= 2 && i % 2 === 1;
+      expect([i, await detail(id)]).toEqual([
+        i,
+        expect.objectContaining(
+          urgent
+            ? { tags: ['key', 'domain', 'tagged'], priority: 'urgent', status: 'open', version: 6 }
+            : { tags: ['key', 'domain'], priority: 'normal', status: 'new', version: 3 },
+        ),
+      ]);
+      expect([i, (await auditOf(id)).length]).toEqual([i, urgent ? 6 : 3]);
+    }
   });
 
   it('runs rules of status_changed after a person changes the status, and a would-be cycle ends with each rule once', async () => {

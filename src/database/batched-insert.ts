@@ -44,25 +44,68 @@ export function insertStatement(table: string, columns: readonly string[], rows 
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array<string>(rows).fill(row).join(', ')}`;
 }
 
-interface PendingRow {
-  values: unknown[];
+interface Pending<T> {
+  item: T;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Inserts rows that arrive during the same turn of the event loop with one multi-row INSERT. Each
- * caller's promise settles when that statement does, so a caller still hears "stored" only after its
- * row is committed (autocommit), and every caller of a failed statement gets its error. Under
- * concurrency many requests share one statement and one socket write; alone, a row goes out on the
- * next turn with no added wait.
+ * Groups what arrives during the same turn of the event loop and stores each group with one call of
+ * `store`. Each caller's promise settles when its group's call does, so a caller still hears "stored"
+ * only after its item is committed, and every caller of a failed call gets its error. Under
+ * concurrency many requests share one statement (or transaction) and one socket write; alone, an item
+ * goes out on the next turn with no added wait.
  *
- * When the server refuses the statement for its data (SQLSTATE class 22 or 23: a duplicate key, a
- * value that does not fit), the rows are inserted one by one, so only the bad row's caller hears of it.
- * Any other failure (connection lost, server down) is every caller's.
+ * When the server refuses a group for its data (SQLSTATE class 22 or 23: a duplicate key, a value
+ * that does not fit), its items are stored one by one, so only the bad item's caller hears of it. Any
+ * other failure (connection lost, server down) is every caller's.
+ */
+export class SameTurnGroups<T> {
+  private pending: Pending<T>[] = [];
+
+  constructor(
+    private readonly store: (items: T[]) => Promise<unknown>,
+    private readonly maxItems: number,
+  ) {}
+
+  add(item: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      if (this.pending.length === 1) {
+        setImmediate(() => this.flush());
+      } else if (this.pending.length >= this.maxItems) {
+        this.flush();
+      }
+    });
+  }
+
+  private flush(): void {
+    const group = this.pending.splice(0, this.pending.length);
+    if (group.length === 0) {
+      return;
+    }
+    this.store(group.map((entry) => entry.item)).then(
+      () => group.forEach((entry) => entry.resolve()),
+      (error: unknown) => {
+        if (group.length > 1 && isDataError(error)) {
+          for (const entry of group) {
+            void this.store([entry.item]).then(() => entry.resolve(), entry.reject);
+          }
+        } else {
+          group.forEach((entry) => entry.reject(error));
+        }
+      },
+    );
+  }
+}
+
+/**
+ * Inserts rows that arrive during the same turn of the event loop with one multi-row INSERT
+ * (autocommit; see SameTurnGroups for when callers settle and what a refused row does).
  */
 export class BatchedInsert {
-  private pending: PendingRow[] = [];
+  private readonly groups: SameTurnGroups<unknown[]>;
   /** The statement for each row count, built once (at most maxRows of them). */
   private readonly statements = new Map<number, string>();
 
@@ -71,50 +114,24 @@ export class BatchedInsert {
    * MariaDB's default max_allowed_packet of 16 MB.
    */
   constructor(
-    private readonly run: RunStatement,
+    run: RunStatement,
     private readonly table: string,
     private readonly columns: readonly string[],
-    private readonly maxRows = 100,
-  ) {}
+    maxRows = 100,
+  ) {
+    // A commit conflict (a deadlock, or Galera certification against another node's write) is not a
+    // data error: the same statement runs again.
+    this.groups = new SameTurnGroups(
+      (rows) => retryOnConflict(() => run(this.statementFor(rows.length), rows.flat())),
+      maxRows,
+    );
+  }
 
   insert(values: unknown[]): Promise<void> {
     if (values.length !== this.columns.length) {
       throw new Error(`Expected ${this.columns.length} values, got ${values.length}`);
     }
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ values, resolve, reject });
-      if (this.pending.length === 1) {
-        setImmediate(() => this.flush());
-      } else if (this.pending.length >= this.maxRows) {
-        this.flush();
-      }
-    });
-  }
-
-  private flush(): void {
-    const rows = this.pending.splice(0, this.pending.length);
-    if (rows.length === 0) {
-      return;
-    }
-    // A commit conflict (a deadlock, or Galera certification against another node's write) is not a
-    // data error: the same statement runs again.
-    const statement = this.statementFor(rows.length);
-    const values = rows.flatMap((row) => row.values);
-    retryOnConflict(() => this.run(statement, values)).then(
-      () => rows.forEach((row) => row.resolve()),
-      (error: unknown) => {
-        if (rows.length > 1 && isDataError(error)) {
-          for (const row of rows) {
-            void retryOnConflict(() => this.run(this.statementFor(1), row.values)).then(
-              () => row.resolve(),
-              row.reject,
-            );
-          }
-        } else {
-          rows.forEach((row) => row.reject(error));
-        }
-      },
-    );
+    return this.groups.add(values);
   }
 
   private statementFor(rows: number): string {

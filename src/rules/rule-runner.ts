@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ruleActor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../clock/clock';
+import { SameTurnGroups } from '../database/batched-insert';
 import { beforeCommit, Transaction, Transactions } from '../database/transactions';
 import type { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
@@ -33,6 +34,25 @@ interface Workflow {
 /** The status only a merge gives: rules leave such a submission alone (issue 42, point 4). */
 const MERGED = 'merged';
 
+/** A new submission a rule of `received` matched, with the subject of the mail it came from. */
+interface Arrival {
+  submission: NewSubmission;
+  subject: string | null;
+}
+
+/** One rule's change to a submission: the fields it moves, its labels after it (null: unchanged), its facts. */
+interface RuleChange {
+  next: WorkflowChanges;
+  tags: string[] | null;
+  facts: NewSubmissionFact[];
+}
+
+/**
+ * At most this many arrivals share a transaction: enough for a burst, few enough that one transaction
+ * holds the round robin's turns briefly.
+ */
+const MAX_ARRIVALS_PER_TRANSACTION = 50;
+
 /**
  * Runs the rules (issue 42, point 1): in `position` order, inside the transaction of the change that
  * triggered them, each matching rule's actions written through the submissions' repositories and
@@ -44,6 +64,12 @@ const MERGED = 'merged';
  */
 @Injectable()
 export class RuleRunner {
+  /** New submissions rules matched, stored a turn of the event loop's worth at a time (storeAtIntake). */
+  private readonly arrivals = new SameTurnGroups<Arrival>(
+    (arrivals) => this.storeArrivals(arrivals),
+    MAX_ARRIVALS_PER_TRANSACTION,
+  );
+
   constructor(
     private readonly cache: RuleCache,
     private readonly subjects: RuleSubjectsRepository,
@@ -73,25 +99,50 @@ export class RuleRunner {
   }
 
   /**
-   * Stores a new submission that a rule of `received` matched, and runs those rules on it, in one
-   * transaction: the row, its labels, the round robin's turn and the rules' facts (their audit events,
-   * webhook deliveries) commit together or not at all. The intake records `received` after the commit.
+   * Stores a new submission that a rule of `received` matched, with what those rules make of it, in one
+   * transaction: the row as the rules left it (one INSERT, no UPDATE after it), its labels, the round
+   * robin's turn and the rules' facts (their audit events, webhook deliveries) commit together or not
+   * at all. Arrivals of the same turn of the event loop share the transaction and its statements (see
+   * SameTurnGroups: one refused for its data, as a duplicate Idempotency-Key, is stored on its own).
+   * The intake records `received` after the commit.
    */
-  async storeAtIntake(submission: NewSubmission, subject: string | null): Promise<void> {
+  storeAtIntake(submission: NewSubmission, subject: string | null): Promise<void> {
+    return this.arrivals.add({ submission, subject });
+  }
+
+  private async storeArrivals(arrivals: readonly Arrival[]): Promise<void> {
     await this.transactions.run(async (tx) => {
-      await this.submissions.insert(submission, tx);
-      // What was just written in this transaction (and is locked by it): not read back.
-      const workflow: Workflow = {
-        id: submission.id,
-        apiKeyId: submission.apiKeyId,
-        version: 1,
-        status: submission.status,
-        assigneeId: null,
-        priority: DEFAULT_PRIORITY,
-        tags: [],
-      };
       const rules = (await this.cache.current()).received;
-      await this.runOn(rules, workflow, subjectOf(submission, workflow, { subject }), tx);
+      const rows: NewSubmission[] = [];
+      const labels: { submissionId: string; tags: string[]; held: number }[] = [];
+      const facts: NewSubmissionFact[] = [];
+      for (const { submission, subject } of arrivals) {
+        const workflow: Workflow = {
+          id: submission.id,
+          apiKeyId: submission.apiKeyId,
+          version: 1,
+          status: submission.status,
+          assigneeId: null,
+          priority: DEFAULT_PRIORITY,
+          tags: [],
+        };
+        // Not stored yet: the rules' changes are made to `workflow` only, and stored with the row.
+        facts.push(...(await this.runOn(rules, workflow, subjectOf(submission, workflow, { subject }), tx, false)));
+        rows.push({
+          ...submission,
+          status: workflow.status,
+          workflow: {
+            version: workflow.version,
+            priority: workflow.priority,
+            assigneeId: workflow.assigneeId,
+            closedAt: workflow.status === 'closed' ? this.clock.now() : null,
+          },
+        });
+        labels.push({ submissionId: submission.id, tags: workflow.tags, held: 0 });
+      }
+      await this.submissions.insertAll(rows, tx);
+      await this.tags.appendAll(labels, tx);
+      await this.facts.recordChange(facts, tx);
     });
   }
 
@@ -143,34 +194,50 @@ export class RuleRunner {
       priority: row.priority,
       tags: await this.tags.of(row.id, tx),
     };
-    await this.runOn(rules, workflow, subjectOf(row, workflow, texts), tx);
+    const facts = await this.runOn(rules, workflow, subjectOf(row, workflow, texts), tx, true);
+    // Recorded once every rule has run, each with the version its rule made: what subscribers write
+    // in the transaction is held for the commit only, not for the rules' round trips too.
+    await this.facts.recordChange(facts, tx);
   }
 
-  /** `rules` in order on a submission as `workflow` holds it (its row locked by `tx`), in `tx`. */
+  /**
+   * `rules` in order on a submission as `workflow` holds it, in `tx`; answers their facts. A `stored`
+   * submission (its row locked by `tx`) has each rule's change written as it is made; a new one keeps
+   * them in `workflow`, for its INSERT.
+   */
   private async runOn(
     rules: readonly ActiveRule[],
     workflow: Workflow,
     subject: RuleSubject,
     tx: Transaction,
-  ): Promise<void> {
+    stored: boolean,
+  ): Promise<NewSubmissionFact[]> {
     const facts: NewSubmissionFact[] = [];
     for (const rule of rules) {
-      if (ruleMatches(rule, subject)) {
-        facts.push(...(await this.apply(rule, workflow, tx)));
+      if (!ruleMatches(rule, subject)) {
+        continue;
+      }
+      const change = await this.changeOf(rule, workflow, tx);
+      if (change) {
+        if (stored) {
+          await this.write(rule, workflow, change, tx);
+        }
+        Object.assign(workflow, {
+          version: workflow.version + 1,
+          status: change.next.status ?? workflow.status,
+          priority: change.next.priority ?? workflow.priority,
+          assigneeId: change.next.assigneeId === undefined ? workflow.assigneeId : change.next.assigneeId,
+          tags: change.tags ?? workflow.tags,
+        });
+        facts.push(...change.facts);
         Object.assign(subject, { status: workflow.status, priority: workflow.priority, tags: workflow.tags });
       }
     }
-    // Recorded once every rule has run, each with the version its rule made: what subscribers write
-    // in the transaction (report day marks, a hot row per day) is held for the commit only, not for
-    // the rules' round trips too.
-    for (const fact of facts) {
-      await this.facts.record(fact, tx);
-    }
+    return facts;
   }
 
-  /** One rule's actions: one new version of the submission, and its facts (one per field it changed). */
-  private async apply(rule: ActiveRule, workflow: Workflow, tx: Transaction): Promise<NewSubmissionFact[]> {
-    const actor = ruleActor(rule.id);
+  /** One rule's actions on `workflow`: one new version of the submission, or null when they change nothing. */
+  private async changeOf(rule: ActiveRule, workflow: Workflow, tx: Transaction): Promise<RuleChange | null> {
     let status = workflow.status;
     let priority = workflow.priority;
     let assigneeId = workflow.assigneeId;
@@ -220,24 +287,27 @@ export class RuleRunner {
     }
     const tagsChanged = tags !== workflow.tags;
     if (Object.keys(next).length === 0 && !tagsChanged) {
-      return [];
-    }
-    // The row is locked by this transaction (read FOR UPDATE), so its version cannot have moved.
-    if (!(await this.submissions.updateWorkflow(workflow.id, workflow.version, next, tx))) {
-      throw new Error(`Submission ${workflow.id} changed under rule ${rule.id}`);
-    }
-    if (tagsChanged) {
-      // Rules only add labels: appended, never replaced (see append).
-      await this.tags.append(workflow.id, tags.slice(workflow.tags.length), workflow.tags.length, tx);
+      return null;
     }
     const facts = workflowChangeFacts(
       workflow,
       next,
       tagsChanged ? { before: workflow.tags, after: tags } : null,
-      actor,
+      ruleActor(rule.id),
     );
-    Object.assign(workflow, { version: workflow.version + 1, status, priority, assigneeId, tags });
-    return facts;
+    return { next, tags: tagsChanged ? tags : null, facts };
+  }
+
+  /** A rule's change to a stored submission (its row locked by `tx`): its UPDATE and its new labels. */
+  private async write(rule: ActiveRule, workflow: Workflow, change: RuleChange, tx: Transaction): Promise<void> {
+    // The row is locked by this transaction (read FOR UPDATE), so its version cannot have moved.
+    if (!(await this.submissions.updateWorkflow(workflow.id, workflow.version, change.next, tx))) {
+      throw new Error(`Submission ${workflow.id} changed under rule ${rule.id}`);
+    }
+    if (change.tags) {
+      // Rules only add labels: appended, never replaced (see append).
+      await this.tags.append(workflow.id, change.tags.slice(workflow.tags.length), workflow.tags.length, tx);
+    }
   }
 
   /** Whether an account `assign` names can take work now (it exists and is not disabled). */

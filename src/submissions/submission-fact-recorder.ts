@@ -114,9 +114,10 @@ export class SubmissionFactRecorder implements OnApplicationBootstrap {
   }
 
   /**
-   * Records the facts of one change in `tx` (the fields one version changed: a PATCH, a row of a bulk
-   * change): their audit rows in one INSERT, then each fact's in-transaction handlers in turn; the
-   * after-commit handlers run once `tx` has committed.
+   * Records the facts of a change in `tx` (the fields one version changed: a PATCH, a row of a bulk
+   * change; or the rules' changes to new submissions stored together): their audit rows in one INSERT,
+   * then each fact's in-transaction handlers in turn; the after-commit handlers run once `tx` has
+   * committed.
    */
   async recordChange(facts: readonly NewSubmissionFact[], tx: Transaction): Promise<SubmissionFact[]> {
     const audits = facts.map(auditOf);

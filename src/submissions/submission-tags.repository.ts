@@ -69,10 +69,19 @@ export class SubmissionTagsRepository {
    * concurrently).
    */
   async append(submissionId: string, tags: string[], held: number, tx: Transaction): Promise<void> {
-    if (tags.length > 0) {
-      await tx
-        .getRepository(SubmissionTagEntity)
-        .insert(tags.map((tag, i) => ({ submissionId, tagKey: tagKey(tag), tag, position: held + i })));
+    await this.appendAll([{ submissionId, tags, held }], tx);
+  }
+
+  /** Adds labels to several submissions (see append) with one INSERT, in `tx`. */
+  async appendAll(
+    additions: readonly { submissionId: string; tags: string[]; held: number }[],
+    tx: Transaction,
+  ): Promise<void> {
+    const rows = additions.flatMap(({ submissionId, tags, held }) =>
+      tags.map((tag, i) => ({ submissionId, tagKey: tagKey(tag), tag, position: held + i })),
+    );
+    if (rows.length > 0) {
+      await tx.getRepository(SubmissionTagEntity).insert(rows);
     }
   }
 
