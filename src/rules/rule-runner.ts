@@ -106,8 +106,15 @@ export class RuleRunner {
    * SameTurnGroups: one refused for its data, as a duplicate Idempotency-Key, is stored on its own).
    * The intake records `received` after the commit.
    */
-  storeAtIntake(submission: NewSubmission, subject: string | null): Promise<void> {
-    return this.arrivals.add({ submission, subject });
+  async storeAtIntake(submission: NewSubmission, subject: string | null): Promise<void> {
+    const arrival = { submission, subject };
+    // A round robin counts each agent's open submissions in the database, where the arrivals of one
+    // transaction are not yet (nor their assignments): so while a rule takes turns, each arrival has a
+    // transaction of its own, which also takes the turns' locks in rule order only.
+    if ((await this.cache.current()).received.some(takesTurns)) {
+      return this.storeArrivals([arrival]);
+    }
+    return this.arrivals.add(arrival);
   }
 
   private async storeArrivals(arrivals: readonly Arrival[]): Promise<void> {
@@ -340,6 +347,11 @@ export class RuleRunner {
     }
     return turn.agentId;
   }
+}
+
+/** Whether a rule hands out submissions by round robin. */
+function takesTurns(rule: ActiveRule): boolean {
+  return rule.actions.some((action) => action.action === 'assign_round_robin');
 }
 
 /** What conditions read: the row, and the mail's subject and text when the event is a mail. */

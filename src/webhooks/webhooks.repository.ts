@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, MoreThan, Repository } from 'typeorm';
+import { In, LessThan, MoreThan, Repository } from 'typeorm';
 import { FieldCipher } from '../database/field-cipher';
 import type { Transaction } from '../database/transactions';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
@@ -50,14 +50,14 @@ export class WebhooksRepository {
     apiKeyIds: readonly string[],
     tx?: Transaction,
   ): Promise<Pick<WebhookDestinationEntity, 'id' | 'apiKeyId' | 'events'>[]> {
-    return (tx ? tx.getRepository(WebhookDestinationEntity) : this.destinations).find({
-      select: { id: true, apiKeyId: true, events: true },
-      where: [
-        ...(apiKeyIds.length > 0 ? [{ apiKeyId: In([...apiKeyIds]), enabled: true }] : []),
-        { apiKeyId: IsNull(), enabled: true },
-      ],
-      order: { id: 'ASC' },
-    });
+    // Hand-written (every change that sends a webhook runs it): the query builder and hydration cost
+    // more CPU than the round trip.
+    const ofKeys = apiKeyIds.length > 0 ? 'api_key_id IN (?) OR ' : '';
+    return (tx ?? this.destinations.manager).query(
+      'SELECT id, api_key_id AS apiKeyId, events FROM webhook_destinations ' +
+        `WHERE enabled = 1 AND (${ofKeys}api_key_id IS NULL) ORDER BY id`,
+      apiKeyIds.length > 0 ? [[...apiKeyIds]] : [],
+    );
   }
 
   async updateDestination(
