@@ -12,7 +12,7 @@ const PASSWORD = 'bulk console test passphrase';
  * Working at volume in the console (issue 42, points 3 and 4), as a person does it in a real browser
  * against a real API process: rows chosen with `x` and shift-click, one change applied to all of them
  * and what happened to each said; a submission merged into another from its detail, the link shown on
- * both sides.
+ * both sides, and the merged one's notes pointed to the other.
  */
 describe('staff console: bulk changes and merge (browser)', () => {
   let browser: Browser;
@@ -95,7 +95,7 @@ describe('staff console: bulk changes and merge (browser)', () => {
       .waitFor();
   });
 
-  it('merges a submission into another from its detail, and shows the link on both sides', async () => {
+  it('merges a submission into another from its detail, shows the link on both sides, and points its notes there', async () => {
     const first = await submit({ name: 'Edsger', email: 'edsger@example.com', message: 'My compiler is slow' });
     const second = await submit({ name: 'Edsger', email: 'edsger@example.com', message: 'Still slow, any news?' });
     const page = await signedIn();
@@ -109,6 +109,15 @@ describe('staff console: bulk changes and merge (browser)', () => {
     const into = page.getByTestId('merged-into');
     await into.getByRole('link', { name: `#${refOf(first)}` }).waitFor();
     await detail.getByText('merged', { exact: true }).first().waitFor();
+    // No note form on the merged one (the API refuses its notes): they go to the target, linked.
+    await detail
+      .getByTestId('notes-merged')
+      .getByRole('link', { name: `#${refOf(first)}` })
+      .waitFor();
+    expect(await detail.getByLabel('Add a note').count()).toBe(0);
+    expect(await detail.getByRole('button', { name: 'Add note' }).count()).toBe(0);
+    // Redeliver stays: the API sends a merged submission's arrival again (see docs/staff.md, Merge).
+    expect(await detail.getByRole('button', { name: 'Redeliver' }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await into.getByRole('link', { name: `#${refOf(first)}` }).click();
@@ -116,5 +125,6 @@ describe('staff console: bulk changes and merge (browser)', () => {
       .getByTestId('merged-from')
       .getByRole('link', { name: `#${refOf(second)}` })
       .waitFor();
+    await detail.getByLabel('Add a note').waitFor();
   });
 });

@@ -29,13 +29,14 @@ describe('staff console: rules (browser)', () => {
   let token: string;
   /** The submission that was there before any rule. */
   let earlier: string;
+  let agentId: string;
 
   beforeAll(async () => {
     // One after the other: a browser launched beside a service that fails to start would be left open.
     browser = await launchChromium();
     api = await startApiProcess('consolerules');
     admin = await staffAdminAt(api.base, api.env, ADMIN);
-    await admin.createStaff(AGENT);
+    agentId = await admin.createStaff(AGENT);
     const { key } = await admin.createKey('Website', { rate_limit: 10_000 });
     const answer = await fetch(`${api.base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
     token = ((await answer.json()) as { access_token: string }).access_token;
@@ -126,15 +127,15 @@ describe('staff console: rules (browser)', () => {
     await form.getByRole('button', { name: 'Create rule' }).click();
     await ordered(page, ['Partners to Ana', 'Urgent words']);
 
-    // Order: the second moves up, then back down.
-    await ruleNamed(page, 'Urgent words').getByRole('button', { name: 'Move up' }).click();
+    // Order: the second moves up, then back down. Each control's name says its rule.
+    await page.getByRole('button', { name: 'Move up rule Urgent words', exact: true }).click();
     await ordered(page, ['Urgent words', 'Partners to Ana']);
-    expect(await ruleNamed(page, 'Urgent words').getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
-    await ruleNamed(page, 'Urgent words').getByRole('button', { name: 'Move down' }).click();
+    expect(await page.getByRole('button', { name: 'Move up rule Urgent words', exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Move down rule Urgent words', exact: true }).click();
     await ordered(page, ['Partners to Ana', 'Urgent words']);
 
     // Off, and on again; each kept by the API (a reload shows the same).
-    const urgent = ruleNamed(page, 'Urgent words').getByRole('switch', { name: 'Enabled' });
+    const urgent = page.getByRole('switch', { name: 'Enabled rule Urgent words', exact: true });
     await urgent.uncheck();
     await page.reload();
     await ordered(page, ['Partners to Ana', 'Urgent words']);
@@ -145,7 +146,7 @@ describe('staff console: rules (browser)', () => {
     expect(await urgent.isChecked()).toBe(true);
 
     // Tested against the submission that was there before: by its reference, then a miss.
-    await ruleNamed(page, 'Partners to Ana').getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit rule Partners to Ana', exact: true }).click();
     const edit = page.getByRole('form', { name: 'Edit rule “Partners to Ana”' });
     const test = edit.getByRole('region', { name: 'Test against a submission' });
     await test.getByLabel('Submission reference or id').fill(`#${refOf(earlier)}`);
@@ -189,10 +190,10 @@ describe('staff console: rules (browser)', () => {
     await page.goto(`${api.base}/staff/#/rules`);
     await ordered(page, ['Partners to Ana', 'Urgent words', 'Short-lived']);
     page.once('dialog', (dialog) => void dialog.dismiss());
-    await ruleNamed(page, 'Short-lived').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete rule Short-lived', exact: true }).click();
     await ordered(page, ['Partners to Ana', 'Urgent words', 'Short-lived']);
     page.once('dialog', (dialog) => void dialog.accept());
-    await ruleNamed(page, 'Short-lived').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete rule Short-lived', exact: true }).click();
     await ordered(page, ['Partners to Ana', 'Urgent words']);
     await page.context().close();
   });
@@ -219,7 +220,7 @@ describe('staff console: rules (browser)', () => {
     // Only to read, and to test: no switch, no order, no edit.
     expect(await ruleNamed(page, 'Urgent words').getByRole('button').allTextContents()).toEqual(['Test']);
     expect(await ruleNamed(page, 'Urgent words').getByRole('switch').count()).toBe(0);
-    await ruleNamed(page, 'Partners to Ana').getByRole('button', { name: 'Test' }).click();
+    await page.getByRole('button', { name: 'Test rule Partners to Ana', exact: true }).click();
     const test = ruleNamed(page, 'Partners to Ana').getByRole('region', { name: 'Test against a submission' });
     await test.getByLabel('Submission reference or id').fill(refOf(earlier));
     await test.getByRole('button', { name: 'Test' }).click();
@@ -228,6 +229,61 @@ describe('staff console: rules (browser)', () => {
 
     await away.uncheck();
     await waitUntil(async () => !(await me()).away, 'the account available again');
+    await page.context().close();
+  });
+
+  it('shows admins who is away on the Staff screen, and names whom a round robin passed over', async () => {
+    const agentSession = await fetch(`${api.base}/staff/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: AGENT.email, password: PASSWORD }),
+    });
+    const agentCookie = agentSession.headers.getSetCookie()[0].split(';')[0];
+    const markAway = async (away: boolean) => {
+      const answer = await fetch(`${api.base}/staff/api/me`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', Cookie: agentCookie },
+        body: JSON.stringify({ away }),
+      });
+      expect(answer.status).toBe(200);
+    };
+    await markAway(true);
+    const page = await signedIn(ADMIN.email);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
+    const rowOf = (email: string) => page.getByRole('row').filter({ hasText: email });
+    await rowOf(AGENT.email).getByText('away', { exact: true }).waitFor();
+    expect(await rowOf(ADMIN.email).getByText('away', { exact: true }).count()).toBe(0);
+    await checkAxe(page);
+
+    // A round robin of Ana alone, while she is away: nobody to assign, and its events say who and why.
+    const rule = await admin.post('rules', {
+      name: 'Ana in turn',
+      position: 2000,
+      when: { event: 'received', conditions: [{ field: 'email_domain', op: 'is', value: 'turns.example' }] },
+      then: [{ action: 'assign_round_robin', value: { agents: [agentId], max_open: null } }],
+    });
+    const id = await submitTo(api.base, token, { name: 'Mary Jackson', email: 'mary@turns.example', message: 'Hi' });
+    await page.goto(`${api.base}/staff/#/inbox?status=all&open=${id}`);
+    const detail = page.getByRole('region', { name: 'Mary Jackson' });
+    await detail.getByText('Rule “Ana in turn” found nobody to assign this to (Ana Agent away)').waitFor();
+    await page.goto(`${api.base}/staff/#/audit`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Rule “Ana in turn” found nobody to assign a submission to (Ana Agent away)' })
+      .waitFor();
+
+    // Back: the Staff screen no longer marks her. The rule goes, so the list is as the next case expects.
+    await markAway(false);
+    await page.goto(`${api.base}/staff/#/staff`);
+    await rowOf(AGENT.email).waitFor();
+    expect(await rowOf(AGENT.email).getByText('away', { exact: true }).count()).toBe(0);
+    const removed = await page.evaluate(
+      async (ruleId) =>
+        (await fetch(`api/rules/${ruleId}`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' } }))
+          .status,
+      rule.id as string,
+    );
+    expect(removed).toBe(204);
     await page.context().close();
   });
 
@@ -249,7 +305,7 @@ describe('staff console: rules (browser)', () => {
           });
         // The list with one rule tested by its reference.
         const partners = ruleNamed(page, 'Partners to Ana');
-        await partners.getByRole('button', { name: 'Test' }).click();
+        await partners.getByRole('button', { name: 'Test rule Partners to Ana', exact: true }).click();
         const listed = partners.getByRole('region', { name: 'Test against a submission' });
         await listed.getByLabel('Submission reference or id').fill(`#${refOf(earlier)}`);
         await listed.getByRole('button', { name: 'Test' }).click();
@@ -260,7 +316,7 @@ describe('staff console: rules (browser)', () => {
           await page.screenshot({ path: join(DOCS, 'console-rules.png') });
         }
         // The form, tested by id.
-        await partners.getByRole('button', { name: 'Edit' }).click();
+        await partners.getByRole('button', { name: 'Edit rule Partners to Ana', exact: true }).click();
         const test = page.getByRole('form').getByRole('region', { name: 'Test against a submission' });
         await test.getByLabel('Submission reference or id').fill(earlier);
         await test.getByRole('button', { name: 'Test' }).click();

@@ -67,7 +67,7 @@ describe('staff console (browser)', () => {
     await drop();
   });
 
-  it('serves the page with a strict CSP, long-cached hashed assets and a no-cache index', async () => {
+  it('serves the page with a strict CSP, long-cached hashed assets, a no-cache index and its icon', async () => {
     const page = await fetch(`${base}/staff/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain(
@@ -83,6 +83,13 @@ describe('staff console (browser)', () => {
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const bare = await fetch(`${base}/staff`, { redirect: 'manual' });
     expect(bare.status).toBe(301);
+    // The page names its icon, and /favicon.ico (which browsers ask for anyway) answers with it.
+    expect(html).toContain('<link rel="icon" href="./favicon.svg" type="image/svg+xml"');
+    const svg = await fetch(`${base}/staff/favicon.svg`);
+    const icon = await fetch(`${base}/favicon.ico`);
+    expect([svg.status, icon.status]).toEqual([200, 200]);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toBe(await svg.text());
   });
 
   it('signs in, shows a new submission within 10 s, and processes it: note, assign, close', async () => {

@@ -21,6 +21,7 @@ interface AuditEvent {
   target_id: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  names: Record<string, string>;
 }
 
 /**
@@ -486,6 +487,8 @@ describe('rules', () => {
       actor: { id: capped.id },
       after: { reason: 'no agent available', agents: { [small.id]: 'at capacity', [smaller.id]: 'at capacity' } },
     });
+    // Named, as an assignee is, so the console says who was passed over ("Cap A at capacity").
+    expect(why?.names).toEqual({ [small.id]: 'Cap A', [smaller.id]: 'Cap B' });
     // Closing one frees its agent.
     const firstOne = await t.http().get(`/staff/api/submissions/${ids[0]}`).set('Cookie', admin).expect(200);
     await t
@@ -496,6 +499,19 @@ describe('rules', () => {
       .send({ status: 'closed' })
       .expect(200);
     expect((await detail(await submit(capacity.token, { name: 'Capacity 3' }))).assignee?.id).toBe(small.id);
+
+    // Arriving together, they still count each other: one each, the rest unassigned.
+    const together = await client();
+    const pair = await Promise.all([newStaffAccount(t, 'Pair A'), newStaffAccount(t, 'Pair B')]);
+    await addRule({
+      name: 'Round robin, arriving together',
+      position: 302,
+      when: { event: 'received', conditions: [ofKey(together.keyId)] },
+      then: [{ action: 'assign_round_robin', value: { agents: pair.map((a) => a.id), max_open: 1 } }],
+    });
+    const burst = await Promise.all([0, 1, 2, 3].map((i) => submit(together.token, { name: `Together ${i}` })));
+    const assignees = await Promise.all(burst.map(async (id) => (await detail(id)).assignee?.id ?? null));
+    expect(assignees.filter((id) => id !== null).sort()).toEqual(pair.map((a) => a.id).sort());
   });
 
   it('takes turns fairly across two API processes and two workers: 9 submissions, 3 each', async () => {

@@ -6,7 +6,7 @@ import { CopyButton, DataTable, ErrorLine, OneTimeSecret } from './parts';
 /** What resetting an account's password gave: a one-time password (no SMTP), or where the link went. */
 type ResetAnswer = { temporary_password: string } | { sent_to: string };
 
-/** Staff accounts (admins): create (the password shown once), role, disable, reset a password. */
+/** Staff accounts (admins): create (the password shown once), role, disable, reset a password; who is away. */
 export function Staff({ me }: { me: Me }) {
   const [accounts, setAccounts] = useState<StaffAccount[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -123,7 +123,11 @@ export function Staff({ me }: { me: Me }) {
       <DataTable columns={['Name', 'E-mail', 'Role', 'Last sign-in', 'State', '']}>
         {accounts.map((account) => (
           <tr key={account.id}>
-            <td>{account.name}</td>
+            <td>
+              {account.name}
+              {/* Marked away by themselves (the header's switch): round-robin rules pass them over. */}
+              {account.away && <span class="badge away-mark">away</span>}
+            </td>
             <td>{account.email}</td>
             <td>
               <select

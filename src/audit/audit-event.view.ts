@@ -68,6 +68,17 @@ export function toAuditEventView(event: AuditEventWithActor, names: ReadonlyMap<
   };
 }
 
+/** The ids a change holds: its fields' values, and the keys of a field keyed by account id (see idKeysOf). */
 function idsIn(change: Record<string, unknown> | null): unknown[] {
-  return Object.values(change ?? {});
+  return Object.entries(change ?? {}).flatMap(([field, value]) => [value, ...idKeysOf(field, value)]);
+}
+
+/**
+ * The account ids a change field is keyed by: `agents` of `submission.not_assigned` maps each agent a
+ * round robin passed over to why (`{"<id>": "away"}`), and a reader wants their names, not ids.
+ */
+export function idKeysOf(field: string, value: unknown): string[] {
+  return field === 'agents' && typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.keys(value)
+    : [];
 }

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../database/transactions';
 import { Actor } from './actor';
 import { AuditEventEntity } from './audit-event.entity';
-import { AuditEventView, toAuditEventView } from './audit-event.view';
+import { AuditEventView, idKeysOf, toAuditEventView } from './audit-event.view';
 import { AuditEventsRepository, AuditEventWithActor, AuditFilter } from './audit-events.repository';
 
 /** Targets whose name a reader wants instead of an id. */
@@ -70,8 +70,8 @@ export class AuditService {
 
   /**
    * The views of `events`, each with the names of the accounts and keys it mentions (its target, the
-   * accounts in its change), so a reader sees "Ada assigned this to Grace", never an id. One query for
-   * the whole page.
+   * accounts in its change, the agents a round robin passed over), so a reader sees "Ada assigned this
+   * to Grace", never an id. One query for the whole page.
    */
   async views(events: AuditEventWithActor[]): Promise<AuditEventView[]> {
     const mentioned = new Set<string>();
@@ -83,6 +83,9 @@ export class AuditService {
         for (const [field, value] of Object.entries(change ?? {})) {
           if (NAMED_FIELD.test(field) && typeof value === 'string') {
             mentioned.add(value);
+          }
+          for (const id of idKeysOf(field, value)) {
+            mentioned.add(id);
           }
         }
       }

@@ -21,7 +21,8 @@ export const CONSOLE_CSP =
 /**
  * Serves the staff console at `<BASE_PATH>/staff/`: hashed assets cached for a year (their names change
  * with their content), index.html never cached without revalidation, every file with the strict CSP.
- * The API routes under /staff/api are Nest's and stay more specific than the static wildcard.
+ * The API routes under /staff/api are Nest's and stay more specific than the static wildcard. Its icon
+ * is also the service's `/favicon.ico`.
  */
 export async function serveStaffConsole(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   if (!existsSync(join(CONSOLE_ROOT, 'index.html'))) {
@@ -32,6 +33,9 @@ export async function serveStaffConsole(app: NestFastifyApplication, config: App
   const fastify = app.getHttpAdapter().getInstance();
   // `/staff` without the slash: the page's relative URLs need it.
   fastify.get(`${config.http.basePath}/staff`, (_request, reply) => reply.redirect(prefix, 301));
+  // Browsers ask for /favicon.ico on a page that names no icon (the rating page, a JSON answer opened in
+  // a tab): the console's icon (vite copies console/public into the build), not a 404 each time.
+  fastify.get(`${config.http.basePath}/favicon.ico`, (_request, reply) => reply.sendFile('favicon.svg'));
   await app.register(fastifyStatic, {
     root: CONSOLE_ROOT,
     prefix,

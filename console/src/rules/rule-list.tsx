@@ -5,7 +5,9 @@ import { RuleTest } from './rule-test';
 /**
  * The rules in the order they run, each as a sentence. Admins turn each on or off, move it up or
  * down, edit or delete it (after a confirmation); everyone else reads. Everyone can test a rule's
- * conditions against a submission.
+ * conditions against a submission. Each control's name says its rule ("Edit rule Partners", starting
+ * with the words shown, which voice control users say): a screen reader's list of controls would
+ * otherwise hold an "Edit" per rule and nothing to tell them apart.
  */
 export function RuleList({
   rules,
@@ -41,6 +43,7 @@ export function RuleList({
                 {!admin && <span class="muted">{rule.enabled ? 'Enabled' : 'Off'}</span>}
                 <button
                   type="button"
+                  aria-label={`Test rule ${rule.name}`}
                   aria-expanded={testing === rule.id}
                   onClick={() => setTesting(testing === rule.id ? null : rule.id)}
                 >
@@ -52,21 +55,37 @@ export function RuleList({
                       <input
                         type="checkbox"
                         role="switch"
+                        aria-label={`Enabled rule ${rule.name}`}
                         checked={rule.enabled}
                         onChange={(e) => onEnable(rule, e.currentTarget.checked)}
                       />
                       Enabled
                     </label>
-                    <button type="button" disabled={index === 0} onClick={() => onMove(rule, -1)}>
+                    <button
+                      type="button"
+                      aria-label={`Move up rule ${rule.name}`}
+                      disabled={index === 0}
+                      onClick={() => onMove(rule, -1)}
+                    >
                       Move up
                     </button>
-                    <button type="button" disabled={index === rules.length - 1} onClick={() => onMove(rule, 1)}>
+                    <button
+                      type="button"
+                      aria-label={`Move down rule ${rule.name}`}
+                      disabled={index === rules.length - 1}
+                      onClick={() => onMove(rule, 1)}
+                    >
                       Move down
                     </button>
-                    <button type="button" onClick={() => onEdit(rule)}>
+                    <button type="button" aria-label={`Edit rule ${rule.name}`} onClick={() => onEdit(rule)}>
                       Edit
                     </button>
-                    <button type="button" class="danger" onClick={() => onDelete(rule)}>
+                    <button
+                      type="button"
+                      class="danger"
+                      aria-label={`Delete rule ${rule.name}`}
+                      onClick={() => onDelete(rule)}
+                    >
                       Delete
                     </button>
                   </>
