@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { insertShapeOf, InsertShape, insertStatement } from '../database/batched-insert';
 import type { Transaction } from '../database/transactions';
 import { AuditEventEntity } from './audit-event.entity';
 
@@ -22,7 +23,12 @@ export type AuditEventWithActor = AuditEventEntity & { actorName: string | null 
 /** The `audit_events` table: insert and read only, so events stay append-only. */
 @Injectable()
 export class AuditEventsRepository {
-  constructor(@InjectRepository(AuditEventEntity) private readonly events: Repository<AuditEventEntity>) {}
+  /** The table's INSERT shape (columns from the entity's metadata). */
+  private readonly shape: InsertShape<AuditEventEntity>;
+
+  constructor(@InjectRepository(AuditEventEntity) private readonly events: Repository<AuditEventEntity>) {
+    this.shape = insertShapeOf(events.metadata);
+  }
 
   async insert(event: AuditEventEntity, tx?: Transaction): Promise<void> {
     const events = tx ? tx.getRepository(AuditEventEntity) : this.events;
@@ -30,9 +36,15 @@ export class AuditEventsRepository {
     await events.insert(event as QueryDeepPartialEntity<AuditEventEntity>);
   }
 
-  /** Several events in one INSERT, in `tx`. */
+  /**
+   * Several events in one INSERT, in `tx`. Hand-written (every change records its events so): TypeORM's
+   * query builder took a tenth of a rule-changed submission's CPU for its INSERTs.
+   */
   async insertMany(events: AuditEventEntity[], tx: Transaction): Promise<void> {
-    await tx.getRepository(AuditEventEntity).insert(events as QueryDeepPartialEntity<AuditEventEntity>[]);
+    if (events.length > 0) {
+      const values = events.flatMap((event) => this.shape.valuesOf(event));
+      await tx.query(insertStatement(this.shape.table, this.shape.columns, events.length), values);
+    }
   }
 
   /** Newest first, keyset-paged on the time-ordered id. */

@@ -27,7 +27,7 @@ describe('BatchedInsert', () => {
     const insert = new BatchedInsert(run, 't', ['a', 'b']);
     await Promise.all([insert.insert([1, 'x']), insert.insert([2, 'y']), insert.insert([3, 'z'])]);
     expect(statements).toEqual([
-      { sql: 'INSERT INTO t (a, b) VALUES (?, ?), (?, ?), (?, ?)', parameters: [1, 'x', 2, 'y', 3, 'z'] },
+      { sql: 'INSERT INTO t (`a`, `b`) VALUES (?, ?), (?, ?), (?, ?)', parameters: [1, 'x', 2, 'y', 3, 'z'] },
     ]);
   });
 

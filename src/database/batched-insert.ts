@@ -15,10 +15,16 @@ export interface InsertShape<T> {
  */
 export function insertShapeOf<T>(metadata: EntityMetadata): InsertShape<T> {
   const properties = metadata.columns.map((column) => column.propertyName as keyof T);
+  // A simple-json column is stored as its JSON text (TypeORM's own INSERT does the same).
+  const json = metadata.columns.map((column) => column.type === 'simple-json');
   return {
     table: metadata.tableName,
     columns: metadata.columns.map((column) => column.databaseName),
-    valuesOf: (row) => properties.map((property) => row[property]),
+    valuesOf: (row) =>
+      properties.map((property, i) => {
+        const value = row[property];
+        return json[i] && value !== null && value !== undefined ? JSON.stringify(value) : value;
+      }),
   };
 }
 
@@ -38,10 +44,14 @@ export function batchedEntityInsert<T extends ObjectLiteral>(repository: Reposit
 /** Runs one SQL statement with positional parameters (DataSource.query, EntityManager.query). */
 export type RunStatement = (sql: string, parameters: unknown[]) => Promise<unknown>;
 
-/** `INSERT INTO table (columns) VALUES (?, ...), ...` for `rows` rows. */
+/**
+ * `INSERT INTO table (columns) VALUES (?, ...), ...` for `rows` rows, the columns' names quoted (`before`
+ * and `after` of the audit are reserved words).
+ */
 export function insertStatement(table: string, columns: readonly string[], rows = 1): string {
   const row = `(${columns.map(() => '?').join(', ')})`;
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array<string>(rows).fill(row).join(', ')}`;
+  const names = columns.map((column) => `\`${column}\``).join(', ');
+  return `INSERT INTO ${table} (${names}) VALUES ${Array<string>(rows).fill(row).join(', ')}`;
 }
 
 interface Pending<T> {

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
+import { insertStatement } from '../database/batched-insert';
 import type { Transaction } from '../database/transactions';
 import { SubmissionTagEntity } from './entities/submission-tag.entity';
 import { tagKey } from './submission-tags';
+
+/** appendAll's columns, in the order of its values. */
+const TAG_COLUMNS = ['submission_id', 'tag_key', 'tag', 'position'];
 
 /** The `submission_tags` table: each submission's labels, replaced as a whole when staff change them. */
 @Injectable()
@@ -77,11 +81,12 @@ export class SubmissionTagsRepository {
     additions: readonly { submissionId: string; tags: string[]; held: number }[],
     tx: Transaction,
   ): Promise<void> {
-    const rows = additions.flatMap(({ submissionId, tags, held }) =>
-      tags.map((tag, i) => ({ submissionId, tagKey: tagKey(tag), tag, position: held + i })),
+    // Hand-written: TypeORM's query builder cost more CPU than the statement (rules label new submissions).
+    const values = additions.flatMap(({ submissionId, tags, held }) =>
+      tags.flatMap((tag, i) => [submissionId, tagKey(tag), tag, held + i]),
     );
-    if (rows.length > 0) {
-      await tx.getRepository(SubmissionTagEntity).insert(rows);
+    if (values.length > 0) {
+      await tx.query(insertStatement('submission_tags', TAG_COLUMNS, values.length / TAG_COLUMNS.length), values);
     }
   }
 
