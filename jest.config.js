@@ -3,6 +3,8 @@
 // openid-client and otplib's plugins (and what they stand on) ship only ES modules, which Node 20
 // requires from CommonJS but jest's module system does not: jest compiles them to CommonJS (once,
 // cached) like the TypeScript.
+const { availableParallelism } = require('node:os');
+
 const ES_MODULE_PACKAGES = ['openid-client', 'oauth4webapi', 'jose', '@scure/base', '@noble/hashes'];
 const transform = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }],
@@ -21,7 +23,8 @@ module.exports = {
   // spends part of its time waiting on MariaDB, Redis, a child process or the browser, and with two
   // workers the cores still idled 13-20 % of the run; with three, 3 % (vmstat), and jest took 278 s
   // instead of 309 s (docs/development.md, "How long the tests take").
-  maxWorkers: '150%',
+  // (Counted here: jest reads a percentage over 100 as a plain number of workers.)
+  maxWorkers: Math.max(1, Math.floor(availableParallelism() * 1.5)),
   projects: [
     {
       displayName: 'unit',
