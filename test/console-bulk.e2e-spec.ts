@@ -126,5 +126,18 @@ describe('staff console: bulk changes and merge (browser)', () => {
       .getByRole('link', { name: `#${refOf(second)}` })
       .waitFor();
     await detail.getByLabel('Add a note').waitFor();
+
+    // Erased meanwhile, the one still open says so when asked to redeliver (it said nothing before).
+    const erased = await page.evaluate(async () => {
+      const response = await fetch('api/privacy/erase', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'edsger@example.com' }),
+      });
+      return response.status;
+    });
+    expect(erased).toBe(200);
+    await detail.getByRole('button', { name: 'Redeliver' }).click();
+    await detail.getByRole('alert').getByText('Not found').waitFor();
   });
 });

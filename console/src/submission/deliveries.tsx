@@ -1,11 +1,23 @@
 import { api, SubmissionDetail } from '../api';
 import { when } from '../format';
 
-/** The staff channels' delivery of the submission, with "Redeliver". */
-export function Delivery({ detail, onQueued }: { detail: SubmissionDetail; onQueued: () => Promise<void> }) {
+/** The staff channels' delivery of the submission, with "Redeliver" (a refusal is said, as Replay's is). */
+export function Delivery({
+  detail,
+  onQueued,
+  onError,
+}: {
+  detail: SubmissionDetail;
+  onQueued: () => Promise<void>;
+  onError: (message: string) => void;
+}) {
   const redeliver = async () => {
-    await api(`submissions/${detail.id}/redeliver`, { method: 'POST' });
-    await onQueued();
+    try {
+      await api(`submissions/${detail.id}/redeliver`, { method: 'POST' });
+      await onQueued();
+    } catch (caught) {
+      onError((caught as Error).message);
+    }
   };
   return (
     <>

@@ -123,7 +123,7 @@ export function Detail({ id, me, onChanged }: { id: string; me: Me; onChanged: (
         <Conversation detail={detail} me={me} onChanged={load} onConflict={conflict} cannedOpener={cannedOpener} />
       )}
       <History detail={detail} />
-      <Delivery detail={detail} onQueued={noticeThenLoad('Queued for delivery again.')} />
+      <Delivery detail={detail} onQueued={noticeThenLoad('Queued for delivery again.')} onError={setError} />
       <Webhooks detail={detail} onReplayed={noticeThenLoad('Webhook sent again.')} onError={setError} />
       <Notes detail={detail} onAdded={load} onError={setError} />
       <Events detail={detail} />
