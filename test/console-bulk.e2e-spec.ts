@@ -21,6 +21,19 @@ describe('staff console: bulk changes and merge (browser)', () => {
 
   const submit = (body: Record<string, unknown>): Promise<string> => submitTo(running.base, running.token, body);
   const signedIn = async (): Promise<Page> => signedInPage(await browser.newContext(), running.base, email, PASSWORD);
+  /** Erases a requester's data as the signed-in admin, from the page (the privacy API); answers the status. */
+  const erase = (page: Page, address: string): Promise<number> =>
+    page.evaluate(
+      async (body) => {
+        const response = await fetch('api/privacy/erase', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return response.status;
+      },
+      { email: address },
+    );
 
   beforeAll(async () => {
     running = await startConsoleService('bulk', { email, name: 'Bulk Admin', password: PASSWORD });
@@ -56,15 +69,7 @@ describe('staff console: bulk changes and merge (browser)', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Meanwhile, Claude's request is erased: that row is not there any more when the change is applied.
-    const erased = await page.evaluate(async () => {
-      const response = await fetch('api/privacy/erase', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'claude@example.com' }),
-      });
-      return response.status;
-    });
-    expect(erased).toBe(200);
+    expect(await erase(page, 'claude@example.com')).toBe(200);
 
     await bar.getByLabel('Change').selectOption('status');
     await bar.getByLabel('To').selectOption('pending');
@@ -128,15 +133,7 @@ describe('staff console: bulk changes and merge (browser)', () => {
     await detail.getByLabel('Add a note').waitFor();
 
     // Erased meanwhile, the one still open says so when asked to redeliver (it said nothing before).
-    const erased = await page.evaluate(async () => {
-      const response = await fetch('api/privacy/erase', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'edsger@example.com' }),
-      });
-      return response.status;
-    });
-    expect(erased).toBe(200);
+    expect(await erase(page, 'edsger@example.com')).toBe(200);
     await detail.getByRole('button', { name: 'Redeliver' }).click();
     await detail.getByRole('alert').getByText('Not found').waitFor();
   });
