@@ -21,8 +21,8 @@ module.exports = {
   testTimeout: 90000,
   // Three workers on two cores (jest's default, one per core less one, leaves one idle): a test file
   // spends part of its time waiting on MariaDB, Redis, a child process or the browser, and with two
-  // workers the cores still idled 13-20 % of the run; with three, 3 % (vmstat), and jest took 278 s
-  // instead of 309 s (docs/development.md, "How long the tests take").
+  // workers the cores still idled 13-20 % of the run; with three, 3 % (vmstat), and npm test took
+  // 303-309 s instead of 350 s (docs/development.md, "How long the tests take").
   // (Counted here: jest reads a percentage over 100 as a plain number of workers.)
   maxWorkers: Math.max(1, Math.floor(availableParallelism() * 1.5)),
   projects: [

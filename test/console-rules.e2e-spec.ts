@@ -119,7 +119,9 @@ describe('staff console: rules (browser)', () => {
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Urgent words');
     const words = form.getByRole('group', { name: 'Condition 1' });
     await words.getByRole('combobox', { name: 'Field', exact: true }).selectOption({ label: 'Message' });
-    await words.getByRole('combobox', { name: 'Comparison', exact: true }).selectOption({ label: 'is any of' });
+    await words
+      .getByRole('combobox', { name: 'Comparison', exact: true })
+      .selectOption({ label: 'has any of the words' });
     await words.getByLabel('Values, one per line').fill('urgent\nasap');
     const priority = form.getByRole('group', { name: 'Action 1' });
     await priority.getByRole('combobox', { name: 'Action', exact: true }).selectOption({ label: 'Set priority' });

@@ -415,7 +415,7 @@ describe('rules', () => {
       matches: false,
       reasons: [
         'email_domain is example.com: yes (example.com)',
-        'message matches any of invoice, refund: yes (Refund please)',
+        'message has any of the words invoice, refund: yes (Refund please)',
         'priority is high: no (normal)',
         `api_key_id is ${keyId}: yes (${keyId})`,
       ],

@@ -47,6 +47,22 @@ describe('rule conditions', () => {
     expect(holds({ field: 'message', op: 'contains', value: 'urgent' })).toBe(true);
     expect(holds({ field: 'message', op: 'matches_any_of', value: ['asap', 'Urgent'] })).toBe(true);
     expect(holds({ field: 'message', op: 'matches_any_of', value: ['asap', 'refund'] })).toBe(false);
+    // Whole words (or phrases), never a part of one.
+    const said = (message: string, words: string[]) =>
+      holds({ field: 'message', op: 'matches_any_of', value: words }, subject({ message }));
+    expect(said('I cannot download the invoice', ['urgent', 'asap', 'down'])).toBe(false);
+    expect(said('asapish, please', ['asap'])).toBe(false);
+    expect(said('The site is DOWN!', ['down'])).toBe(true);
+    expect(said('down', ['down'])).toBe(true);
+    expect(said('It is not working, again.', ['not working'])).toBe(true);
+    expect(said('It is not workingish', ['not working'])).toBe(false);
+    expect(said('Crashes in c++ builds', ['C++'])).toBe(true);
+    expect(said('order#9 is late', ['#9'])).toBe(true);
+    expect(said('order #95 is late', ['#9'])).toBe(false);
+    expect(said('Café fermé', ['café'])).toBe(true);
+    expect(said('Cafés fermés', ['café'])).toBe(false);
+    expect(said('download, then down', ['down'])).toBe(true);
+    expect(said('𝐀down', ['down'])).toBe(false);
     expect(holds({ field: 'subject', op: 'contains', value: 'invoice' }, subject({ subject: null }))).toBe(false);
     expect(holds({ field: 'message', op: 'is_not', value: 'x' }, subject({ message: null }))).toBe(true);
   });

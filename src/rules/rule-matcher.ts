@@ -36,7 +36,8 @@ export function emailDomainOf(email: string | null): string {
  * - `is` / `is_not`: equal (text, domains and ids in any letter case; a label: carried or not; `spam`:
  *   whether the status is `spam`);
  * - `contains`: the text contains it (any letter case; `tag`: some label contains it);
- * - `matches_any_of`: `is` any of them; for `subject` and `message`, contains any of them (words).
+ * - `matches_any_of`: `is` any of them; for `subject` and `message`, contains any of them as a whole
+ *   word or phrase (containsWord).
  */
 export function compileCondition(spec: RuleConditionSpec): CompiledCondition {
   return { spec, test: testOf(spec.field, spec.op, spec.value) };
@@ -76,11 +77,49 @@ function testOf(field: RuleField, op: RuleOp, value: RuleConditionSpec['value'])
       if (text) {
         return (subject) => {
           const actual = read(subject);
-          return folded.some((word) => actual.includes(word));
+          return folded.some((word) => containsWord(actual, word));
         };
       }
       return (subject) => folded.includes(read(subject));
   }
+}
+
+/** A letter or a digit, of any script: what a word is made of. */
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+
+/** Whether the character ending just before `end` (a whole code point) is part of a word. */
+function wordBefore(text: string, end: number): boolean {
+  if (end <= 0) {
+    return false;
+  }
+  const low = text.charCodeAt(end - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && end >= 2 ? end - 2 : end - 1;
+  return WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(start)!));
+}
+
+/** Whether the character starting at `start` is part of a word. */
+function wordAt(text: string, start: number): boolean {
+  return start < text.length && WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(start)!));
+}
+
+/**
+ * Whether `text` holds `word` as a whole word (or phrase): "down" is in "the site is down!" but not in
+ * "download". An edge of `word` that is not a letter or digit ("c++", "#9") needs no boundary there.
+ * indexOf, not a regular expression built from the rule's words: the time stays linear in the text
+ * whatever the words are (the text is anyone's, the words an admin's).
+ */
+export function containsWord(text: string, word: string): boolean {
+  if (word.length === 0) {
+    return false;
+  }
+  const boundedStart = wordAt(word, 0);
+  const boundedEnd = wordBefore(word, word.length);
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if ((!boundedStart || !wordBefore(text, at)) && (!boundedEnd || !wordAt(text, at + word.length))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** The field's value in lower case ('' when the submission has none). */
@@ -107,6 +146,13 @@ const OP_WORDS: Record<RuleOp, string> = {
   contains: 'contains',
   matches_any_of: 'matches any of',
 };
+
+/** The comparison in words: a text "has any of the words" (whole words), the rest as OP_WORDS says. */
+function opWords(field: RuleField, op: RuleOp): string {
+  return op === 'matches_any_of' && (field === 'subject' || field === 'message')
+    ? 'has any of the words'
+    : OP_WORDS[op];
+}
 
 /** How much of a text a reason quotes. */
 const QUOTED = 60;
@@ -148,6 +194,6 @@ export function reasonOf(condition: CompiledCondition, subject: RuleSubject): { 
   const matches = condition.test(subject);
   return {
     matches,
-    reason: `${field} ${OP_WORDS[op]} ${valueWords(value)}: ${matches ? 'yes' : 'no'} (${actualOf(field, subject)})`,
+    reason: `${field} ${opWords(field, op)} ${valueWords(value)}: ${matches ? 'yes' : 'no'} (${actualOf(field, subject)})`,
   };
 }

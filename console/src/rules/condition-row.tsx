@@ -1,5 +1,5 @@
 import { Ref } from '../api';
-import { choicesOf, ConditionDraft, ConditionField, ConditionOp, FIELDS, keysOf, OPS, opsFor } from './rule-model';
+import { choicesOf, ConditionDraft, ConditionField, ConditionOp, FIELDS, keysOf, opLabel, opsFor } from './rule-model';
 
 /**
  * One condition of a rule: field, comparison and value. "Is any of" takes a list: a box per choice for
@@ -45,7 +45,7 @@ export function ConditionRow({
         <select value={condition.op} onChange={(e) => set({ op: e.currentTarget.value as ConditionOp })}>
           {opsFor(condition.field).map((op) => (
             <option key={op} value={op}>
-              {OPS[op]}
+              {opLabel(condition.field, op)}
             </option>
           ))}
         </select>

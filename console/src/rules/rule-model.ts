@@ -45,6 +45,11 @@ export const OPS: Record<ConditionOp, string> = {
   matches_any_of: 'is any of',
 };
 
+/** The comparison as the list and the form say it: on a text, "is any of" is "has any of the words". */
+export function opLabel(field: ConditionField, op: ConditionOp): string {
+  return op === 'matches_any_of' && (field === 'subject' || field === 'message') ? 'has any of the words' : OPS[op];
+}
+
 export const ACTIONS: Record<ActionName, string> = {
   assign: 'Assign to',
   assign_round_robin: 'Assign in turn (round robin)',
@@ -192,7 +197,7 @@ export function describeRule(rule: Rule, names: ReadonlyMap<string, string>): st
   };
   const conditions = rule.when.conditions.map(
     (condition) =>
-      `${FIELDS[condition.field].toLowerCase()} ${OPS[condition.op]} ${shown(condition.field, condition.value)}`,
+      `${FIELDS[condition.field].toLowerCase()} ${opLabel(condition.field, condition.op)} ${shown(condition.field, condition.value)}`,
   );
   const actions = rule.then.map((action) => {
     if (action.action === 'assign_round_robin') {
