@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 
 /**
- * Hash routes (`#/inbox?status=new`, `#/inbox?open=<id>` for a submission, `#/keys`, `#/staff`, `#/audit`): the server
- * serves one page, and the URL, kept through a sign-in, brings the user back where they were.
+ * Hash routes (`#/inbox?status=new`, `#/inbox?open=<id>` for a submission, `#/keys`, `#/staff`,
+ * `#/audit`): the server serves one page, and the URL, kept through a sign-in, brings the user back
+ * where they were.
  */
 export interface Route {
   path: string;
