@@ -37,7 +37,7 @@ export function emailDomainOf(email: string | null): string {
  *   whether the status is `spam`);
  * - `contains`: the text contains it (any letter case; `tag`: some label contains it);
  * - `matches_any_of`: `is` any of them; for `subject` and `message`, contains any of them as a whole
- *   word or phrase (containsWord).
+ *   word or phrase (wholeWord).
  */
 export function compileCondition(spec: RuleConditionSpec): CompiledCondition {
   return { spec, test: testOf(spec.field, spec.op, spec.value) };
@@ -65,7 +65,6 @@ function testOf(field: RuleField, op: RuleOp, value: RuleConditionSpec['value'])
   }
   const read = readerOf(field);
   const folded = (Array.isArray(value) ? value : [value as string]).map((item) => item.toLowerCase());
-  const text = field === 'subject' || field === 'message';
   switch (op) {
     case 'is':
       return (subject) => read(subject) === folded[0];
@@ -74,10 +73,11 @@ function testOf(field: RuleField, op: RuleOp, value: RuleConditionSpec['value'])
     case 'contains':
       return (subject) => read(subject).includes(folded[0]);
     case 'matches_any_of':
-      if (text) {
+      if (isText(field)) {
+        const words = folded.map(wholeWord);
         return (subject) => {
           const actual = read(subject);
-          return folded.some((word) => containsWord(actual, word));
+          return words.some((inText) => inText(actual));
         };
       }
       return (subject) => folded.includes(read(subject));
@@ -103,23 +103,31 @@ function wordAt(text: string, start: number): boolean {
 }
 
 /**
- * Whether `text` holds `word` as a whole word (or phrase): "down" is in "the site is down!" but not in
+ * Whether a text holds `word` as a whole word (or phrase): "down" is in "the site is down!" but not in
  * "download". An edge of `word` that is not a letter or digit ("c++", "#9") needs no boundary there.
  * indexOf, not a regular expression built from the rule's words: the time stays linear in the text
- * whatever the words are (the text is anyone's, the words an admin's).
+ * whatever the words are (the text is anyone's, the words an admin's). Made once per word, when the
+ * condition is compiled.
  */
-export function containsWord(text: string, word: string): boolean {
+export function wholeWord(word: string): (text: string) => boolean {
   if (word.length === 0) {
-    return false;
+    return () => false;
   }
   const boundedStart = wordAt(word, 0);
   const boundedEnd = wordBefore(word, word.length);
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-    if ((!boundedStart || !wordBefore(text, at)) && (!boundedEnd || !wordAt(text, at + word.length))) {
-      return true;
+  return (text) => {
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      if ((!boundedStart || !wordBefore(text, at)) && (!boundedEnd || !wordAt(text, at + word.length))) {
+        return true;
+      }
     }
-  }
-  return false;
+    return false;
+  };
+}
+
+/** A field holding free text (a mail's subject, a message), whose "any of" is any of its words. */
+function isText(field: RuleField): boolean {
+  return field === 'subject' || field === 'message';
 }
 
 /** The field's value in lower case ('' when the submission has none). */
@@ -149,9 +157,7 @@ const OP_WORDS: Record<RuleOp, string> = {
 
 /** The comparison in words: a text "has any of the words" (whole words), the rest as OP_WORDS says. */
 function opWords(field: RuleField, op: RuleOp): string {
-  return op === 'matches_any_of' && (field === 'subject' || field === 'message')
-    ? 'has any of the words'
-    : OP_WORDS[op];
+  return op === 'matches_any_of' && isText(field) ? 'has any of the words' : OP_WORDS[op];
 }
 
 /** How much of a text a reason quotes. */
