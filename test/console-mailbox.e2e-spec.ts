@@ -93,6 +93,36 @@ describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
     await stranger.context().close();
   });
 
+  it("shows a known error code in the console's words, and never the words of a link", async () => {
+    // Links anyone could send, with words of their own where the error belongs.
+    const planted = 'Your account is locked: call +1 555 0100 to unlock it';
+    await page.goto(`${api.base}/staff/#/settings?mailbox_error=${encodeURIComponent(planted)}`);
+    await page.reload(); // a new hash alone is the same document: the page reads the route as it loads
+    await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'The mailbox could not be connected: press Connect to try again.',
+    );
+    await page.goto(`${api.base}/staff/#/settings?mailbox_error=wrong_account`);
+    await page.reload(); // a new hash alone is the same document: the page reads the route as it loads
+    await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('sign in at the provider as the mailbox');
+
+    const signedOut = await (await browser.newContext()).newPage();
+    await signedOut.goto(`${api.base}/staff/#/?sso_error=${encodeURIComponent(planted)}`);
+    await signedOut.getByRole('alert').waitFor();
+    expect(await signedOut.getByRole('alert').textContent()).toBe(
+      'Single sign-on did not sign you in: try again, or sign in another way.',
+    );
+    // A known refusal's code gets the console's own words.
+    await signedOut.goto(`${api.base}/staff/#/?sso_error=provider_refused`);
+    await signedOut.reload(); // a new hash alone is the same document: the page reads the route as it loads
+    await signedOut.getByRole('alert').waitFor();
+    expect(await signedOut.getByRole('alert').textContent()).toBe(
+      'The provider did not sign you in: try again, or sign in another way.',
+    );
+    await signedOut.context().close();
+  });
+
   it('says why when the provider sends the browser back without a grant', async () => {
     // A callback whose state this service never issued (a stale tab, a forged link).
     await page.goto(`${api.base}/staff/api/mailbox/callback?state=stale&code=abc`);

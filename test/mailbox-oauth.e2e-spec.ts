@@ -78,13 +78,25 @@ describe('a mailbox connected by OAuth2 (real provider, Dovecot and SMTP server)
       .send({ from: 'intake@intake.test', to: 'customer@example.com', subject, text: 'hi', headers: {} });
   const poll = () => t.app.get(MailboxPoller).pollOnce();
 
-  /** Connect, as an admin does in the console: the provider's page, then its redirect back to the callback. */
-  async function connect(): Promise<string> {
+  /** Begins a connection as the console's Connect does: the authorization URL and the browser's ci_mailbox cookie. */
+  async function begin(): Promise<{ authorizationUrl: string; browser: string }> {
     const started = await t.http().post('/staff/api/mailbox/connect').set('Cookie', admin.cookie).send({}).expect(200);
     expect(started.body.redirect_uri).toBe(REDIRECT_URI);
-    const back = await provider.authorize(started.body.authorization_url);
-    const answered = await t.http().get(`${back.pathname}${back.search}`).expect(303);
-    return answered.headers.location;
+    const browser = (started.headers['set-cookie'] as unknown as string[]).find((line) =>
+      line.startsWith('ci_mailbox='),
+    );
+    expect(browser).toMatch(/^ci_mailbox=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; SameSite=Lax$/);
+    return { authorizationUrl: started.body.authorization_url, browser: browser!.split(';')[0] };
+  }
+
+  /** The callback as a browser with these cookies reaches it: where it sends the browser. */
+  const callback = async (back: URL, cookie: string) =>
+    (await t.http().get(`${back.pathname}${back.search}`).set('Cookie', cookie).expect(303)).headers.location;
+
+  /** Connect, as an admin does in the console: the provider's page, then its redirect back to the callback. */
+  async function connect(): Promise<string> {
+    const { authorizationUrl, browser } = await begin();
+    return callback(await provider.authorize(authorizationUrl), browser);
   }
 
   it('connects, polls and sends with the grant, renews tokens before expiry and after a refusal, stops on a revoked grant and reconnects', async () => {
@@ -100,30 +112,30 @@ describe('a mailbox connected by OAuth2 (real provider, Dovecot and SMTP server)
     expect(await poll()).toBe(0);
     await expect(send('before connecting')).rejects.toThrow(MailboxNotConnectedError);
 
-    // The authorization request: code flow, PKCE S256, a state, offline access, the mailbox as hint.
-    const started = await t.http().post('/staff/api/mailbox/connect').set('Cookie', admin.cookie).send({}).expect(200);
-    const authorization = new URL(started.body.authorization_url);
+    // The authorization request: code flow, PKCE S256, a state, offline access, the ID token's e-mail
+    // (which account granted it), the mailbox as hint.
+    const started = await begin();
+    const authorization = new URL(started.authorizationUrl);
     expect(authorization.origin).toBe(provider.issuer);
     expect(Object.fromEntries(authorization.searchParams)).toMatchObject({
       response_type: 'code',
       client_id: provider.clientId,
       redirect_uri: REDIRECT_URI,
       code_challenge_method: 'S256',
-      scope: 'openid offline_access',
+      scope: 'openid email offline_access',
       login_hint: MAILBOX,
     });
     expect(authorization.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // A state that was not begun here is refused, and so is the right state used a second time.
-    const back = await provider.authorize(started.body.authorization_url);
+    // A state that was not begun here is refused, and so is the right state used a second time: the
+    // console is told by a code of a fixed list.
+    const back = await provider.authorize(started.authorizationUrl);
     const forged = new URL(back);
     forged.searchParams.set('state', 'not-a-state-of-ours');
-    const refused = await t.http().get(`${forged.pathname}${forged.search}`).expect(303);
-    expect(refused.headers.location).toMatch(new RegExp(`^${PUBLIC_URL}/staff/#/settings\\?mailbox_error=`));
+    const refusedUrl = `${PUBLIC_URL}/staff/#/settings?mailbox_error=not_begun_here`;
+    expect(await callback(forged, started.browser)).toBe(refusedUrl);
     expect((await mailbox()).state).toBe('not_configured');
-    const answered = await t.http().get(`${back.pathname}${back.search}`).expect(303);
-    expect(answered.headers.location).toBe(`${PUBLIC_URL}/staff/#/settings?mailbox=connected`);
-    const replayed = await t.http().get(`${back.pathname}${back.search}`).expect(303);
-    expect(replayed.headers.location).toContain('mailbox_error=');
+    expect(await callback(back, started.browser)).toBe(`${PUBLIC_URL}/staff/#/settings?mailbox=connected`);
+    expect(await callback(back, started.browser)).toBe(refusedUrl);
 
     expect(await mailbox()).toMatchObject({ state: 'connected', last_error: null, last_poll_at: null });
     expect(await gauge()).toBe('1');
@@ -203,6 +215,46 @@ describe('a mailbox connected by OAuth2 (real provider, Dovecot and SMTP server)
       'mailbox.connected',
       'mailbox.connected',
     ]);
+  });
+
+  it("finishes only in the browser that began it, and only with the configured mailbox's grant: refusals store nothing", async () => {
+    admin.cookie = await staffCookie(t, admin.account.email);
+    if ((await mailbox()).state !== 'connected') {
+      await connect();
+    }
+    const before = await grant();
+    const refused = (code: string) => `${PUBLIC_URL}/staff/#/settings?mailbox_error=${code}`;
+
+    // The callback in a browser without the flow's cookie (the admin's session alone does not do), or
+    // pushed into another browser (its own flow's cookie): someone else's grant never lands here.
+    const first = await begin();
+    expect(await callback(await provider.authorize(first.authorizationUrl), admin.cookie)).toBe(
+      refused('not_begun_here'),
+    );
+    const mine = await begin();
+    const theirs = await begin();
+    expect(await callback(await provider.authorize(theirs.authorizationUrl), mine.browser)).toBe(
+      refused('not_begun_here'),
+    );
+
+    // The provider granted another account than the configured mailbox: refused, nothing stored.
+    await provider.nextLogin({ account: 'someone-else' });
+    try {
+      expect(await connect()).toBe(refused('wrong_account'));
+    } finally {
+      await provider.nextLogin({});
+    }
+    const after = await grant();
+    expect([after.refreshToken, after.connectedAt]).toEqual([before.refreshToken, before.connectedAt]);
+    expect(await mailbox()).toMatchObject({ state: 'connected', address: MAILBOX });
+
+    // Whatever the URL says, the console is told one of the codes, never the request's words.
+    const echoed = await t
+      .http()
+      .get('/staff/api/mailbox/callback?state=x&error=access_denied&error_description=Call%20us')
+      .set('Cookie', mine.browser)
+      .expect(303);
+    expect(echoed.headers.location).toBe(refused('not_begun_here'));
   });
 
   it('disconnects: the grant is forgotten and revoked at the provider; only admins see or change the mailbox', async () => {

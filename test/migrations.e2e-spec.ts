@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
+import { StaffEmailsExact1795893188588 } from '../src/database/migrations/1795893188588-StaffEmailsExact';
+import { normalizeStaffEmail } from '../src/staff-accounts/staff-email';
 import { ownDatabase } from './support/own-database';
 import { freePort, startService, StartedProcess } from './support/processes';
 import { createTestApp, uniquePrefix } from './support/test-app';
@@ -75,6 +77,103 @@ describe('migrations at start-up', () => {
     } finally {
       await db.destroy();
       await database.drop();
+    }
+  });
+});
+
+describe('staff addresses compared exactly (migration StaffEmailsExact)', () => {
+  const migration = new StaffEmailsExact1795893188588();
+  let database: { url: string; drop: () => Promise<void> };
+  let db: DataSource;
+  beforeAll(async () => {
+    database = await ownDatabase();
+    db = await connect(database.url);
+    await db.runMigrations();
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  const id = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+  const insert = (n: number, email: string) =>
+    db.query(
+      `INSERT INTO staff_accounts (id, email, name, role, password_hash, created_at, password_changed_at)
+        VALUES (?, ?, 'Someone', 'agent', 'not a hash', NOW(3), NOW(3))`,
+      [id(n), email],
+    );
+  const emails = async () =>
+    (await db.query<{ id: string; email: string }[]>('SELECT id, email FROM staff_accounts ORDER BY id')).map((row) => [
+      row.id,
+      row.email,
+    ]);
+  const collation = async () =>
+    (
+      await db.query<{ name: string }[]>(
+        `SELECT COLLATION_NAME AS name FROM information_schema.COLUMNS
+          WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'staff_accounts' AND COLUMN_NAME = 'email'`,
+      )
+    )[0].name;
+  async function run(step: 'up' | 'down'): Promise<void> {
+    const runner = db.createQueryRunner();
+    try {
+      await migration[step](runner);
+    } finally {
+      await runner.release();
+    }
+  }
+
+  it('brings existing addresses to their one spelling, compared byte for byte, and goes back down', async () => {
+    expect(await collation()).toBe('utf8mb4_bin');
+    await run('down');
+    expect(await collation()).toBe('utf8mb4_unicode_ci');
+    // As the previous release stored them: trimmed and lower-cased, nothing more.
+    await insert(1, 'ops@exämple.test');
+    await insert(2, 'a\u0308lex@example.test');
+    await insert(3, 'plain@example.test');
+    await run('up');
+    expect(await collation()).toBe('utf8mb4_bin');
+    expect(await emails()).toEqual([
+      [id(1), 'ops@xn--exmple-cua.test'],
+      [id(2), '\u00e4lex@example.test'],
+      [id(3), 'plain@example.test'],
+    ]);
+    // A look-alike is another address now; the old collation would take the two for one, so down stops.
+    await insert(4, 'pläin@example.test');
+    await expect(run('down')).rejects.toThrow(`${id(3)} and ${id(4)}`);
+    await db.query('DELETE FROM staff_accounts');
+    await run('down');
+    await run('up');
+  });
+
+  it('stops, naming the accounts, when two addresses become one or one holds an invisible character', async () => {
+    await run('down');
+    await insert(5, 'dup@exämple.test');
+    await insert(6, 'dup@xn--exmple-cua.test');
+    await insert(7, 'zw\u200b@example.test');
+    const refused = run('up');
+    await expect(refused).rejects.toThrow(`staff accounts ${id(5)}, ${id(6)}: the same address once normalised`);
+    await expect(refused).rejects.toThrow(
+      `staff account ${id(7)}: its address holds an invisible or control character`,
+    );
+    expect(await collation()).toBe('utf8mb4_unicode_ci');
+    await db.query('DELETE FROM staff_accounts');
+    await run('up');
+  });
+
+  it("keeps the rule it was written with, which is still staff-accounts' normalizeStaffEmail", () => {
+    for (const raw of [
+      ' Ops@Exämple.TEST ',
+      'a\u0308dmin@example.test',
+      'ａｄｍｉｎ@example.test',
+      'admin@ｅｘａｍｐｌｅ.test',
+      'admin\u200b@example.test',
+      'admin\ufeff@example.test',
+      'admin@',
+      'admin@xn--zz.test',
+      'İnci@example.test',
+    ]) {
+      expect(StaffEmailsExact1795893188588.normalized(raw)).toBe(normalizeStaffEmail(raw));
     }
   });
 });

@@ -87,6 +87,24 @@ describe('staff accounts from the command line', () => {
     expect(role.stderr).toContain('the role must be one of admin, agent');
   });
 
+  it('refuses an address with an invisible character, and stores one spelling: look-alikes are other addresses', async () => {
+    const local = `staff.${randomBytes(4).toString('hex')}`;
+    const create = (email: string) =>
+      staff(['create', '--email', email, '--name', 'Spelling', '--role', 'agent', '--json']);
+    const hidden = await create(`${local}\u200b@example.com`);
+    expect(hidden.code).toBe(1);
+    expect(hidden.stderr.trim()).toBe('error: the e-mail address is not valid (no invisible or control characters)');
+    const plain = await create(`${local}@example.com`);
+    const accented = await create(`${local}@EXÄMPLE.com`);
+    expect([plain.code, accented.code]).toEqual([0, 0]);
+    const { id, email } = JSON.parse(accented.stdout) as { id: string; email: string };
+    expect(email).toBe(`${local}@xn--exmple-cua.com`);
+    expect((await stored(id)).email).toBe(email);
+    const again = await create(`${local}@xn--exmple-cua.com`);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already exists');
+  });
+
   it('lists accounts without passwords or hashes, disables, enables and resets passwords', async () => {
     const created = JSON.parse(
       (await staff(['create', '--email', uniqueEmail(), '--name', 'Lister', '--role', 'agent', '--json'])).stdout,

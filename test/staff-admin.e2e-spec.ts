@@ -129,6 +129,18 @@ describe('staff administration', () => {
       .post('/staff', { email: 'NEW.agent@example.com', name: 'Again', role: 'agent' })
       .expect(409);
     expect(duplicate.body.status).toBe('error');
+    // An address with an invisible character is no staff address; a look-alike is another address.
+    const hidden = await as(admin.cookie)
+      .post('/staff', { email: 'new.agent\u200b@example.com', name: 'Hidden', role: 'agent' })
+      .expect(400);
+    expect(hidden.body).toEqual({
+      status: 'error',
+      message: 'the e-mail address is not valid (no invisible or control characters)',
+    });
+    const accented = await as(admin.cookie)
+      .post('/staff', { email: 'new.ägent@example.com', name: 'Accented', role: 'agent' })
+      .expect(201);
+    expect(accented.body).toMatchObject({ email: 'new.ägent@example.com' });
     expect(
       (await as(admin.cookie).post('/staff', { email: 'x@example.com', name: 'X', role: 'owner' }).expect(400)).body
         .message,

@@ -1,5 +1,6 @@
 import { FOREIGN_ORIGIN, NOT_JSON } from '../src/staff-accounts/staff-writes';
 
+import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CLI_ACTOR } from '../src/audit/actor';
 import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.service';
@@ -86,6 +87,41 @@ describe('staff sign-in', () => {
     const locked = await login(account.email, PASSWORD).expect(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
     await login(other.email, PASSWORD).expect(200);
+  });
+
+  it('matches the address exactly once normalised: no look-alike signs in or dodges the lockout', async () => {
+    const account = await newAccount(t, 'Agent');
+    const [local, domain] = account.email.split('@');
+    const lookAlikes = [
+      `${local}@${domain.replace('a', 'ä')}`,
+      `${local.replace('a', 'ä')}@${domain}`,
+      `${local.replace(/[a-z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 0xfee0))}@${domain}`,
+      `${local}\u200b@${domain}`,
+    ];
+    for (const lookAlike of lookAlikes) {
+      expect({ lookAlike, status: (await login(lookAlike, PASSWORD)).status }).toEqual({ lookAlike, status: 401 });
+    }
+    for (let i = 0; i < 5; i++) {
+      await login(account.email, 'wrong password!!').expect(401);
+    }
+    // Locked in every spelling of the address; its look-alikes are other addresses, which sign in nobody.
+    await login(` ${account.email.toUpperCase()} `, PASSWORD).expect(429);
+    for (const lookAlike of lookAlikes) {
+      expect({ lookAlike, status: (await login(lookAlike, PASSWORD)).status }).toEqual({ lookAlike, status: 401 });
+    }
+  });
+
+  it('takes an internationalised domain in either form, and counts its failures under one address', async () => {
+    const suffix = randomBytes(4).toString('hex');
+    await t.app
+      .get(StaffAccountsService)
+      .create({ email: `Ops.${suffix}@Exämple.test`, name: 'Ops', role: 'agent', password: PASSWORD }, CLI_ACTOR);
+    const aLabel = `ops.${suffix}@xn--exmple-cua.test`;
+    expect((await login(`OPS.${suffix}@EXÄMPLE.TEST`, PASSWORD).expect(200)).body).toMatchObject({ email: aLabel });
+    for (let i = 0; i < 5; i++) {
+      await login(`ops.${suffix}@exämple.test`, 'wrong password!!').expect(401);
+    }
+    await login(aLabel, PASSWORD).expect(429);
   });
 
   it('locks an IP out after 20 failures', async () => {

@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import { DataSource } from 'typeorm';
 import { PASSWORD_SIGN_IN_OFF } from '../src/staff-accounts/staff-auth.service';
 import { OAuthProvider, startOAuthProvider } from './support/oauth-provider';
 import { ownDatabase } from './support/own-database';
@@ -88,6 +89,101 @@ describe('staff single sign-on (OpenID Connect, a real provider)', () => {
 
   const errorOf = (location: string) => decodeURIComponent(/sso_error=([^&]*)/.exec(location)?.[1] ?? '');
 
+  /** The sign-in events (made or refused) whose provider sent this address: action, target, `after`. */
+  async function signInEventsOf(app: TestApp, providerEmail: string) {
+    const rows = await app.app
+      .get(DataSource)
+      .query<{ action: string; target_id: string | null; after: string | null }[]>(
+        "SELECT action, target_id, `after` FROM audit_events WHERE action IN ('staff.login', 'staff.login_failed')",
+      );
+    return rows
+      .map((row) => ({
+        action: row.action,
+        target: row.target_id,
+        after: JSON.parse(row.after ?? '{}') as Record<string, unknown>,
+      }))
+      .filter((event) => event.after.provider_email === providerEmail);
+  }
+
+  /** Addresses that look like `email` (or that the database's collation took for it) but are others. */
+  function lookAlikesOf(email: string): Record<string, string> {
+    const [local, domain] = email.split('@');
+    return {
+      'accented domain': `${local}@${domain.replace('a', 'ä')}`,
+      'accented local part': `${local.replace('a', 'ä')}@${domain}`,
+      'full-width letters': `${local.replace(/[a-z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 0xfee0))}@${domain}`,
+      'zero-width space': `${local}\u200b@${domain}`,
+    };
+  }
+
+  it('signs in no account with a look-alike of its address, and the audit keeps the address the provider sent', async () => {
+    const admin = await newStaffAccount(t, 'Ada Admin', 'admin');
+    for (const [kind, lookAlike] of Object.entries(lookAlikesOf(admin.email))) {
+      await provider.nextLogin({ account: lookAlike });
+      const refused = await signOn(t);
+      expect({ kind, error: errorOf(refused.location), cookie: refused.cookies.ci_staff }).toEqual({
+        kind,
+        error: 'no_account',
+        cookie: undefined,
+      });
+      expect(await signInEventsOf(t, lookAlike)).toEqual([
+        {
+          action: 'staff.login_failed',
+          target: null,
+          after: {
+            method: 'sso',
+            provider_email: lookAlike,
+            reason: kind === 'zero-width space' ? 'not a staff address' : 'unknown e-mail',
+          },
+        },
+      ]);
+    }
+    // Its own address, in another letter case, is the same address.
+    const shouted = admin.email.toUpperCase();
+    await provider.nextLogin({ account: shouted });
+    const signedOn = await signOn(t);
+    expect(signedOn.cookies.ci_staff).toBeDefined();
+    expect(await signInEventsOf(t, shouted)).toEqual([
+      { action: 'staff.login', target: admin.id, after: { method: 'sso', provider_email: shouted } },
+    ]);
+  });
+
+  it("refuses an ID token whose signature is not the provider's (its claims changed, or signed by another key)", async () => {
+    const victim = await newStaffAccount(t, 'Vic Victim', 'admin');
+    const mallory = await newStaffAccount(t, 'Mal Lory');
+    for (const signedBy of ['provider', 'another key'] as const) {
+      await provider.nextLogin({ account: mallory.email, forgeIdToken: { email: victim.email, signedBy } });
+      const forged = await signOn(t);
+      expect({ signedBy, error: errorOf(forged.location), cookie: forged.cookies.ci_staff }).toEqual({
+        signedBy,
+        error: 'answer_unverified',
+        cookie: undefined,
+      });
+    }
+    // The provider's own tokens still check out against its (cached) keys.
+    await provider.nextLogin({ account: victim.email });
+    const genuine = await signOn(t);
+    const session = `ci_staff=${genuine.cookies.ci_staff}`;
+    expect((await t.http().get('/staff/api/me').set('Cookie', session).expect(200)).body).toMatchObject({
+      id: victim.id,
+    });
+  });
+
+  it("takes Entra's xms_edov for a verified address only from Microsoft Entra", async () => {
+    const account = await newStaffAccount(t, 'Ed Ov');
+    await provider.nextLogin({ account: account.email, emailVerified: false, xmsEdov: true });
+    const refused = await signOn(t);
+    expect(errorOf(refused.location)).toBe('no_verified_address');
+    expect(refused.cookies.ci_staff).toBeUndefined();
+    expect(await signInEventsOf(t, account.email)).toEqual([
+      {
+        action: 'staff.login_failed',
+        target: null,
+        after: { method: 'sso', provider_email: account.email, reason: 'address not verified' },
+      },
+    ]);
+  });
+
   it('signs in the active account of the verified address, and refuses unknown, unverified or tampered answers', async () => {
     const account = await newStaffAccount(t, 'Sol Sso');
     expect((await t.http().get('/staff/api/sign-in-options').expect(200)).body).toEqual({ password: true, sso: true });
@@ -105,22 +201,22 @@ describe('staff single sign-on (OpenID Connect, a real provider)', () => {
 
     await provider.nextLogin({ account: 'stranger@example.com' });
     const unknown = await signOn(t);
-    expect(errorOf(unknown.location)).toBe('No active staff account has the address the provider gave: ask an admin');
+    expect(errorOf(unknown.location)).toBe('no_account');
     expect(unknown.cookies.ci_staff).toBeUndefined();
 
     await provider.nextLogin({ account: account.email, emailVerified: false });
-    expect(errorOf((await signOn(t)).location)).toContain('did not vouch for an e-mail address');
+    expect(errorOf((await signOn(t)).location)).toBe('no_verified_address');
 
     // A state not begun here, a callback without the browser's cookie (someone else's sign-in pushed
     // into a victim's browser), and an ID token whose nonce is not the one asked for: all refused.
     await provider.nextLogin({ account: account.email });
     const otherState = await signOn(t, { tamperCallback: (url) => url.searchParams.set('state', 'forged-state') });
-    expect(errorOf(otherState.location)).toContain('not begun in this browser');
-    expect(errorOf((await signOn(t, { withCookie: false })).location)).toContain('not begun in this browser');
+    expect(errorOf(otherState.location)).toBe('not_begun_here');
+    expect(errorOf((await signOn(t, { withCookie: false })).location)).toBe('not_begun_here');
     const wrongNonce = await signOn(t, {
       tamperAuthorization: (url) => url.searchParams.set('nonce', 'not-the-nonce'),
     });
-    expect(errorOf(wrongNonce.location)).toBe("The provider's answer did not check out: try again");
+    expect(errorOf(wrongNonce.location)).toBe('answer_unverified');
     expect(wrongNonce.cookies.ci_staff).toBeUndefined();
   });
 
@@ -189,5 +285,30 @@ describe('staff single sign-on (OpenID Connect, a real provider)', () => {
       second_factor_required: false,
     });
     await strict.http().get('/staff/api/submissions').set('Cookie', vouchedSession).expect(200);
+  });
+
+  it("with OIDC_TRUST_MFA, a look-alike vouched for with mfa gets an agent account of its own, never the admin's", async () => {
+    const admin = await newStaffAccount(strict, 'Ida Admin', 'admin');
+    const { 'full-width letters': wide, 'zero-width space': hidden } = lookAlikesOf(admin.email);
+    await provider.nextLogin({ account: wide, amr: ['pwd', 'mfa'] });
+    const other = await signOn(strict);
+    const me = (
+      await strict.http().get('/staff/api/me').set('Cookie', `ci_staff=${other.cookies.ci_staff}`).expect(200)
+    ).body as { id: string; email: string; role: string };
+    expect(me).toMatchObject({ email: wide, role: 'agent' });
+    expect(me.id).not.toBe(admin.id);
+
+    // An address with an invisible character is no staff address: no session, no account made.
+    await provider.nextLogin({ account: hidden, amr: ['pwd', 'mfa'] });
+    const refused = await signOn(strict);
+    expect(errorOf(refused.location)).toBe('no_account');
+    expect(refused.cookies.ci_staff).toBeUndefined();
+    expect(await signInEventsOf(strict, hidden)).toEqual([
+      {
+        action: 'staff.login_failed',
+        target: null,
+        after: { method: 'sso', provider_email: hidden, reason: 'not a staff address' },
+      },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, Mailbox, MailboxConnect } from './api';
 import { when } from './format';
 import { ErrorLine } from './parts';
+import { mailboxErrorText } from './route-errors';
 import { navigate, Route } from './router';
 
 const STATE: Record<Mailbox['state'], string> = {
@@ -19,11 +20,11 @@ const PROVIDER: Record<string, string> = {
 /**
  * Settings (admins): the mailbox customers answer to. An OAuth2 mailbox (MAIL_OAUTH_PROVIDER) is
  * connected here: Connect sends the browser to the provider, which sends it back with the outcome in
- * the route (?mailbox=connected or ?mailbox_error=...).
+ * the route (?mailbox=connected or ?mailbox_error=<code>, shown in the console's own words).
  */
 export function Settings({ route }: { route: Route }) {
   const [mailbox, setMailbox] = useState<Mailbox | null>(null);
-  const [error, setError] = useState<string | null>(route.params.get('mailbox_error'));
+  const [error, setError] = useState<string | null>(mailboxErrorText(route.params.get('mailbox_error')));
   const [busy, setBusy] = useState(false);
   const justConnected = route.params.get('mailbox') === 'connected';
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, apiUrl, Me, SecondFactorNeeded, SignInOptions } from './api';
 import { CodeField, ErrorLine } from './parts';
 import { passkeyFailure, signInWithPasskey } from './passkeys';
+import { ssoErrorText } from './route-errors';
 import { useAction } from './use-action';
 
 /** What a failed step says; on a 429, how long the lockout lasts. */
@@ -70,7 +71,7 @@ export function SignIn({
     <main class="sign-in">
       <form onSubmit={submit} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Staff console</h1>
-        <ErrorLine error={params.get('sso_error')} />
+        <ErrorLine error={ssoErrorText(params.get('sso_error'))} />
         {options.sso && (
           <a class="button primary" href={apiUrl('../sso/start')}>
             Sign in with single sign-on

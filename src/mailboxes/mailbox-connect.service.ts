@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { Actor, staffActor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../clock/clock';
@@ -9,29 +10,50 @@ import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { MailboxConnectView, MailboxView } from './dto/mailbox.views';
 import { answeredUrlOf, loadOpenIdClient } from '../http/openid-provider';
-import { requestOf } from './mail-oauth-providers';
+import { accountsOfGrant, requestOf } from './mail-oauth-providers';
 import { MailboxConnectionsRepository } from './mailbox-connections.repository';
 import { MailboxCredentials } from './mailbox-credentials';
 
-/** How long the provider's consent screen may take: the pending authorization is forgotten after it. */
-const PENDING_MS = 10 * 60_000;
+/** How long the provider's consent screen may take: the pending authorization (and its cookie) is forgotten after it. */
+export const PENDING_SECONDS = 10 * 60;
 
 export const NOT_OAUTH =
   'MAIL_OAUTH_PROVIDER is not set: the mailbox signs in with the password of INBOUND_IMAP_URL / SMTP_URL';
 
-/** A connection begun by an admin, kept in Redis under the SHA-256 of its state for PENDING_MS. */
+/**
+ * Why a connection did not happen, as the callback tells the console (`?mailbox_error=<code>`): a code
+ * from this fixed list, never words from the request or the provider, which the console could be
+ * made to show (the console has a sentence for each).
+ */
+export type MailboxConnectError =
+  | 'not_oauth'
+  | 'not_begun_here'
+  | 'not_granted'
+  | 'code_refused'
+  | 'no_refresh_token'
+  | 'unknown_account'
+  | 'wrong_account';
+
+/**
+ * A connection begun by an admin, kept in Redis under the SHA-256 of its state for PENDING_SECONDS:
+ * its PKCE verifier, the admin, and the SHA-256 of the admin's browser's ci_mailbox cookie.
+ */
 interface PendingAuthorization {
   verifier: string;
   accountId: string;
+  browser: string;
   redirectUri: string;
 }
 
 /**
  * Connecting the mailbox (Settings, Mailbox, "Connect" in the console): the OAuth 2.0
  * authorization-code flow with PKCE (S256) and a state that is used once, against MAIL_OAUTH_PROVIDER.
- * The provider sends the admin's browser back to the callback, whose state is the credential (the
- * SameSite=Strict session cookie does not come along on a redirect from another site); the code
- * becomes a grant whose refresh token is stored sealed.
+ * The provider sends the admin's browser back to the callback, which needs both the state and the
+ * ci_mailbox cookie set for it on that admin's browser when the flow began (the SameSite=Strict
+ * session cookie does not come along on a redirect from another site, so the state alone would let
+ * anyone who got an admin's link, or pushed their own grant's callback into an admin's browser, finish
+ * it). The grant must be for the configured mailbox (the provider's word on its account, see
+ * accountsOfGrant); then the code becomes a grant whose refresh token is stored sealed.
  */
 @Injectable()
 export class MailboxConnectService {
@@ -55,8 +77,8 @@ export class MailboxConnectService {
   }
 
   /** Where the callback sends the admin's browser: the console's Settings page, saying how it went. */
-  consoleUrlFor(requestOrigin: string, outcome: { connected: true } | { error: string }): string {
-    const query = 'error' in outcome ? `mailbox_error=${encodeURIComponent(outcome.error)}` : 'mailbox=connected';
+  consoleUrlFor(requestOrigin: string, outcome: { connected: true } | { error: MailboxConnectError }): string {
+    const query = 'error' in outcome ? `mailbox_error=${outcome.error}` : 'mailbox=connected';
     return `${this.config.staffAuth.publicOrigin ?? requestOrigin}${this.config.http.basePath}/staff/#/settings?${query}`;
   }
 
@@ -93,8 +115,11 @@ export class MailboxConnectService {
     };
   }
 
-  /** Begins a connection: the provider's authorization URL for the admin's browser. */
-  async start(accountId: string, requestOrigin: string): Promise<MailboxConnectView> {
+  /**
+   * Begins a connection: the provider's authorization URL for the admin's browser, and the value of
+   * the ci_mailbox cookie that binds the flow to that browser.
+   */
+  async start(accountId: string, requestOrigin: string): Promise<{ view: MailboxConnectView; browser: string }> {
     const settings = this.credentials.oauth;
     if (!settings) {
       throw new ApiException(HttpStatus.CONFLICT, NOT_OAUTH);
@@ -104,8 +129,9 @@ export class MailboxConnectService {
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const redirectUri = this.redirectUriFor(requestOrigin);
-    const pending: PendingAuthorization = { verifier, accountId, redirectUri };
-    await this.redis.set(this.keyOf(state), JSON.stringify(pending), 'PX', PENDING_MS);
+    const browser = randomBytes(32).toString('base64url');
+    const pending: PendingAuthorization = { verifier, accountId, browser: sha256Hex(browser), redirectUri };
+    await this.redis.set(this.keyOf(state), JSON.stringify(pending), 'EX', PENDING_SECONDS);
     const { scopes, parameters } = requestOf(settings);
     const url = client.buildAuthorizationUrl(configuration, {
       redirect_uri: redirectUri,
@@ -116,28 +142,34 @@ export class MailboxConnectService {
       login_hint: settings.address,
       ...parameters,
     });
-    return { authorization_url: url.href, redirect_uri: redirectUri };
+    return { view: { authorization_url: url.href, redirect_uri: redirectUri }, browser };
   }
 
   /**
-   * The provider's answer: the code exchanged (with the verifier, for the redirect URI the flow began
-   * with) for a grant, stored sealed. Answers the console URL to send the browser to, saying how it went.
+   * The provider's answer, in the browser that began the flow (`browser`: its ci_mailbox cookie): the
+   * code exchanged (with the verifier, for the redirect URI the flow began with) for a grant, which is
+   * stored sealed if it is the configured mailbox's. Answers the console URL to send the browser to,
+   * saying how it went; a refusal stores nothing.
    */
-  async finish(query: Record<string, string | undefined>, requestOrigin: string, ip: string | null): Promise<string> {
+  async finish(
+    query: Record<string, string | undefined>,
+    browser: string | undefined,
+    requestOrigin: string,
+    ip: string | null,
+  ): Promise<string> {
     const settings = this.credentials.oauth;
     if (!settings) {
-      return this.consoleUrlFor(requestOrigin, { error: NOT_OAUTH });
+      return this.consoleUrlFor(requestOrigin, { error: 'not_oauth' });
     }
     const stored = query.state ? await this.redis.getdel(this.keyOf(query.state)) : null;
-    if (!stored) {
-      return this.consoleUrlFor(requestOrigin, {
-        error: 'This connection was not begun here or took over 10 minutes: press Connect again',
-      });
+    const pending = stored ? (JSON.parse(stored) as PendingAuthorization) : null;
+    if (!pending || !browser || sha256Hex(browser) !== pending.browser) {
+      return this.consoleUrlFor(requestOrigin, { error: 'not_begun_here' });
     }
-    const pending = JSON.parse(stored) as PendingAuthorization;
     if (query.error) {
-      const said = `${query.error}${query.error_description ? `: ${query.error_description}` : ''}`.slice(0, 300);
-      return this.consoleUrlFor(requestOrigin, { error: `The provider did not grant access (${said})` });
+      // The provider's own code (RFC 6749 4.1.2.1) is logged, not passed on: the console says it in its words.
+      this.logger.warn(`The provider did not grant access to the mailbox: ${query.error.slice(0, 100)}`);
+      return this.consoleUrlFor(requestOrigin, { error: 'not_granted' });
     }
     const client = await loadOpenIdClient();
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
@@ -154,14 +186,21 @@ export class MailboxConnectService {
       this.logger.warn(
         `A mailbox connection failed at the token endpoint: ${typeof code === 'string' ? code : message}`,
       );
-      return this.consoleUrlFor(requestOrigin, {
-        error: `The provider refused the code (${typeof code === 'string' ? code : 'no answer'})`,
-      });
+      return this.consoleUrlFor(requestOrigin, { error: 'code_refused' });
     }
     if (!tokens.refresh_token) {
-      return this.consoleUrlFor(requestOrigin, {
-        error: 'The provider gave no refresh token: offline access was not granted (see the operator guide)',
-      });
+      return this.consoleUrlFor(requestOrigin, { error: 'no_refresh_token' });
+    }
+    const accounts = accountsOfGrant(settings, tokens);
+    if (!accounts.includes(settings.address.trim().toLowerCase())) {
+      // Which account it was is personal data: the log says only that it was another one.
+      this.logger.warn(
+        accounts.length === 0
+          ? 'A mailbox connection was refused: the provider did not say which account granted it'
+          : 'A mailbox connection was refused: the grant is for another account than the configured mailbox',
+      );
+      await this.revoke(tokens.refresh_token);
+      return this.consoleUrlFor(requestOrigin, { error: accounts.length === 0 ? 'unknown_account' : 'wrong_account' });
     }
     const now = this.clock.nowMs();
     await this.connections.locked(async (_row, tx) => {
@@ -206,11 +245,16 @@ export class MailboxConnectService {
       await this.connections.remove(tx);
       await this.audit.record(actor, { action: 'mailbox.disconnected', before: { provider: row.auth } }, tx);
     });
+    await this.revoke(row.refreshToken);
+  }
+
+  /** Revokes a grant at the provider, when it offers revocation; one that cannot be revoked lapses there. */
+  private async revoke(refreshToken: string): Promise<void> {
     try {
       const client = await loadOpenIdClient();
       const configuration = await this.credentials.oauthClient();
       if (configuration.serverMetadata().revocation_endpoint) {
-        await client.tokenRevocation(configuration, row.refreshToken);
+        await client.tokenRevocation(configuration, refreshToken);
       }
     } catch (error) {
       // Forgotten here all the same; the grant then lapses at the provider.

@@ -1,13 +1,15 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { callbackQueryOf } from '../http/openid-provider';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { MailboxConnectView, MailboxView } from './dto/mailbox.views';
-import { MailboxConnectService, NOT_OAUTH } from './mailbox-connect.service';
+import { MailboxConnectService, NOT_OAUTH, PENDING_SECONDS } from './mailbox-connect.service';
+import { clearMailboxCookie, mailboxCookieOf, setMailboxCookie } from './mailbox-cookie';
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -15,7 +17,10 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 @ApiTags('staff: administration')
 @Controller(`${STAFF_API_PATH}/mailbox`)
 export class MailboxController {
-  constructor(private readonly mailbox: MailboxConnectService) {}
+  constructor(
+    private readonly mailbox: MailboxConnectService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @StaffAuth('admin')
@@ -37,26 +42,35 @@ export class MailboxController {
     summary: "Begin connecting the mailbox: the provider's authorization URL for this browser",
     description:
       'The authorization-code flow with PKCE (S256) and a one-time state against MAIL_OAUTH_PROVIDER. Open ' +
-      'authorization_url in the browser; the provider sends it back to GET /staff/api/mailbox/callback.',
+      'authorization_url in this browser: it sets the ci_mailbox cookie (10 minutes) that binds the flow to ' +
+      'it, and the provider sends it back to GET /staff/api/mailbox/callback.',
   })
   @ApiOkResponse({ type: MailboxConnectView })
   @ApiErrors({ 409: [NOT_OAUTH], 502: ['The OAuth2 provider could not be reached: try again'] })
-  connect(@Req() request: StaffRequest): Promise<MailboxConnectView> {
-    return this.mailbox.start(staffOf(request).id, originOf(request));
+  async connect(
+    @Req() request: StaffRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MailboxConnectView> {
+    const { view, browser } = await this.mailbox.start(staffOf(request).id, originOf(request));
+    setMailboxCookie(reply, this.config, browser, PENDING_SECONDS);
+    return view;
   }
 
   @Get('callback')
   @ApiOperation({
     summary: "Where the provider sends the admin's browser back: the code becomes the mailbox's grant",
     description:
-      'Authenticated by its one-time state (begun by an admin within 10 minutes), not by the session cookie, ' +
-      "which browsers do not send on a redirect from another site. Always answers 303 to the console's " +
-      'Settings page, with ?mailbox=connected or ?mailbox_error=<why>.',
+      'Authenticated by its one-time state (begun by an admin within 10 minutes) together with the ci_mailbox ' +
+      "cookie that Connect set on that admin's browser (the session cookie is not sent on a redirect from " +
+      "another site). The grant must be for the configured mailbox. Always answers 303 to the console's " +
+      'Settings page, with ?mailbox=connected or ?mailbox_error=<code>: not_oauth, not_begun_here, ' +
+      'not_granted, code_refused, no_refresh_token, unknown_account or wrong_account.',
   })
   @ApiResponse({ status: 303, description: "To the console's Settings page, saying how it went" })
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const query = callbackQueryOf(request.query);
-    const to = await this.mailbox.finish(query, originOf(request), request.ip);
+    const to = await this.mailbox.finish(query, mailboxCookieOf(request, this.config), originOf(request), request.ip);
+    clearMailboxCookie(reply, this.config);
     await reply.header('Cache-Control', 'no-store').redirect(to, 303);
   }
 

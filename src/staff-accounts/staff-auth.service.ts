@@ -10,8 +10,8 @@ import { StaffAccountEntity } from './entities/staff-account.entity';
 import { hashPassword, verifyPassword } from './passwords';
 import { SecondFactorGate, SecondFactorMethod } from './second-factor-gate';
 import { StaffAccountsRepository } from './staff-accounts.repository';
-import { normalizeEmail } from './staff-accounts.service';
 import { StaffCredential } from './staff-cookie';
+import { normalizeStaffEmail } from './staff-email';
 import { StaffLoginChallenges } from './staff-login-challenges';
 import { StaffSessionsService } from './staff-sessions.service';
 import { StaffSignInLimits } from './staff-sign-in-limits';
@@ -77,9 +77,11 @@ export class StaffAuthService {
     if (!this.config.staffAuth.passwordSignIn) {
       throw new ApiException(HttpStatus.FORBIDDEN, PASSWORD_SIGN_IN_OFF);
     }
-    const address = normalizeEmail(email);
-    await this.limits.takeAttempt(ip, address);
-    const account = await this.accounts.findByEmail(address);
+    // Matched exactly in its one spelling (staff-email.ts): a look-alike of an address is another
+    // address, with its own budget. One that cannot be a staff address matches no account.
+    const address = normalizeStaffEmail(email);
+    await this.limits.takeAttempt(ip, email);
+    const account = address === null ? null : await this.accounts.findByEmail(address);
     const matches = await verifyPassword(account?.passwordHash ?? (await this.dummyHash), password);
     if (!account || !matches || account.disabledAt) {
       // The audit keeps why (never the password, nor an address that matches no account).
@@ -94,14 +96,15 @@ export class StaffAuthService {
       );
       throw invalidCredentials();
     }
-    await this.limits.giveBack(ip, address);
+    await this.limits.giveBack(ip, email);
     return this.signInVerified(account, ip, userAgent, 'password', false);
   }
 
   /**
    * An account whose first factor was proved (its password here, or single sign-on's verified
    * address): a session, or a challenge for its second factor unless `twoFactors` (the provider
-   * vouched for a second factor itself, and OIDC_TRUST_MFA says to believe it).
+   * vouched for a second factor itself, and OIDC_TRUST_MFA says to believe it). `auditDetail` goes
+   * into the sign-in's audit event, after the second factor when one is asked.
    */
   async signInVerified(
     account: StaffAccountEntity,
@@ -109,15 +112,17 @@ export class StaffAuthService {
     userAgent: string | undefined,
     firstFactor: string,
     twoFactors: boolean,
+    auditDetail?: Record<string, string>,
   ): Promise<SignInOutcome> {
     const methods = twoFactors ? [] : await this.secondFactors.methodsOf(account.id);
     if (methods.length > 0) {
-      return { account, challenge: { id: await this.challenges.start(account.id, firstFactor), methods } };
+      const challenge = await this.challenges.start(account.id, firstFactor, auditDetail);
+      return { account, challenge: { id: challenge, methods } };
     }
     // A passkey with user verification is two factors by itself; another first factor vouched for by
     // its provider reads `sso+mfa`.
     const method = twoFactors && firstFactor !== 'passkey' ? `${firstFactor}+mfa` : firstFactor;
-    return this.startSession(account, ip, userAgent, method);
+    return this.startSession(account, ip, userAgent, method, auditDetail);
   }
 
   /**
@@ -149,7 +154,7 @@ export class StaffAuthService {
       throw new ApiException(HttpStatus.UNAUTHORIZED, SIGN_IN_EXPIRED);
     }
     await this.limits.giveBack(ip, account.email);
-    return this.startSession(account, ip, userAgent, `${challenge!.firstFactor}+${method}`);
+    return this.startSession(account, ip, userAgent, `${challenge!.firstFactor}+${method}`, challenge!.auditDetail);
   }
 
   /** The account a half-done sign-in's cookie names (its second step is under way), or null. */
@@ -199,6 +204,7 @@ export class StaffAuthService {
     ip: string,
     userAgent: string | undefined,
     method: string,
+    auditDetail?: Record<string, string>,
   ): Promise<{ account: StaffAccountEntity; sessionId: string }> {
     const lastLoginAt = this.clock.now();
     await this.accounts.update(account.id, { lastLoginAt });
@@ -207,8 +213,8 @@ export class StaffAuthService {
     await this.audit.record(staffActor(account.id, ip), {
       action: 'staff.login',
       target: { type: 'staff', id: account.id },
-      ...(first !== 'password' || second
-        ? { after: { method: first, ...(second ? { second_factor: second } : {}) } }
+      ...(first !== 'password' || second || auditDetail
+        ? { after: { method: first, ...(second ? { second_factor: second } : {}), ...auditDetail } }
         : {}),
     });
     return { account: { ...account, lastLoginAt }, sessionId };

@@ -12,6 +12,8 @@ export const LOGIN_CHALLENGE_SECONDS = 300;
 export interface LoginChallenge {
   accountId: string;
   firstFactor: string;
+  /** What the first step adds to the sign-in's audit event (single sign-on: the address the provider sent). */
+  auditDetail?: Record<string, string>;
 }
 
 /**
@@ -31,9 +33,9 @@ export class StaffLoginChallenges {
   }
 
   /** `firstFactor`: what the person proved already (`password`, `sso`). */
-  async start(accountId: string, firstFactor: string): Promise<string> {
+  async start(accountId: string, firstFactor: string, auditDetail?: Record<string, string>): Promise<string> {
     const id = randomBytes(32).toString('base64url');
-    const challenge: LoginChallenge = { accountId, firstFactor };
+    const challenge: LoginChallenge = { accountId, firstFactor, ...(auditDetail ? { auditDetail } : {}) };
     await this.redis.set(this.keyOf(id), JSON.stringify(challenge), 'EX', LOGIN_CHALLENGE_SECONDS);
     return id;
   }

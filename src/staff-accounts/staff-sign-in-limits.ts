@@ -6,13 +6,13 @@ import { FailOpen } from '../rate-limits/fail-open';
 import { FailureLimit } from '../rate-limits/failure-limit';
 import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
-import { normalizeEmail } from './staff-accounts.service';
+import { staffEmailAttemptKey } from './staff-email';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 
 /**
- * The budget of password guesses: 5 failures for one e-mail address or 20 from one IP within 15
- * minutes, then 429 until the window passes. Every check of a password a person types (sign-in, the
+ * The budget of password guesses: 5 failures for one e-mail address (normalised) or 20 from one IP
+ * within 15 minutes, then 429 until the window passes. Every check of a password a person types (sign-in, the
  * current password of a change, a reset link) takes an attempt first, in Redis, so parallel guesses
  * cannot outrun the count, and gives it back when it succeeded. While Redis cannot count, 503 and no
  * password is checked.
@@ -48,7 +48,11 @@ export class StaffSignInLimits {
   }
 }
 
-/** Keyed by a hash: the limiter's Redis keys never hold an address. */
+/**
+ * Keyed by a hash of the address in the one spelling sign-in matches accounts by (staff-email.ts), so
+ * no other spelling of a locked address gets a fresh budget and no look-alike shares it; the
+ * limiter's Redis keys never hold an address.
+ */
 function emailKey(email: string): string {
-  return sha256Hex(normalizeEmail(email));
+  return sha256Hex(staffEmailAttemptKey(email));
 }

@@ -19,7 +19,14 @@ import {
 } from '../staff-accounts/staff-cookie';
 import { FOREIGN_ORIGIN, NOT_JSON } from '../staff-accounts/staff-writes';
 import { PasskeySignInDto, PasskeyView, RegisterPasskeyDto, WebAuthnOptionsView } from './dto/passkey.dto';
-import { CHALLENGE_SECONDS, PASSKEY_REFUSED, PasskeysService, TOO_MANY_PASSKEYS } from './passkeys.service';
+import {
+  CHALLENGE_SECONDS,
+  PASSKEY_REFUSED,
+  PASSKEY_TAKEN,
+  PASSKEYS_NEED_PUBLIC_URL,
+  PasskeysService,
+  TOO_MANY_PASSKEYS,
+} from './passkeys.service';
 
 /** The origin the browser is on: its Origin header (a fetch sends it), else the request's scheme and host. */
 const originOf = (request: FastifyRequest) => request.headers.origin ?? `${request.protocol}://${request.host}`;
@@ -48,10 +55,12 @@ export class PasskeysController {
   @StaffAuth('agent', { beforeSecondFactor: true })
   @ApiOperation({
     summary: 'Registration options for a new passkey (navigator.credentials.create), good for 5 minutes',
-    description: "A discoverable credential with user verification required; the relying party is PUBLIC_URL's host.",
+    description:
+      "A discoverable credential with user verification required; the relying party is PUBLIC_URL's host " +
+      '(in production without PUBLIC_URL every passkey ceremony answers 409).',
   })
   @ApiOkResponse({ type: WebAuthnOptionsView })
-  @ApiErrors({ 403: [FOREIGN_ORIGIN, NOT_JSON], 409: [TOO_MANY_PASSKEYS] })
+  @ApiErrors({ 403: [FOREIGN_ORIGIN, NOT_JSON], 409: [TOO_MANY_PASSKEYS, PASSKEYS_NEED_PUBLIC_URL] })
   registrationOptions(@Req() request: StaffRequest): Promise<Record<string, unknown>> {
     return this.passkeys.registrationOptions(staffOf(request), originOf(request));
   }
@@ -64,6 +73,7 @@ export class PasskeysController {
   @ApiErrors({
     400: ['Missing field: name', 'Missing field: response', PASSKEY_REFUSED],
     403: [FOREIGN_ORIGIN, NOT_JSON],
+    409: [PASSKEY_TAKEN, PASSKEYS_NEED_PUBLIC_URL],
   })
   async register(@Body() body: RegisterPasskeyDto, @Req() request: StaffRequest): Promise<PasskeyView> {
     const view = await this.passkeys.register(
@@ -97,7 +107,7 @@ export class PasskeysController {
       "__Host-ci_login cookie): only that account's passkeys.",
   })
   @ApiOkResponse({ type: WebAuthnOptionsView })
-  @ApiErrors({ 403: [FOREIGN_ORIGIN, NOT_JSON] })
+  @ApiErrors({ 403: [FOREIGN_ORIGIN, NOT_JSON], 409: [PASSKEYS_NEED_PUBLIC_URL] })
   async signInOptions(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -118,6 +128,7 @@ export class PasskeysController {
     400: ['Missing field: response'],
     401: [PASSKEY_REFUSED, SIGN_IN_EXPIRED],
     403: [FOREIGN_ORIGIN, NOT_JSON],
+    409: [PASSKEYS_NEED_PUBLIC_URL],
     429: ['Too many requests'],
   })
   async signIn(
@@ -125,6 +136,8 @@ export class PasskeysController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StaffAccountDto> {
+    // Refused before a second step's attempt is counted, when there is no relying party to check against.
+    this.passkeys.relyingParty(originOf(request));
     const ticket = request.cookies?.[passkeyCookieName(this.config)];
     const challengeId = loginChallengeOf(request, this.config);
     const userAgent = request.headers['user-agent'];

@@ -5,6 +5,7 @@ import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { sha256Hex } from '../database/sha256';
 import { ApiException } from '../http/api-exception';
 import { RedisClient } from '../redis/redis-connection';
@@ -22,6 +23,10 @@ const MAX_PASSKEYS = 20;
 
 export const PASSKEY_REFUSED = 'The passkey was not accepted: try again, or sign in another way';
 export const TOO_MANY_PASSKEYS = `An account keeps at most ${MAX_PASSKEYS} passkeys: remove one first`;
+export const PASSKEY_TAKEN = 'This passkey is already registered: use it to sign in, or add another one';
+export const PASSKEYS_NEED_PUBLIC_URL =
+  "Passkeys need PUBLIC_URL in production: their relying party must be the console's own address, never the " +
+  "request's Host header. Ask the operator to set PUBLIC_URL.";
 
 /** @simplewebauthn/server, loaded with the first passkey ceremony. */
 const loadWebAuthn = () => import('@simplewebauthn/server');
@@ -37,8 +42,9 @@ const toView = (passkey: StaffPasskeyEntity): PasskeyView => ({
  * Passkeys (WebAuthn, @simplewebauthn/server): registered from Your account, then used to sign in on
  * their own (a discoverable credential with user verification required: possession and a PIN or
  * biometric, two factors) or as the second factor after a password. The relying party is PUBLIC_URL's
- * host (else the request's); each challenge is random, kept in Redis for CHALLENGE_SECONDS and used
- * once.
+ * host; in development, without it, the request's (in production every ceremony answers 409 then: a
+ * Host header is the client's to choose, the relying party must not be). Each challenge is random,
+ * kept in Redis for CHALLENGE_SECONDS and used once.
  */
 @Injectable()
 export class PasskeysService {
@@ -56,9 +62,16 @@ export class PasskeysService {
     this.prefix = `${config.redis.prefix}:passkey`;
   }
 
-  /** The relying party: the console's origin and its host name (PUBLIC_URL's, else the request's). */
+  /**
+   * The relying party: the console's origin and its host name. PUBLIC_URL's; in development without
+   * it the request's (its Origin, else its Host), which production refuses (409 PASSKEYS_NEED_PUBLIC_URL).
+   */
   relyingParty(requestOrigin: string): { origin: string; rpID: string } {
-    const origin = this.config.staffAuth.publicOrigin ?? requestOrigin;
+    const publicOrigin = this.config.staffAuth.publicOrigin;
+    if (!publicOrigin && this.config.env === 'production') {
+      throw new ApiException(HttpStatus.CONFLICT, PASSKEYS_NEED_PUBLIC_URL);
+    }
+    const origin = publicOrigin ?? requestOrigin;
     return { origin, rpID: new URL(origin).hostname };
   }
 
@@ -71,6 +84,7 @@ export class PasskeysService {
   }
 
   async registrationOptions(account: StaffAccountEntity, requestOrigin: string): Promise<Record<string, unknown>> {
+    const { rpID } = this.relyingParty(requestOrigin);
     const existing = await this.passkeys.ofAccount(account.id);
     if (existing.length >= MAX_PASSKEYS) {
       throw new ApiException(HttpStatus.CONFLICT, TOO_MANY_PASSKEYS);
@@ -78,7 +92,7 @@ export class PasskeysService {
     const { generateRegistrationOptions } = await loadWebAuthn();
     const options = await generateRegistrationOptions({
       rpName: 'contact-intake',
-      rpID: this.relyingParty(requestOrigin).rpID,
+      rpID,
       userName: account.email,
       userDisplayName: account.name,
       userID: Buffer.from(account.id),
@@ -97,8 +111,8 @@ export class PasskeysService {
     requestOrigin: string,
     actor: Actor,
   ): Promise<PasskeyView> {
-    const challenge = await this.redis.getdel(`${this.prefix}:register:${account.id}`);
     const { origin, rpID } = this.relyingParty(requestOrigin);
+    const challenge = await this.redis.getdel(`${this.prefix}:register:${account.id}`);
     const { verifyRegistrationResponse } = await loadWebAuthn();
     let credential;
     try {
@@ -127,7 +141,12 @@ export class PasskeysService {
       createdAt: this.clock.now(),
       lastUsedAt: null,
     };
-    await this.passkeys.insert(passkey);
+    try {
+      await this.passkeys.insert(passkey);
+    } catch (error) {
+      // Another registration holds these very credential bytes (compared exactly, see the entity).
+      throw isDuplicateKey(error) ? new ApiException(HttpStatus.CONFLICT, PASSKEY_TAKEN) : error;
+    }
     await this.audit.record(actor, {
       action: 'staff.passkey_added',
       target: { type: 'staff', id: account.id },
@@ -153,10 +172,11 @@ export class PasskeysService {
     requestOrigin: string,
     accountId?: string,
   ): Promise<{ options: Record<string, unknown>; ticket: string }> {
+    const { rpID } = this.relyingParty(requestOrigin);
     const { generateAuthenticationOptions } = await loadWebAuthn();
     const allowed = accountId ? await this.passkeys.ofAccount(accountId) : [];
     const options = await generateAuthenticationOptions({
-      rpID: this.relyingParty(requestOrigin).rpID,
+      rpID,
       userVerification: 'required',
       allowCredentials: allowed.map((passkey) => ({ id: passkey.credentialId })),
     });
@@ -175,12 +195,12 @@ export class PasskeysService {
     requestOrigin: string,
     accountId?: string,
   ): Promise<string | null> {
+    const { origin, rpID } = this.relyingParty(requestOrigin);
     const challenge = ticket ? await this.redis.getdel(this.ticketKey(ticket)) : null;
     const passkey = typeof response.id === 'string' ? await this.passkeys.byCredential(response.id) : null;
     if (!challenge || !passkey || (accountId !== undefined && passkey.accountId !== accountId)) {
       return null;
     }
-    const { origin, rpID } = this.relyingParty(requestOrigin);
     const { verifyAuthenticationResponse } = await loadWebAuthn();
     try {
       const verification = await verifyAuthenticationResponse({

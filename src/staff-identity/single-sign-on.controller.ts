@@ -52,7 +52,7 @@ export class SingleSignOnController {
       setSsoCookie(reply, this.config, browser, SSO_PENDING_SECONDS);
       await reply.header('Cache-Control', 'no-store').redirect(url, 302);
     } catch (error) {
-      await this.toConsole(request, reply, { error: this.wordsOf(error) });
+      await this.toConsole(request, reply, { error: this.codeOf(error) });
     }
   }
 
@@ -63,7 +63,8 @@ export class SingleSignOnController {
     description:
       'Checks the state against the ci_sso cookie, exchanges the code (PKCE), verifies the ID token and its nonce, and ' +
       'signs in the active account of its verified e-mail. 303 to the console: signed in, `#/?second_factor=...` ' +
-      'when the account has one to ask for (a __Host-ci_login cookie is set), or `#/?sso_error=<why>`.',
+      'when the account has one to ask for (a __Host-ci_login cookie is set), or `#/?sso_error=<code>` (not_begun_here, provider_refused, answer_unverified, ' +
+      'no_verified_address, no_account, not_set_up, provider_unreachable or refused).',
   })
   @ApiResponse({ status: 303, description: 'To the console' })
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -84,13 +85,20 @@ export class SingleSignOnController {
       setSessionCookie(reply, this.config, outcome.sessionId);
       await this.toConsole(request, reply, {});
     } catch (error) {
-      await this.toConsole(request, reply, { error: this.wordsOf(error) });
+      await this.toConsole(request, reply, { error: this.codeOf(error) });
     }
   }
 
-  private wordsOf(error: unknown): string {
-    if (error instanceof SingleSignOnRefused || error instanceof ApiException) {
-      return error.message;
+  /**
+   * The code the console is sent for a refusal (never its words: see SingleSignOnRefused); an API
+   * error on the way (the sign-in itself refused) is `refused`.
+   */
+  private codeOf(error: unknown): string {
+    if (error instanceof SingleSignOnRefused) {
+      return error.code;
+    }
+    if (error instanceof ApiException) {
+      return 'refused';
     }
     throw error;
   }

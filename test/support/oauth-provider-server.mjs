@@ -3,13 +3,25 @@
 // service (authorization code + PKCE + refresh tokens) and the mail servers (Dovecot, the SMTP
 // capture), which introspect the tokens they are shown. The login and consent screens approve at
 // once as ACCOUNT: the tests drive the redirects, not a person.
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { createServer } from 'node:http';
 import Provider from 'oidc-provider';
 
 const { PORT, CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, ACCOUNT, MAIL_SERVER_ID, MAIL_SERVER_SECRET } = process.env;
 
-/** Who the next login signs in as, and how (POST /test/next-login changes it). */
-const nextLogin = { account: ACCOUNT, amr: ['pwd'], emailVerified: true };
+/**
+ * Who the next login signs in as, and how (POST /test/next-login changes it). `xmsEdov`: Microsoft
+ * Entra's claim, sent when set; `forgeIdToken`: the next ID token the token endpoint hands out names
+ * `email` instead, its signature left as it was or made with a key that is not the provider's.
+ */
+const FIRST_LOGIN = {
+  account: ACCOUNT,
+  amr: ['pwd'],
+  emailVerified: true,
+  xmsEdov: undefined,
+  forgeIdToken: undefined,
+};
+const nextLogin = { ...FIRST_LOGIN };
 
 const provider = new Provider(`http://127.0.0.1:${PORT}`, {
   clients: [
@@ -42,12 +54,18 @@ const provider = new Provider(`http://127.0.0.1:${PORT}`, {
     auth_time: null,
     sid: null,
     openid: ['sub', 'amr'],
-    email: ['email', 'email_verified'],
+    email: ['email', 'email_verified', 'xms_edov'],
     profile: ['name'],
   },
   findAccount: (_ctx, id) => ({
     accountId: id,
-    claims: () => ({ sub: id, email: id, email_verified: nextLogin.emailVerified, name: `Person ${id.split('@')[0]}` }),
+    claims: () => ({
+      sub: id,
+      email: id,
+      email_verified: nextLogin.emailVerified,
+      ...(nextLogin.xmsEdov === undefined ? {} : { xms_edov: nextLogin.xmsEdov }),
+      name: `Person ${id.split('@')[0]}`,
+    }),
   }),
   interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
   issueRefreshToken: (_ctx, client, code) =>
@@ -55,6 +73,40 @@ const provider = new Provider(`http://127.0.0.1:${PORT}`, {
   // Every refresh hands out a new refresh token and retires the old one, as Microsoft's does.
   rotateRefreshToken: true,
   scopes: ['openid', 'offline_access', 'email'],
+});
+
+/**
+ * An ID token that claims another address: the provider's own signature kept (it no longer fits), or
+ * the token signed anew with a key of the same kind and key id that the provider never published.
+ */
+function forged(idToken, { email, signedBy }) {
+  const [header, payload, signature] = idToken.split('.');
+  const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), email };
+  const signed = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  if (signedBy === 'provider') {
+    return `${signed}.${signature}`;
+  }
+  const { alg } = JSON.parse(Buffer.from(header, 'base64url').toString());
+  const data = Buffer.from(signed);
+  const other =
+    alg === 'EdDSA'
+      ? sign(null, data, generateKeyPairSync('ed25519').privateKey)
+      : alg === 'ES256'
+        ? sign('sha256', data, {
+            key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
+            dsaEncoding: 'ieee-p1363',
+          })
+        : sign('sha256', data, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+  return `${signed}.${other.toString('base64url')}`;
+}
+
+provider.use(async (ctx, next) => {
+  await next();
+  const forgery = nextLogin.forgeIdToken;
+  if (forgery && ctx.path === '/token' && typeof ctx.body?.id_token === 'string') {
+    nextLogin.forgeIdToken = undefined;
+    ctx.body = { ...ctx.body, id_token: forged(ctx.body.id_token, forgery) };
+  }
 });
 
 /**
@@ -78,7 +130,7 @@ const server = createServer(async (req, res) => {
   if (req.method === 'POST' && req.url === '/test/next-login') {
     let body = '';
     for await (const chunk of req) body += chunk;
-    Object.assign(nextLogin, { account: ACCOUNT, amr: ['pwd'], emailVerified: true }, JSON.parse(body));
+    Object.assign(nextLogin, FIRST_LOGIN, JSON.parse(body));
     res.statusCode = 204;
     res.end();
     return;

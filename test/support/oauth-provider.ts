@@ -16,8 +16,19 @@ export interface OAuthProvider {
   introspect: (token: string) => Promise<{ active: boolean; sub?: string }>;
   /** RFC 7009 revocation as the service's client: the whole grant goes (oidc-provider revokes it for either kind). */
   revoke: (token: string, hint: 'refresh_token' | 'access_token') => Promise<void>;
-  /** Who the next login signs in as (default: `account`), with which `amr`, and whether the e-mail is verified. */
-  nextLogin: (login: { account?: string; amr?: string[]; emailVerified?: boolean }) => Promise<void>;
+  /**
+   * Who the next login signs in as (default: `account`), with which `amr`, whether the e-mail is
+   * verified, Entra's `xms_edov` claim (sent only when given), and a forged ID token for the next
+   * exchange: another `email`, under the provider's now unfitting signature or one by a key it never
+   * published.
+   */
+  nextLogin: (login: {
+    account?: string;
+    amr?: string[];
+    emailVerified?: boolean;
+    xmsEdov?: boolean;
+    forgeIdToken?: { email: string; signedBy: 'provider' | 'another key' };
+  }) => Promise<void>;
   /** Ends this access token before its time and nothing else: the grant and its refresh token stay. */
   endAccessToken: (token: string) => Promise<void>;
   /**

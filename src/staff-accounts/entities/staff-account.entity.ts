@@ -9,9 +9,13 @@ export class StaffAccountEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
   id!: string;
 
-  /** Trimmed and lower-cased, so uniqueness and sign-in ignore letter case. */
+  /**
+   * In its one spelling (normalizeStaffEmail: NFC, lower case, the domain as A-labels), compared byte
+   * for byte: uniqueness and sign-in ignore letter case and nothing else (the table's collation would
+   * also take `ädmin` or `ａｄｍｉｎ` for `admin`).
+   */
   @Index('uq_staff_accounts_email', { unique: true })
-  @Column({ type: 'varchar', length: 254 })
+  @Column({ type: 'varchar', length: 254, charset: 'utf8mb4', collation: 'utf8mb4_bin' })
   email!: string;
 
   @Column({ type: 'varchar', length: 200 })

@@ -16,7 +16,8 @@ export class StaffPasskeyEntity {
   @Column({ name: 'account_id', type: 'char', length: 36 })
   accountId!: string;
 
-  @Column({ name: 'credential_id', type: 'varchar', length: 512 })
+  /** Base64url, so letter case matters: a binary collation compares it exactly (`AbC` is not `aBc`). */
+  @Column({ name: 'credential_id', type: 'varchar', length: 512, charset: 'utf8mb4', collation: 'utf8mb4_bin' })
   credentialId!: string;
 
   @Column({ name: 'public_key', type: 'text' })
