@@ -41,6 +41,7 @@ const runPrefix = runPrefixOf();
 const env = serviceEnv(databaseUrl, runPrefix, {
   STAFF_CHANNELS: 'none',
   STAFF_RATE_LIMIT: '1000000',
+  STAFF_REPORTS_RATE_LIMIT: '1000000',
   LOG_LEVEL: 'warn',
 });
 

@@ -22,7 +22,9 @@
  * pace (bench/worker-throughput.ts), `--scenario live-push` how soon a submission shows in an open
  * console (bench/live-push.ts), `--scenario attachments` what a 25 MiB file costs the API in memory
  * (bench/attachment-memory.ts), `--scenario reports` the reports at a million rows (bench/reports.ts),
- * `--scenario bulk` a bulk change of 500 submissions (bench/bulk-change.ts).
+ * `--scenario bulk` a bulk change of 500 submissions (bench/bulk-change.ts), `--scenario stalls` the
+ * /health/live latency while a hostile SLA policy, mail on many rules and reports ahead are processed
+ * (bench/stalls.ts).
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
@@ -42,6 +44,7 @@ import { runAttachmentMemoryBench } from './attachment-memory';
 import { runStaffListBench } from './staff-list';
 import { runReportsBench } from './reports';
 import { runBulkChangeBench } from './bulk-change';
+import { runStallsBench } from './stalls';
 import { addIntakeRules, RulesMatch } from './intake-rules';
 import {
   createKey,
@@ -85,6 +88,8 @@ const attachmentsOnly = optionValue('--scenario') === 'attachments';
 const reportsOnly = optionValue('--scenario') === 'reports';
 // And a bulk change of 500 submissions (bench/bulk-change.ts).
 const bulkOnly = optionValue('--scenario') === 'bulk';
+// And the stalls of issue 53: an SLA policy, rules on a large mail, reports ahead (bench/stalls.ts).
+const stallsOnly = optionValue('--scenario') === 'stalls';
 const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
@@ -105,11 +110,12 @@ if (
     !attachmentsOnly &&
     !reportsOnly &&
     !bulkOnly &&
+    !stallsOnly &&
     SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
   CONCURRENCY.some((c) => !(c >= 1))
 ) {
   throw new Error(
-    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker, live-push, attachments, reports or bulk; --connections takes positive numbers`,
+    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker, live-push, attachments, reports, bulk or stalls; --connections takes positive numbers`,
   );
 }
 
@@ -545,6 +551,9 @@ async function main(): Promise<void> {
   }
   if (bulkOnly) {
     return runBulkChangeBench();
+  }
+  if (stallsOnly) {
+    return runStallsBench();
   }
   if (galeraOnly) {
     try {

@@ -21,6 +21,8 @@ interface Figures {
   satisfaction: { good: number; not_good: number; good_pct: number | null };
 }
 interface Report {
+  from: string;
+  to: string;
   buckets: (Figures & { start: string })[];
   by_assignee: (Figures & { assignee: { id: string; name: string } | null })[];
   by_key: (Figures & { api_key: { id: string; name: string } })[];
@@ -105,6 +107,8 @@ describe('reports', () => {
       DATABASE_URL: database.url,
       SMTP_URL: 'smtp://127.0.0.1:9',
       PUBLIC_URL: 'https://support.example.com',
+      // The admin asks for some fifty reports within the minute the file takes; the last case its own account.
+      STAFF_REPORTS_RATE_LIMIT: '60',
     });
     t.clock.setTo(at('2026-12-01T00:00:00Z'), { frozen: true });
     adminEmail = (await newStaffAccount(t, 'Report Admin', 'admin')).email;
@@ -371,5 +375,58 @@ describe('reports', () => {
     await refused({ from: '2025-01-01', to: '2026-12-09', interval: 'day' }, 'Invalid field: to');
     await refused({ from: '2026-12-01', to: '2026-12-09', interval: 'month' }, 'Invalid field: interval');
     await refused({ from: '2026-12-01', to: '2026-12-09', assignee_id: 'me' }, 'Invalid field: assignee_id');
+  });
+
+  it('ends a period that runs past today today, and refuses one that starts after it', async () => {
+    // Issue 53: days to come were computed from the rows at every request (1.5 s for a year ahead).
+    await travelTo('2026-12-10T13:00:00Z');
+    const ahead = await report({ to: '2027-12-31', interval: 'week' });
+    expect([ahead.from, ahead.to, ahead.buckets.map((bucket) => bucket.start)]).toEqual([
+      '2026-12-07',
+      '2026-12-10',
+      ['2026-12-07'],
+    ]);
+    const byDay = await report({ to: '2027-01-31' });
+    expect(byDay.to).toBe('2026-12-10');
+    expect(byDay.buckets.map((bucket) => bucket.start)).toEqual([
+      '2026-12-07',
+      '2026-12-08',
+      '2026-12-09',
+      '2026-12-10',
+    ]);
+    // The length limit counts the period as ended today: to 2099-12-31 from 2026-12-01 is ten days (by
+    // day); from 2025-01-01 it is 709, more than a report by day's 366.
+    const open = await report({ from: '2026-12-01', to: '2099-12-31' });
+    expect([open.from, open.to, open.buckets.length]).toEqual(['2026-12-01', '2026-12-10', 10]);
+    const tooLong = await t
+      .http()
+      .get('/staff/api/reports')
+      .set('Cookie', admin)
+      .query({ from: '2025-01-01', to: '2099-12-31', interval: 'day' })
+      .expect(400);
+    expect(tooLong.body).toEqual({ status: 'error', message: 'Invalid field: to' });
+    const future = await t
+      .http()
+      .get('/staff/api/reports')
+      .set('Cookie', admin)
+      .query({ from: '2026-12-11', to: '2026-12-31' })
+      .expect(400);
+    expect(future.body).toEqual({ status: 'error', message: 'Invalid field: from (after today, UTC)' });
+  });
+
+  it("counts report requests against the account's own STAFF_REPORTS_RATE_LIMIT: 429 with Retry-After beyond", async () => {
+    const reader = await staffCookie(t, (await newStaffAccount(t, 'Report Reader')).email);
+    const ask = () =>
+      t.http().get('/staff/api/reports').set('Cookie', reader).query({ from: '2026-12-09', to: '2026-12-09' });
+    for (let i = 0; i < 60; i++) {
+      expect((await ask()).status).toBe(200);
+    }
+    const over = await ask();
+    expect([over.status, over.body]).toEqual([429, { status: 'error', message: 'Too many requests' }]);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // The reports' budget only: the account's other staff routes, and other accounts' reports, go on.
+    await t.http().get('/staff/api/me').set('Cookie', reader).expect(200);
+    await report();
   });
 });

@@ -4,6 +4,9 @@ import Redis from 'ioredis';
 import { liveChannel } from '../src/live/live-event';
 import { MetricsService } from '../src/metrics/metrics.service';
 import { SLA_QUEUE } from '../src/queue/queue.constants';
+import type { BusinessHours } from '../src/service-levels/business-calendar';
+import { SlaPoliciesRepository } from '../src/service-levels/sla-policies.repository';
+import { SlaPolicyCache } from '../src/service-levels/sla-policy-cache';
 import { SlaSweep } from '../src/service-levels/sla-sweep.service';
 import { ownDatabase } from './support/own-database';
 import { queuesSettled } from './support/queues';
@@ -340,6 +343,72 @@ describe('service levels: SLA policies, due times, breaches', () => {
     await t.http().get('/staff/api/submissions').set('Cookie', agent).query({ breached: 'yes' }).expect(400);
     // Nothing breached yet (the breach itself: the next describe).
     expect(await list({ breached: 'true' })).toEqual([]);
+  });
+
+  // Open one minute a week: a year of minutes would fall due ten thousand years away (issue 53, D3).
+  const minuteAWeek: BusinessHours = {
+    time_zone: 'Europe/Berlin',
+    week: { mon: [['09:00', '09:01']] },
+    holidays: [],
+  };
+
+  it('refuses targets that would fall due more than ten years away', async () => {
+    const answer = async (method: 'post' | 'patch', path: string, body: object) => {
+      const response = await t.http()[method](`/staff/api/sla-policies${path}`).set('Cookie', admin).send(body);
+      return [response.status, response.body] as const;
+    };
+    const tooFar = (field: string) => [
+      400,
+      {
+        status: 'error',
+        message: `Invalid field: ${field} (a target must fall due within ten years of the policy's business hours)`,
+      },
+    ];
+    const slow = { name: 'Slow', position: 1, business_hours: minuteAWeek };
+    expect(await answer('post', '', { ...slow, resolution_minutes: 525_600 })).toEqual(tooFar('resolution_minutes'));
+    // 521 weeks of one minute is the most: 522 is refused, 521 taken.
+    expect(await answer('post', '', { ...slow, first_response_minutes: 522 })).toEqual(
+      tooFar('first_response_minutes'),
+    );
+    await addPolicy({ ...slow, first_response_minutes: 521 });
+    // Changing the hours alone is checked against the targets kept.
+    const office = await addPolicy({
+      name: 'Office',
+      position: 2,
+      resolution_minutes: 100_000,
+      business_hours: BERLIN_OFFICE,
+    });
+    expect(await answer('patch', `/${office}`, { business_hours: minuteAWeek })).toEqual(tooFar('resolution_minutes'));
+  });
+
+  it('takes a submission under a policy stored before that check, its due time at the 20-year horizon', async () => {
+    // Written straight to the table, as a release without the check stored it: intake answers 200 (it
+    // answered 500, the due time in the year 12100 being more than the DATETIME column holds), with a due
+    // time no later than the horizon, 20 years (7305 days) on.
+    await t.app.get(SlaPoliciesRepository).insert({
+      id: '0193a2b4-0000-7000-8000-00000000d3d3',
+      name: 'Stored before the check',
+      position: 1,
+      firstResponseMinutes: 60,
+      resolutionMinutes: 525_600,
+      businessHours: minuteAWeek,
+      appliesTo: {},
+      createdAt: EARLIEST,
+      updatedAt: EARLIEST,
+    });
+    policies.push('0193a2b4-0000-7000-8000-00000000d3d3');
+    await t.app.get(SlaPolicyCache).changed();
+    const intake = await t
+      .http()
+      .post('/contact_api.php')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ name: 'Ada', message: 'Under a policy stored before the check' });
+    expect([intake.status, intake.body.status]).toEqual([200, 'success']);
+    expect((await detail(intake.body.id as string)).sla).toMatchObject({
+      // 60 Mondays from Thursday 2026-10-01: the first is 10-05, the 60th 2027-11-22 (CET): 09:00 + 60 = 09:01 CET.
+      first_response_due_at: '2027-11-22T08:01:00.000Z',
+      resolution_due_at: '2046-10-01T00:00:00.000Z',
+    });
   });
 });
 

@@ -5,11 +5,16 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 const MINUTE_MS = 60_000;
 
+/** Routes with a budget of their own besides STAFF_RATE_LIMIT: reports (STAFF_REPORTS_RATE_LIMIT). */
+export type StaffRateBudget = 'reports';
+
 /**
  * The staff API's own budget: STAFF_RATE_LIMIT requests per account per minute, counted in Redis under
  * the account's id (never a client key's window). Over it: 429 with Retry-After until the minute ends.
  * Unlike the intake path's limits it fails closed: while Redis is away staff routes answer 503 with
- * Retry-After (sessions live in Redis too, so a cookie could not be checked anyway).
+ * Retry-After (sessions live in Redis too, so a cookie could not be checked anyway). Reports, each
+ * computed from many rows, have a lower budget of their own as well (STAFF_REPORTS_RATE_LIMIT), so one
+ * account cannot keep the database busy with them.
  */
 @Injectable()
 export class StaffRateLimit {
@@ -18,13 +23,16 @@ export class StaffRateLimit {
     private readonly config: AppConfig,
   ) {}
 
-  async consume(accountId: string): Promise<void> {
-    const record = await this.storage.count(
-      `staff:${accountId}`,
-      MINUTE_MS,
-      this.config.staffAuth.rateLimit,
-      MINUTE_MS,
-    );
+  /** One request of the account: against its whole budget, or a route's own (`budget`). */
+  async consume(accountId: string, budget?: StaffRateBudget): Promise<void> {
+    const record = budget
+      ? await this.storage.count(
+          `staff-${budget}:${accountId}`,
+          MINUTE_MS,
+          this.config.staffAuth.reportsRateLimit,
+          MINUTE_MS,
+        )
+      : await this.storage.count(`staff:${accountId}`, MINUTE_MS, this.config.staffAuth.rateLimit, MINUTE_MS);
     if (record.isBlocked) {
       throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests', {
         'Retry-After': String(Math.max(1, record.timeToBlockExpire)),

@@ -8,7 +8,7 @@ import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { ReportQuery } from './dto/report.query';
 import { ReportView } from './dto/report.views';
 import { reportCsv } from './reports-csv';
-import { ReportsService } from './reports.service';
+import { REPORT_STARTS_AFTER_TODAY, ReportsService } from './reports.service';
 
 /** Whether the client asked for CSV (`Accept: text/csv`) rather than JSON. */
 function wantsCsv(request: StaffRequest): boolean {
@@ -25,7 +25,7 @@ export class ReportsController {
 
   @Get()
   @HttpCode(HttpStatus.OK)
-  @StaffAuth()
+  @StaffAuth('agent', { budget: 'reports' })
   @Header('Vary', 'Accept')
   @ApiOperation({
     summary:
@@ -46,6 +46,7 @@ export class ReportsController {
       'Missing field: from',
       'Missing field: to',
       'Invalid field: from',
+      REPORT_STARTS_AFTER_TODAY,
       'Invalid field: to',
       'Invalid field: interval',
       'Invalid field: api_key_id',
@@ -65,7 +66,7 @@ export class ReportsController {
     }
     void reply
       .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="report-${query.from}-${query.to}.csv"`);
+      .header('Content-Disposition', `attachment; filename="report-${report.from}-${report.to}.csv"`);
     return reportCsv(report);
   }
 }

@@ -17,6 +17,7 @@ const DAY_MS = 86_400_000;
 /** The longest period a report covers, and by day. */
 export const MAX_REPORT_DAYS = 1100;
 export const MAX_DAILY_REPORT_DAYS = 366;
+export const REPORT_STARTS_AFTER_TODAY = 'Invalid field: from (after today, UTC)';
 
 /** Figures summed over days: counts added, minutes gathered. */
 interface Sum {
@@ -139,10 +140,18 @@ export class ReportsService {
 
   async report(query: ReportQuery): Promise<ReportView> {
     const interval = query.interval ?? 'week';
-    const span = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS + 1;
-    if (span < 1) {
+    if (query.to < query.from) {
       throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: to');
     }
+    // Days to come hold nothing yet, but as days not built they were computed from the rows at every
+    // request (issue 53): a period ending after today ends today, and the answer's `to` says so. The
+    // length is that of the period so ended: a year from last month to 2099 is a year's report.
+    const today = this.clock.now().toISOString().slice(0, 10);
+    if (query.from > today) {
+      throw new ApiException(HttpStatus.BAD_REQUEST, REPORT_STARTS_AFTER_TODAY);
+    }
+    const to = query.to > today ? today : query.to;
+    const span = (Date.parse(to) - Date.parse(query.from)) / DAY_MS + 1;
     if (span > (interval === 'day' ? MAX_DAILY_REPORT_DAYS : MAX_REPORT_DAYS)) {
       throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: to');
     }
@@ -157,7 +166,7 @@ export class ReportsService {
             : query.assignee_id.toLowerCase(),
     };
     const allDays: string[] = [];
-    for (let day = query.from; day <= query.to; day = nextDay(day)) {
+    for (let day = query.from; day <= to; day = nextDay(day)) {
       allDays.push(day);
     }
     // The open work now is counted while the figures are read.
@@ -182,7 +191,7 @@ export class ReportsService {
         .map(([key, sum]) => make(key, sum));
     return {
       from: query.from,
-      to: query.to,
+      to,
       interval,
       buckets: starts.map((start) => ({ start, ...viewOf(buckets.get(start) ?? emptySum()) })),
       by_assignee: busiest(byAssignee, (id, sum) => ({

@@ -26,7 +26,7 @@ export function activeRuleOf(rule: Pick<RuleEntity, 'id' | 'name' | 'event' | 'c
     id: rule.id,
     name: rule.name,
     event: rule.event,
-    conditions: rule.conditions.map(compileCondition),
+    conditions: rule.conditions.map((condition) => compileCondition(condition)),
     actions: rule.actions,
   };
 }

@@ -1,5 +1,13 @@
 import { isRuleActions, isRuleCondition, isRuleWhen, normalizedCondition, RuleConditionSpec } from './rule-definition';
-import { compileCondition, emailDomainOf, reasonOf, RuleSubject } from './rule-matcher';
+import {
+  compileCondition,
+  emailDomainOf,
+  reasonOf,
+  RULE_TEXT_LIMIT,
+  RuleSubject,
+  ruleTextOf,
+  wholeWord,
+} from './rule-matcher';
 import { nextAgent } from './round-robin';
 
 const KEY = '0193a2b4-0000-7000-8000-000000000001';
@@ -17,6 +25,9 @@ const subject = (changes: Partial<RuleSubject> = {}): RuleSubject => ({
 
 const holds = (condition: RuleConditionSpec, on: RuleSubject = subject()) =>
   compileCondition(normalizedCondition(condition)).test(on);
+/** Whether `message` has any of `words` as a whole word or phrase. */
+const said = (message: string, words: string[]) =>
+  holds({ field: 'message', op: 'matches_any_of', value: words }, subject({ message }));
 
 describe('rule conditions', () => {
   it('reads the e-mail domain after the last @, in lower case', () => {
@@ -48,8 +59,6 @@ describe('rule conditions', () => {
     expect(holds({ field: 'message', op: 'matches_any_of', value: ['asap', 'Urgent'] })).toBe(true);
     expect(holds({ field: 'message', op: 'matches_any_of', value: ['asap', 'refund'] })).toBe(false);
     // Whole words (or phrases), never a part of one.
-    const said = (message: string, words: string[]) =>
-      holds({ field: 'message', op: 'matches_any_of', value: words }, subject({ message }));
     expect(said('I cannot download the invoice', ['urgent', 'asap', 'down'])).toBe(false);
     expect(said('asapish, please', ['asap'])).toBe(false);
     expect(said('The site is DOWN!', ['down'])).toBe(true);
@@ -65,6 +74,75 @@ describe('rule conditions', () => {
     expect(said('𝐀down', ['down'])).toBe(false);
     expect(holds({ field: 'subject', op: 'contains', value: 'invoice' }, subject({ subject: null }))).toBe(false);
     expect(holds({ field: 'message', op: 'is_not', value: 'x' }, subject({ message: null }))).toBe(true);
+  });
+
+  it('finds words and phrases as a scan of the whole text does, on pseudo-random texts', () => {
+    // Texts and words from a small alphabet of letters, digits, spaces and signs, so that near misses,
+    // phrases, signs at the edges and repeated words all come up.
+    let state = 53;
+    const random = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+    const pick = (length: number) => Array.from({ length }, () => 'aab1 +#-É'[Math.floor(random() * 9)]).join('');
+    for (let i = 0; i < 600; i++) {
+      const message = pick(1 + Math.floor(random() * 30));
+      const word = pick(1 + Math.floor(random() * 4)).trim() || 'a';
+      expect([message, word, said(message, [word])]).toEqual([
+        message,
+        word,
+        wholeWord(word.toLowerCase())(message.toLowerCase()),
+      ]);
+    }
+  });
+
+  it('reads the first 65 536 characters of a text, never half a word', () => {
+    const head = 'It is not working, I want a refund. ';
+    const long = `${head}${'wording '.repeat(131_072)}farewell`;
+    // A word only past the bound is not read, by a whole-word rule or a contains.
+    expect(said(long, ['farewell'])).toBe(false);
+    expect(holds({ field: 'message', op: 'contains', value: 'farewell' }, subject({ message: long }))).toBe(false);
+    expect(said(long, ['refund'])).toBe(true);
+    // A word the cut runs through is left out whole: "download" cut after "down" is no "down".
+    const cut = `${'x'.repeat(65_536 - 4)} download`;
+    expect(said(cut, ['down'])).toBe(false);
+    expect(said(`${'x '.repeat(65_536 / 2 - 3)} down`, ['down'])).toBe(true);
+    expect(RULE_TEXT_LIMIT).toBe(65_536);
+    expect(ruleTextOf(long).length).toBeLessThanOrEqual(RULE_TEXT_LIMIT);
+    expect(ruleTextOf(head)).toBe(head);
+  });
+
+  it('scans a text only for a phrase whose words are all among its words, and only the part rules read', () => {
+    // Work counted, not time (issue 53, D4: a scan of a megabyte per word held the event loop for seconds):
+    // which words the text is scanned for, and how much of it each scan is given.
+    const scans: { word: string; length: number }[] = [];
+    const countingScan = (word: string) => {
+      const scan = wholeWord(word);
+      return (text: string) => {
+        scans.push({ word, length: text.length });
+        return scan(text);
+      };
+    };
+    const compiled = (value: string[]) =>
+      compileCondition(normalizedCondition({ field: 'message', op: 'matches_any_of', value }), countingScan);
+    const long = `It is not working, I want a refund. ${'wording '.repeat(131_072)}farewell`;
+    const mail = subject({ message: long });
+    // 100 rules of 100 words and phrases that are not in the text: none is scanned for, though "wording"
+    // is everywhere and "farewell" ends the text (past the part read).
+    const rules = Array.from({ length: 100 }, (_, rule) =>
+      compiled([
+        ...Array.from({ length: 98 }, (_, word) => `word${rule}x${word}`),
+        `word${rule} wording`,
+        'farewell wording',
+      ]),
+    );
+    expect(rules.some((rule) => rule.test(mail))).toBe(false);
+    expect(scans).toEqual([]);
+    // Phrases whose words are all there are scanned for, in the part read, until one is found:
+    // "refund. wording" is no "refund wording"; "c" is no word of the text; "not working" is there.
+    expect(compiled(['refund wording', 'c++', 'not working', 'i want']).test(mail)).toBe(true);
+    expect(scans.map((scan) => scan.word)).toEqual(['refund wording', 'not working']);
+    expect(scans.every((scan) => scan.length <= RULE_TEXT_LIMIT)).toBe(true);
   });
 
   it('matches labels as tags compare them (any letter case)', () => {

@@ -23,6 +23,12 @@ export interface CompiledCondition {
   test(subject: RuleSubject): boolean;
 }
 
+/**
+ * How a text is scanned for a word or phrase that a look-up in its words cannot settle (wholeWord). A
+ * test passes one that counts, to see which words a text was scanned for and how much of it.
+ */
+export type WordScanOf = (word: string) => (text: string) => boolean;
+
 /** The part of an address after its last `@`, in lower case ('' without an address). */
 export function emailDomainOf(email: string | null): string {
   if (!email) {
@@ -39,11 +45,16 @@ export function emailDomainOf(email: string | null): string {
  * - `matches_any_of`: `is` any of them; for `subject` and `message`, contains any of them as a whole
  *   word or phrase (wholeWord).
  */
-export function compileCondition(spec: RuleConditionSpec): CompiledCondition {
-  return { spec, test: testOf(spec.field, spec.op, spec.value) };
+export function compileCondition(spec: RuleConditionSpec, scanOf: WordScanOf = wholeWord): CompiledCondition {
+  return { spec, test: testOf(spec.field, spec.op, spec.value, scanOf) };
 }
 
-function testOf(field: RuleField, op: RuleOp, value: RuleConditionSpec['value']): (subject: RuleSubject) => boolean {
+function testOf(
+  field: RuleField,
+  op: RuleOp,
+  value: RuleConditionSpec['value'],
+  scanOf: WordScanOf,
+): (subject: RuleSubject) => boolean {
   if (field === 'spam') {
     const wanted = value === true;
     return op === 'is'
@@ -74,10 +85,10 @@ function testOf(field: RuleField, op: RuleOp, value: RuleConditionSpec['value'])
       return (subject) => read(subject).includes(folded[0]);
     case 'matches_any_of':
       if (isText(field)) {
-        const words = folded.map(wholeWord);
+        const words = folded.map((word) => wholeWordIn(word, scanOf));
         return (subject) => {
-          const actual = read(subject);
-          return words.some((inText) => inText(actual));
+          const text = preparedText(subject, field as TextField);
+          return words.some((inText) => inText(text));
         };
       }
       return (subject) => folded.includes(read(subject));
@@ -125,6 +136,91 @@ export function wholeWord(word: string): (text: string) => boolean {
   };
 }
 
+/**
+ * How much of a subject or message rules read: its first 65 536 characters (UTF-16 code units), less a
+ * word the cut would split. A customer's mail may hold a megabyte of text and rules run on the API's
+ * event loop: a bounded prefix keeps a `contains` on every rule to a bounded scan (issue 53, D4).
+ */
+export const RULE_TEXT_LIMIT = 65_536;
+
+type TextField = 'subject' | 'message';
+
+/** A subject's or message's text made ready once per event, however many conditions read it. */
+interface PreparedText {
+  /** The text as the field holds it: the one prepared (a later change of the field prepares it again). */
+  source: string | null;
+  /** The part rules read (RULE_TEXT_LIMIT). */
+  read: string;
+  /** `read` in lower case. */
+  lowered: string;
+  /** The words (maximal runs of letters and digits) of `lowered`, made on first use. */
+  words?: ReadonlySet<string>;
+}
+
+const PREPARED = new WeakMap<RuleSubject, Partial<Record<TextField, PreparedText>>>();
+
+/** The part of a text rules read: all of it, or the first RULE_TEXT_LIMIT code units up to a whole word. */
+export function ruleTextOf(text: string): string {
+  if (text.length <= RULE_TEXT_LIMIT) {
+    return text;
+  }
+  let end = RULE_TEXT_LIMIT;
+  const low = text.charCodeAt(end);
+  if (low >= 0xdc00 && low <= 0xdfff) {
+    end--; // never half a surrogate pair
+  }
+  // A word the cut runs through is left out whole: "download" cut after "down" is no "down".
+  if (wordAt(text, end)) {
+    while (end > 0 && wordBefore(text, end)) {
+      const previous = text.charCodeAt(end - 1);
+      end -= previous >= 0xdc00 && previous <= 0xdfff && end >= 2 ? 2 : 1;
+    }
+  }
+  return text.slice(0, end);
+}
+
+/** The field's text prepared for `subject`, once per subject (rules of one event share it). */
+function preparedText(subject: RuleSubject, field: TextField): PreparedText {
+  let texts = PREPARED.get(subject);
+  if (texts === undefined) {
+    texts = {};
+    PREPARED.set(subject, texts);
+  }
+  const source = subject[field];
+  let prepared = texts[field];
+  if (prepared === undefined || prepared.source !== source) {
+    const read = ruleTextOf(source ?? '');
+    prepared = { source, read, lowered: read.toLowerCase() };
+    texts[field] = prepared;
+  }
+  return prepared;
+}
+
+const WORD_RUNS = /[\p{L}\p{N}]+/gu;
+
+function wordsOf(text: PreparedText): ReadonlySet<string> {
+  text.words ??= new Set(text.lowered.match(WORD_RUNS) ?? []);
+  return text.words;
+}
+
+/**
+ * wholeWord for a prepared text, in time that does not grow with the text for each word: a word of
+ * letters and digits only is a whole word of the text exactly when it is one of its words (a set
+ * made once per text); a phrase or a word with other characters ("not working", "c++") can only be
+ * there when each of its words is, and only then is the text scanned for it.
+ */
+function wholeWordIn(word: string, scanOf: WordScanOf): (text: PreparedText) => boolean {
+  const runs = word.match(WORD_RUNS) ?? [];
+  const scan = scanOf(word);
+  if (runs.length === 1 && runs[0] === word) {
+    return (text) => wordsOf(text).has(word);
+  }
+  return (text) => {
+    const words = wordsOf(text);
+    return runs.every((run) => words.has(run)) && scan(text.lowered);
+  };
+}
+
 /** A field holding free text (a mail's subject, a message), whose "any of" is any of its words. */
 function isText(field: RuleField): boolean {
   return field === 'subject' || field === 'message';
@@ -138,9 +234,8 @@ function readerOf(field: Exclude<RuleField, 'spam' | 'tag'>): (subject: RuleSubj
     case 'email_domain':
       return (subject) => emailDomainOf(subject.email);
     case 'subject':
-      return (subject) => (subject.subject ?? '').toLowerCase();
     case 'message':
-      return (subject) => (subject.message ?? '').toLowerCase();
+      return (subject) => preparedText(subject, field).lowered;
     case 'priority':
       return (subject) => subject.priority;
     case 'status':
@@ -172,7 +267,7 @@ function actualOf(field: RuleField, subject: RuleSubject): string {
       return emailDomainOf(subject.email) || 'no e-mail address';
     case 'subject':
     case 'message': {
-      const text = (field === 'subject' ? subject.subject : subject.message)?.replace(/\s+/g, ' ').trim() ?? '';
+      const text = preparedText(subject, field).read.replace(/\s+/g, ' ').trim();
       if (!text) {
         return field === 'subject' ? 'no subject' : 'no message';
       }

@@ -1,4 +1,4 @@
-import { BusinessCalendar, BusinessHours, businessHoursProblem } from './business-calendar';
+import { BusinessCalendar, BusinessHours, businessHoursProblem, DUE_TIME_HORIZON_DAYS } from './business-calendar';
 
 // Expected instants are worked out by hand in the comments: Berlin is CET (UTC+1) until 2026-03-29 02:00
 // and from 2026-10-25 03:00, CEST (UTC+2) between; New York is EST (UTC-5) until 2026-03-08 02:00 and from
@@ -198,6 +198,99 @@ describe('BusinessCalendar across daylight-saving changes', () => {
     // 05:00 EDT = 09:00Z: 90 minutes, the first ending 07:31Z.
     expect(calendar.minutesBetween(at('2026-03-08T00:00:00Z'), at('2026-03-09T00:00:00Z'))).toBe(90);
     expect(calendar.addMinutes(at('2026-03-08T05:00:00Z'), 1)).toEqual(at('2026-03-08T07:31:00Z'));
+  });
+});
+
+describe('BusinessCalendar over years (whole weeks at a time)', () => {
+  it('counts a year of office weeks to the closing of the 52nd, and a holiday a day more', () => {
+    // Mon 2026-01-05 09:00 CET = 08:00Z; 52 weeks of 5 × 480 minutes end at the closing of the 52nd week:
+    // Fri 2027-01-01 17:00 CET = 16:00Z (the clock changes fall on Sundays, outside the hours).
+    const start = at('2026-01-05T08:00:00Z');
+    const minutes = 52 * 5 * 480;
+    expect(berlinOffice().addMinutes(start, minutes)).toEqual(at('2027-01-01T16:00:00Z'));
+    expect(berlinOffice().minutesBetween(start, at('2027-01-01T16:00:00Z'))).toBe(minutes);
+    // Friday 2026-12-25 closed: one day more, Mon 2027-01-04 17:00 CET = 16:00Z.
+    expect(berlinOffice(['2026-12-25']).addMinutes(start, minutes)).toEqual(at('2027-01-04T16:00:00Z'));
+    expect(berlinOffice(['2026-12-25']).minutesBetween(start, at('2027-01-04T16:00:00Z'))).toBe(minutes);
+  });
+
+  it('counts real time across six years of daylight-saving changes when open all day, every day', () => {
+    const allDay: [string, string][] = [['00:00', '24:00']];
+    const calendar = BusinessCalendar.of({
+      time_zone: 'Europe/Berlin',
+      week: { ...weekdays(allDay), sat: allDay, sun: allDay },
+      holidays: [],
+    });
+    // Open around the clock on the wall clock: every real minute counts, the changed hours included.
+    const start = at('2026-01-07T10:11:12.345Z');
+    const minutes = 3 * 525_600 + 12_345;
+    expect(calendar.addMinutes(start, minutes)).toEqual(new Date(start.getTime() + minutes * 60_000));
+    expect(calendar.minutesBetween(start, new Date(start.getTime() + minutes * 60_000))).toBe(minutes);
+  });
+
+  it('stops at the horizon, a step a week, when hours open a minute a week would put a year of minutes ten thousand years away', () => {
+    const walk = { steps: 0 };
+    const calendar = BusinessCalendar.of(
+      { time_zone: 'Europe/Berlin', week: { mon: [['09:00', '09:01']] }, holidays: [] },
+      walk,
+    );
+    const start = at('2026-01-05T00:00:00Z');
+    // The horizon: 7305 days (20 years, five of them leap years) after Monday 2026-01-05 00:00Z.
+    const horizon = at('2046-01-05T00:00:00Z');
+    expect(calendar.addMinutes(start, 525_600)).toEqual(horizon);
+    expect(horizon.getTime() - start.getTime()).toBe(DUE_TIME_HORIZON_DAYS * 86_400_000);
+    // Work counted, not time: the walk to the horizon takes a step per week (1044), and a step per day
+    // only through the weeks of a clock change (two a year), never one per day of the 7306 it spans (nor
+    // one per day of the 10 000 years a day-by-day walk went, issue 53, D3).
+    const mostSteps = Math.ceil(DUE_TIME_HORIZON_DAYS / 7) + 2 * 21 * 7 + 7;
+    expect(walk.steps).toBeGreaterThan(1000);
+    expect(walk.steps).toBeLessThanOrEqual(mostSteps);
+    walk.steps = 0;
+    expect(calendar.addMinutes(start, 10_000)).toEqual(horizon);
+    expect(walk.steps).toBeLessThanOrEqual(mostSteps);
+    // Within the horizon it still counts: the 100th Monday from 2026-01-05 is 2027-11-29, CET: 09:01 = 08:01Z.
+    walk.steps = 0;
+    expect(calendar.addMinutes(start, 100)).toEqual(at('2027-11-29T08:01:00Z'));
+    expect(walk.steps).toBeLessThanOrEqual(100 + 2 * 2 * 7 + 7);
+    walk.steps = 0;
+    expect(calendar.minutesBetween(start, at('2046-01-01T00:00:00Z'))).toBe(1043);
+    expect(walk.steps).toBeLessThanOrEqual(mostSteps);
+  });
+
+  it('keeps agreeing with minutesBetween on counts of months and years', () => {
+    const calendars = [
+      BusinessCalendar.of({
+        time_zone: 'Europe/Berlin',
+        week: weekdays(WITH_LUNCH),
+        holidays: ['2026-04-03', '2026-04-06', '2026-12-25', '2026-12-28', '2027-03-26', '2028-01-03'],
+      }),
+      // Lord Howe Island moves its clocks by half an hour, at 02:00 local: inside these hours.
+      BusinessCalendar.of({
+        time_zone: 'Australia/Lord_Howe',
+        week: {
+          sun: [
+            ['01:00', '03:00'],
+            ['12:00', '24:00'],
+          ],
+        },
+        holidays: [],
+      }),
+      BusinessCalendar.of({
+        time_zone: 'America/New_York',
+        week: { ...weekdays(NINE_TO_FIVE), sun: [['00:00', '24:00']] },
+        holidays: ['2026-11-26', '2027-11-25'],
+      }),
+    ];
+    const random = seededRandom(20261025);
+    const yearStart = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 60; i++) {
+      const calendar = calendars[i % calendars.length];
+      const start = new Date(yearStart + Math.floor(random() * 365 * 86_400_000));
+      const minutes = Math.floor(random() * 200_000);
+      const end = calendar.addMinutes(start, minutes);
+      expect(calendar.minutesBetween(start, end)).toBe(minutes);
+      expect(calendar.minutesBetween(start, new Date(end.getTime() - 1))).toBe(minutes - 1);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, Zone } from 'luxon';
 
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 export const WEEKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -15,6 +15,16 @@ export interface BusinessHours {
 const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
 const MINUTES_PER_DAY = 1440;
+const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
+/**
+ * How far after its start a due time may lie: twenty years (of 365.25 days). Policies are refused when
+ * their targets take more than MAX_TARGET_WEEKS of their hours (sla-policies.service), and even 400
+ * holidays then add at most 400 weeks: only a policy stored before that check meets this horizon. It
+ * keeps due times well inside what a DATETIME holds (year 9999) and bounds the walk (a step a week).
+ */
+export const DUE_TIME_HORIZON_DAYS = 7305;
+/** The longest a target may take on its policy's hours, holidays aside: ten years of weeks. */
+export const MAX_TARGET_WEEKS = 521;
 const MAX_INTERVALS_PER_DAY = 8;
 const MAX_HOLIDAYS = 400;
 // The longest IANA name is about 30 characters: a longer string is refused before Intl ever parses it.
@@ -196,6 +206,26 @@ const CLOSED: readonly number[] = [];
 // Enough days for a long-lived calendar to answer repeated questions about the coming months without
 // recomputing instants, small enough that an old calendar holds little.
 const DAY_CACHE_LIMIT = 1024;
+/**
+ * How far from a clock change a week's start must be for the week to be stepped over whole: more than
+ * any change moves a clock (two hours at most), so the wall-clock midnight has exactly one instant.
+ */
+const CLEAR_OF_CHANGES_MS = 3 * 3_600_000;
+
+/**
+ * Counts the steps a calendar's walks take (a whole week or a single day each): what a walk costs, in a
+ * form a test can check exactly where a measured time would depend on the machine.
+ */
+export interface CalendarWalkCounter {
+  steps: number;
+}
+
+/** A local Monday's start, clear of clock changes, and the zone's UTC offset (minutes) there. */
+interface WeekStart {
+  day: number;
+  ms: number;
+  offset: number;
+}
 
 /**
  * Service-level due times (first response, resolution) count business minutes only: a request that
@@ -211,38 +241,51 @@ export class BusinessCalendar {
   /** Per Luxon weekday - 1 (Monday 0): flat local [start, end) minutes of the day. */
   private readonly weekMinutes: readonly (readonly number[])[];
   private readonly holidays: ReadonlySet<number>;
+  /** Per Luxon weekday - 1 (Monday 0): open minutes of the day on the wall clock. */
+  private readonly dayMinutes: readonly number[];
   private readonly minutesPerWeek: number;
-  /** Holidays on days that would be open: each can cost a scan up to a whole week. */
+  /** Holidays on days that would be open (a week without one needs no look at the holidays). */
   private readonly closingHolidays: number;
   /** Epoch day → flat real [start, end) milliseconds of that local day's intervals. */
   private readonly dayCache = new Map<number, readonly number[]>();
   private readonly timeZone: string;
+  private readonly zone: Zone;
 
-  private constructor(private readonly hours: BusinessHours | null) {
+  private constructor(
+    private readonly hours: BusinessHours | null,
+    private readonly walkCounter: CalendarWalkCounter | undefined,
+  ) {
     this.timeZone = hours?.time_zone ?? 'UTC';
+    this.zone = DateTime.fromMillis(0, { zone: this.timeZone }).zone;
     this.weekMinutes = WEEKDAYS.map((day) => mergedMinutes(hours?.week[day]));
     // Validation lets holidays be absent (businessHoursProblem): none.
     const holidayDays = (hours?.holidays ?? []).map(epochDayOfIsoDate).filter((day) => day !== null);
     this.holidays = new Set(holidayDays);
-    let minutesPerWeek = 0;
-    for (const day of this.weekMinutes) {
+    this.dayMinutes = this.weekMinutes.map((day) => {
+      let open = 0;
       for (let i = 0; i < day.length; i += 2) {
-        minutesPerWeek += day[i + 1] - day[i];
+        open += day[i + 1] - day[i];
       }
-    }
-    this.minutesPerWeek = minutesPerWeek;
+      return open;
+    });
+    this.minutesPerWeek = this.dayMinutes.reduce((sum, open) => sum + open, 0);
     this.closingHolidays = [...this.holidays].filter((day) => this.weekMinutes[weekdayIndex(day)].length > 0).length;
   }
 
-  /** A calendar for validated business hours (businessHoursProblem), or around the clock for null. */
-  static of(hours: BusinessHours | null): BusinessCalendar {
-    return new BusinessCalendar(hours);
+  /**
+   * A calendar for validated business hours (businessHoursProblem), or around the clock for null;
+   * `walkCounter`, when given, counts the steps its walks take.
+   */
+  static of(hours: BusinessHours | null, walkCounter?: CalendarWalkCounter): BusinessCalendar {
+    return new BusinessCalendar(hours, walkCounter);
   }
 
   /**
    * The instant at which `minutes` business minutes have passed counting from `start`: outside business
    * hours counting begins at the next opening; a count that runs out exactly at a closing time answers that
-   * closing instant; 0 minutes answers `start`.
+   * closing instant; 0 minutes answers `start`. Never later than DUE_TIME_HORIZON_DAYS after `start`: a
+   * count that would run further (hours open a minute a week; policies are checked against this when
+   * written (MAX_TARGET_WEEKS), but one stored before may not be) answers that horizon instead.
    */
   addMinutes(start: Date, minutes: number): Date {
     const startMs = start.getTime();
@@ -252,25 +295,38 @@ export class BusinessCalendar {
     if (!Number.isSafeInteger(minutes) || minutes < 0) {
       throw new RangeError('minutes must be a whole number of at least 0');
     }
+    const horizonMs = startMs + DUE_TIME_HORIZON_DAYS * MS_PER_DAY;
     if (minutes === 0) {
       return new Date(startMs);
     }
     if (this.hours === null) {
-      return new Date(startMs + minutes * MS_PER_MINUTE);
+      return new Date(Math.min(startMs + minutes * MS_PER_MINUTE, horizonMs));
     }
     if (this.minutesPerWeek === 0) {
       throw new Error('business hours never open');
     }
-    // A safeguard, not a limit callers should meet: every full week brings minutesPerWeek, less what a
-    // daylight-saving gap swallows (at most two a year: one week in eight is ample), plus the partial weeks
-    // at both ends; every holiday on an open weekday can cost at most a week (not a day: with only Mondays
-    // open, 400 holidays can close 400 weeks).
-    const weeks = Math.floor(minutes / this.minutesPerWeek);
-    const maxDays = (weeks + Math.ceil(weeks / 8) + 2 + this.closingHolidays) * 7;
     let remainingMs = minutes * MS_PER_MINUTE;
     let cursor = startMs;
     const firstDay = this.localEpochDay(startMs);
-    for (let day = firstDay; day <= firstDay + maxDays; day++) {
+    // One day past the horizon's local day, so that every instant before the horizon has been counted.
+    const lastDay = firstDay + DUE_TIME_HORIZON_DAYS + 1;
+    let day = firstDay;
+    let known: WeekStart | null = null;
+    while (day <= lastDay) {
+      if (this.walkCounter) {
+        this.walkCounter.steps++;
+      }
+      // Whole weeks at once (from a Monday not yet counted into): the walk costs a step per week, not
+      // per day, so a long count stays quick whatever the hours.
+      const week: { businessMs: number; next: WeekStart } | null =
+        weekdayIndex(day) === 0 ? this.wholeWeek(day, known, cursor) : null;
+      if (week !== null && week.businessMs < remainingMs) {
+        remainingMs -= week.businessMs;
+        cursor = week.next.ms;
+        known = week.next;
+        day += 7;
+        continue;
+      }
       const intervals = this.realIntervals(day);
       for (let i = 0; i < intervals.length; i += 2) {
         // Never before the cursor: counts nothing twice should a day's instants ever overlap the previous.
@@ -280,13 +336,14 @@ export class BusinessCalendar {
           continue;
         }
         if (remainingMs <= intervalEnd - intervalStart) {
-          return new Date(intervalStart + remainingMs);
+          return new Date(Math.min(intervalStart + remainingMs, horizonMs));
         }
         remainingMs -= intervalEnd - intervalStart;
         cursor = intervalEnd;
       }
+      day++;
     }
-    throw new Error('business hours never open');
+    return new Date(horizonMs);
   }
 
   /**
@@ -305,11 +362,26 @@ export class BusinessCalendar {
     if (this.hours === null) {
       return Math.floor((toMs - fromMs) / MS_PER_MINUTE);
     }
-    // The same walk as addMinutes (same days, same clamping to the cursor), so that the two agree.
+    // The same walk as addMinutes (same days, same whole weeks, same clamping to the cursor), so that the
+    // two agree.
     let totalMs = 0;
     let cursor = fromMs;
     const lastDay = this.localEpochDay(toMs);
-    for (let day = this.localEpochDay(fromMs); day <= lastDay; day++) {
+    let day = this.localEpochDay(fromMs);
+    let known: WeekStart | null = null;
+    while (day <= lastDay) {
+      if (this.walkCounter) {
+        this.walkCounter.steps++;
+      }
+      const week: { businessMs: number; next: WeekStart } | null =
+        weekdayIndex(day) === 0 ? this.wholeWeek(day, known, cursor) : null;
+      if (week !== null && week.next.ms <= toMs) {
+        totalMs += week.businessMs;
+        cursor = week.next.ms;
+        known = week.next;
+        day += 7;
+        continue;
+      }
       const intervals = this.realIntervals(day);
       for (let i = 0; i < intervals.length; i += 2) {
         const intervalStart = Math.max(intervals[i], cursor);
@@ -320,8 +392,53 @@ export class BusinessCalendar {
         totalMs += Math.max(0, Math.min(intervalEnd, toMs) - intervalStart);
         cursor = intervalEnd;
       }
+      day++;
     }
     return Math.floor(totalMs / MS_PER_MINUTE);
+  }
+
+  /** Business minutes in a week with no holiday, daylight saving aside (around the clock: 10 080). */
+  get openMinutesPerWeek(): number {
+    return this.hours === null ? MINUTES_PER_WEEK : this.minutesPerWeek;
+  }
+
+  /**
+   * The local week from Monday `monday` as one step: its business milliseconds and the next week's start,
+   * when nothing of it has been counted yet (the cursor is not past its start) and the zone's offset is the
+   * same from its start to its end (then each interval lasts its wall-clock length, and the week's business
+   * time is its open days' minutes). Null otherwise (a clock change within it): the caller walks it day by
+   * day. One zone offset asked per week (the start of a week that follows one stepped over is known).
+   * Two changes within one week that cancel out would go unseen; no zone has had them since 1970.
+   */
+  private wholeWeek(
+    monday: number,
+    known: WeekStart | null,
+    cursor: number,
+  ): { businessMs: number; next: WeekStart } | null {
+    const start = known?.day === monday ? known : this.weekStart(monday);
+    if (start === null || cursor > start.ms) {
+      return null;
+    }
+    const endMs = start.ms + 7 * MS_PER_DAY;
+    if (this.zone.offset(endMs + CLEAR_OF_CHANGES_MS) !== start.offset) {
+      return null;
+    }
+    let businessMinutes = this.minutesPerWeek;
+    if (this.closingHolidays > 0) {
+      for (let day = monday; day < monday + 7; day++) {
+        if (this.holidays.has(day)) {
+          businessMinutes -= this.dayMinutes[day - monday];
+        }
+      }
+    }
+    return { businessMs: businessMinutes * MS_PER_MINUTE, next: { day: monday + 7, ms: endMs, offset: start.offset } };
+  }
+
+  /** A Monday's start when no clock change is near it, else null. */
+  private weekStart(monday: number): WeekStart | null {
+    const ms = this.instant(monday, 0);
+    const offset = this.zone.offset(ms - CLEAR_OF_CHANGES_MS);
+    return this.zone.offset(ms + CLEAR_OF_CHANGES_MS) === offset ? { day: monday, ms, offset } : null;
   }
 
   /** Days since 1970-01-01 of the local date, in the policy's zone, of an instant. */

@@ -6,7 +6,14 @@ import { actorOf, StaffRequest } from '../staff-accounts/guards/staff-auth.guard
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { CreateSlaPolicyDto, UpdateSlaPolicyDto } from './dto/sla-policy-changes.dto';
 import { SlaPolicyView, toSlaPolicyView } from './dto/sla-policy.views';
-import { NO_SLA_TARGET, SLA_NAME_TAKEN, SlaPoliciesService, TOO_MANY_SLA_POLICIES } from './sla-policies.service';
+import {
+  FIRST_RESPONSE_TOO_FAR,
+  NO_SLA_TARGET,
+  RESOLUTION_TOO_FAR,
+  SLA_NAME_TAKEN,
+  SlaPoliciesService,
+  TOO_MANY_SLA_POLICIES,
+} from './sla-policies.service';
 
 const FIELD_ERRORS = [
   'Invalid field: name',
@@ -16,6 +23,8 @@ const FIELD_ERRORS = [
   'Invalid field: business_hours',
   'Invalid field: applies_to',
   NO_SLA_TARGET,
+  FIRST_RESPONSE_TOO_FAR,
+  RESOLUTION_TOO_FAR,
   'Unknown field: x',
 ];
 

@@ -4,7 +4,7 @@ import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { ApiException } from '../http/api-exception';
-import type { BusinessHours } from './business-calendar';
+import { BusinessCalendar, BusinessHours, MAX_TARGET_WEEKS } from './business-calendar';
 import { CreateSlaPolicyDto, UpdateSlaPolicyDto } from './dto/sla-policy-changes.dto';
 import { SlaPolicyEntity, SlaPolicyScope } from './entities/sla-policy.entity';
 import { SlaPoliciesRepository } from './sla-policies.repository';
@@ -18,6 +18,9 @@ export const SLA_NAME_TAKEN = 'An SLA policy with this name already exists';
 export const TOO_MANY_SLA_POLICIES = `There are already ${MAX_SLA_POLICIES} SLA policies, the most there may be: delete one first`;
 export const NO_SLA_TARGET =
   'Invalid field: first_response_minutes (a policy sets first_response_minutes, resolution_minutes or both)';
+const TOO_FAR = "a target must fall due within ten years of the policy's business hours";
+export const FIRST_RESPONSE_TOO_FAR = `Invalid field: first_response_minutes (${TOO_FAR})`;
+export const RESOLUTION_TOO_FAR = `Invalid field: resolution_minutes (${TOO_FAR})`;
 
 /**
  * SLA policies (admins): written here, audited, and announced to every process (SlaPolicyCache), where
@@ -50,6 +53,7 @@ export class SlaPoliciesService {
       updatedAt: now,
     };
     requireTarget(policy);
+    requireReachableTargets(policy);
     if ((await this.policies.count()) >= MAX_SLA_POLICIES) {
       throw new ApiException(HttpStatus.CONFLICT, TOO_MANY_SLA_POLICIES);
     }
@@ -80,6 +84,7 @@ export class SlaPoliciesService {
       appliesTo: changes.applies_to === undefined ? current.appliesTo : scopeOf(changes.applies_to),
     };
     requireTarget(next);
+    requireReachableTargets(next);
     if (JSON.stringify(summaryOf(next)) === JSON.stringify(summaryOf(current))) {
       return current;
     }
@@ -126,6 +131,21 @@ function summaryOf(policy: SlaPolicyEntity): Record<string, unknown> {
 function requireTarget(policy: SlaPolicyEntity): void {
   if (policy.firstResponseMinutes === null && policy.resolutionMinutes === null) {
     throw new ApiException(HttpStatus.BAD_REQUEST, NO_SLA_TARGET);
+  }
+}
+
+/**
+ * Each target must fall due within MAX_TARGET_WEEKS (ten years) of the policy's hours: hours open a
+ * minute a week would put a year of minutes ten thousand years away, past what a due time can be
+ * stored as (and past any promise worth making). Named by the target.
+ */
+function requireReachableTargets(policy: SlaPolicyEntity): void {
+  const most = MAX_TARGET_WEEKS * BusinessCalendar.of(policy.businessHours).openMinutesPerWeek;
+  if (policy.firstResponseMinutes !== null && policy.firstResponseMinutes > most) {
+    throw new ApiException(HttpStatus.BAD_REQUEST, FIRST_RESPONSE_TOO_FAR);
+  }
+  if (policy.resolutionMinutes !== null && policy.resolutionMinutes > most) {
+    throw new ApiException(HttpStatus.BAD_REQUEST, RESOLUTION_TOO_FAR);
   }
 }
 

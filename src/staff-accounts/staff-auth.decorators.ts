@@ -1,12 +1,14 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth } from '@nestjs/swagger';
 import { ApiErrors } from '../http/openapi/api-responses';
+import type { StaffRateBudget } from '../rate-limits/staff-rate-limit';
 import { STAFF_TOKEN_SECURITY } from '../http/openapi/openapi';
 import { StaffRole } from './entities/staff-account.entity';
 import {
   BEFORE_PASSWORD_CHANGE,
   BEFORE_SECOND_FACTOR,
   PASSWORD_CHANGE_REQUIRED,
+  RATE_BUDGET,
   SECOND_FACTOR_REQUIRED,
   STAFF_ROLE,
   StaffAuthGuard,
@@ -17,11 +19,12 @@ import {
  * agents with 403), counted against the account's STAFF_RATE_LIMIT; and its OpenAPI security and errors.
  * An account that must change its password reaches only routes marked `beforePasswordChange` (who it
  * is, signing out, the change itself); one that must set up a second factor only routes marked
- * `beforeSecondFactor` (its own account, signing out, setting one up).
+ * `beforeSecondFactor` (its own account, signing out, setting one up). A route of `budget: 'reports'`
+ * (computed from many rows) also counts against the account's lower STAFF_REPORTS_RATE_LIMIT.
  */
 export function StaffAuth(
   role: StaffRole = 'agent',
-  options: { beforePasswordChange?: boolean; beforeSecondFactor?: boolean } = {},
+  options: { beforePasswordChange?: boolean; beforeSecondFactor?: boolean; budget?: StaffRateBudget } = {},
 ): MethodDecorator {
   const forbidden = [
     ...(role === 'admin' ? ['Forbidden'] : []),
@@ -36,6 +39,7 @@ export function StaffAuth(
     SetMetadata(STAFF_ROLE, role),
     SetMetadata(BEFORE_PASSWORD_CHANGE, options.beforePasswordChange ?? false),
     SetMetadata(BEFORE_SECOND_FACTOR, options.beforeSecondFactor ?? false),
+    SetMetadata(RATE_BUDGET, options.budget ?? null),
     UseGuards(StaffAuthGuard),
     ApiCookieAuth(),
     ApiBearerAuth(STAFF_TOKEN_SECURITY),

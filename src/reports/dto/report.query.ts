@@ -10,7 +10,11 @@ const isDate = (value: unknown) => typeof value === 'string' && isCalendarDate(v
 
 /** GET /staff/api/reports. */
 export class ReportQuery {
-  @ApiProperty({ format: 'date', example: '2026-01-01', description: 'First day (UTC), inclusive' })
+  @ApiProperty({
+    format: 'date',
+    example: '2026-01-01',
+    description: 'First day (UTC), inclusive; today at the latest',
+  })
   @Required()
   @ValidateBy({ name: 'calendarDate', validator: { validate: isDate } })
   from!: string;
@@ -18,7 +22,9 @@ export class ReportQuery {
   @ApiProperty({
     format: 'date',
     example: '2026-12-31',
-    description: 'Last day (UTC), inclusive; at most 1100 days after `from` (366 by day)',
+    description:
+      'Last day (UTC), inclusive; at most 1100 days after `from` (366 by day). A period ending after today ends ' +
+      "today (the answer's `to` says so); one starting after today is refused",
   })
   @Required()
   @ValidateBy({ name: 'calendarDate', validator: { validate: isDate } })

@@ -94,7 +94,10 @@ export class ReportView {
   @ApiProperty({ format: 'date' })
   from!: string;
 
-  @ApiProperty({ format: 'date' })
+  @ApiProperty({
+    format: 'date',
+    description: 'The last day reported: the `to` asked, or today (UTC) when that is later',
+  })
   to!: string;
 
   @ApiProperty({ enum: ['day', 'week'] })

@@ -37,7 +37,9 @@ export function isPolicyScope(value: unknown): boolean {
 
 const isBusinessHours = (value: unknown) => value === null || businessHoursProblem(value) === null;
 /** A target: whole minutes, 1 to a year, or null for no such target. */
-const TARGET_DESCRIPTION = 'Business minutes (1 to 525600), or null for no such target; at least one of the two is set';
+const TARGET_DESCRIPTION =
+  'Business minutes (1 to 525600, and no more than ten years of the business hours hold), or null for no such ' +
+  'target; at least one of the two is set';
 
 /** POST /staff/api/sla-policies. */
 export class CreateSlaPolicyDto {

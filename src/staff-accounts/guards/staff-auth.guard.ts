@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Actor, staffActor } from '../../audit/actor';
 import { AppConfig } from '../../config/app-config';
 import { ApiException } from '../../http/api-exception';
-import { StaffRateLimit } from '../../rate-limits/staff-rate-limit';
+import { StaffRateBudget, StaffRateLimit } from '../../rate-limits/staff-rate-limit';
 import { StaffAccountEntity, StaffRole } from '../entities/staff-account.entity';
 import { StaffAuthService } from '../staff-auth.service';
 import { credentialOf } from '../staff-cookie';
@@ -32,6 +32,9 @@ export const BEFORE_PASSWORD_CHANGE = 'staffBeforePasswordChange';
 /** Route metadata: the route serves an account that must still set up a second factor (see @StaffAuth). */
 export const BEFORE_SECOND_FACTOR = 'staffBeforeSecondFactor';
 
+/** Route metadata: a budget of its own the route also counts against, or null (see @StaffAuth). */
+export const RATE_BUDGET = 'staffRateBudget';
+
 export const SECOND_FACTOR_REQUIRED =
   'Two-factor sign-in is required: set up an authenticator app first (POST /staff/api/me/totp)';
 
@@ -41,7 +44,8 @@ export const PASSWORD_CHANGE_REQUIRED =
 /**
  * Requires a staff identity: a live session cookie, or `Authorization: Bearer st_...` (a staff API
  * token, with its account's rights); 401 `Authentication required` otherwise. Then the route's role
- * (an agent on an admin route: 403 `Forbidden`) and the account's own rate limit (STAFF_RATE_LIMIT).
+ * (an agent on an admin route: 403 `Forbidden`) and the account's own rate limit (STAFF_RATE_LIMIT, and
+ * the route's own budget where it has one: STAFF_REPORTS_RATE_LIMIT for reports).
  * An account given a one-time password reaches only the routes that let it choose its own (403
  * PASSWORD_CHANGE_REQUIRED elsewhere); a session of an account that STAFF_2FA_REQUIRED asks for a
  * second factor it has not set up reaches only its own account routes (403 SECOND_FACTOR_REQUIRED;
@@ -82,6 +86,10 @@ export class StaffAuthGuard implements CanActivate {
       throw new ApiException(HttpStatus.FORBIDDEN, 'Forbidden');
     }
     await this.rateLimit.consume(account.id);
+    const budget = this.reflector.get<StaffRateBudget | null>(RATE_BUDGET, context.getHandler());
+    if (budget) {
+      await this.rateLimit.consume(account.id, budget);
+    }
     request.staff = account;
     return true;
   }
