@@ -5,7 +5,9 @@
  * prober (a thread of its own) sends GET /health/live back to back, one at a time: the time to answer the mail, and the
  * worst /health/live answer seen meanwhile (the target: no message up to INBOUND_MAX_BYTES delays it
  * by more than 100 ms). Then every spam check on a 64 KiB hostile body, in this process (target: under
- * 5 ms). Writes bench/results/hostile-mail.json; removes the database and Redis keys at the end.
+ * 5 ms). Then BENCH_MAIL_LARGE (6) messages of 34 MB at once, each sent again while answered 503: the
+ * service's peak RSS (INBOUND_MEMORY_BUDGET bounds what it holds, from before a body is read). Writes bench/results/hostile-mail.json;
+ * removes the database and Redis keys at the end.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { senderDomainAuthenticated } from '../src/mail/authentication-results';
 import { localSpamChecks } from '../src/spam/spam-signals';
 import { HOSTILE_AUTHENTICATION_RESULTS, hostileMessages } from '../test/support/hostile-mail';
 import { deleteKeysUnder } from '../test/support/redis-keys';
-import { freePort, startServer } from './support';
+import { freePort, rssOf, startServer, watchPeakRss } from './support';
 
 const INBOUND_TOKEN = randomBytes(24).toString('base64url');
 const HEALTH_TARGET_MS = 100;
@@ -40,12 +42,98 @@ interface MailTiming {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** The large messages sent at once: how many, and the file each carries (base64, about 34 MB a message). */
+const LARGE_MESSAGES = Number(process.env.BENCH_MAIL_LARGE ?? 6);
+const LARGE_FILE_MIB = 25;
+
+/** A message with a file of LARGE_FILE_MIB MiB of random bytes, base64 in lines of 76: about 34 MB. */
+function largeMessage(id: string): Buffer {
+  const file = randomBytes(LARGE_FILE_MIB * 1024 * 1024)
+    .toString('base64')
+    .replace(/.{76}/g, '$&\r\n');
+  return Buffer.from(
+    [
+      'From: Big Sender <big@example.com>',
+      'To: support@intake.test',
+      'Subject: A large file',
+      `Message-ID: <${id}@example.com>`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="large"',
+      '',
+      '--large',
+      'Content-Type: text/plain',
+      '',
+      'The file you asked for.',
+      '--large',
+      'Content-Type: application/octet-stream; name="large.bin"',
+      'Content-Disposition: attachment; filename="large.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      file,
+      '--large--',
+      '',
+    ].join('\r\n'),
+  );
+}
+
+interface LargeMailRun {
+  messages: number;
+  bytesEach: number;
+  /** The service's RSS before, and its peak while the messages were sent and taken. */
+  rssBeforeMb: number;
+  peakRssMb: number;
+  /** The peak less the RSS before: what the messages cost (target: well under 400 MiB with the default budget). */
+  peakAboveBeforeMb: number;
+  /** Answers of the first sending (503s are sent again a second later, as a provider retries). */
+  firstAnswers: string[];
+  sends: number;
+  allTakenMs: number;
+}
+
+/**
+ * LARGE_MESSAGES messages of about 34 MB sent at once (a mail provider forwarding a burst), each one
+ * answered 503 sent again a second later until taken: the service's peak RSS meanwhile.
+ */
+async function largeMessagesAtOnce(port: number, pid: number): Promise<LargeMailRun> {
+  const messages = Array.from({ length: LARGE_MESSAGES }, (_, index) => largeMessage(`bench-large-${index}`));
+  const rssBefore = rssOf(pid);
+  const peakOf = watchPeakRss([pid]);
+  const started = performance.now();
+  let sends = 0;
+  const firstAnswers: string[] = [];
+  await Promise.all(
+    messages.map(async (raw, index) => {
+      for (;;) {
+        sends += 1;
+        const { outcome } = await sendMail(port, raw);
+        firstAnswers[index] ??= outcome;
+        if (!outcome.startsWith('503')) {
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }),
+  );
+  const allTakenMs = performance.now() - started;
+  const peak = peakOf();
+  return {
+    messages: messages.length,
+    bytesEach: messages[0].length,
+    rssBeforeMb: round2(rssBefore / 1024 / 1024),
+    peakRssMb: round2(peak / 1024 / 1024),
+    peakAboveBeforeMb: round2((peak - rssBefore) / 1024 / 1024),
+    firstAnswers,
+    sends,
+    allTakenMs: round2(allTakenMs),
+  };
+}
+
 /**
  * Probes /health/live one request after another until stopped, on a thread of its own: the bench's
  * main thread is busy sending megabytes of mail, and its own delays must not count as the service's.
  * Answers the latencies seen.
  */
-function probeLiveness(port: number): { ready: () => Promise<void>; stop: () => Promise<number[]> } {
+export function probeLiveness(port: number): { ready: () => Promise<void>; stop: () => Promise<number[]> } {
   const prober = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
      const { performance } = require('node:perf_hooks');
@@ -157,6 +245,7 @@ export async function runHostileMailBench(): Promise<void> {
     port,
   );
   const timings: MailTiming[] = [];
+  let large: LargeMailRun | undefined;
   try {
     const idle = probeLiveness(port);
     await idle.ready();
@@ -188,6 +277,12 @@ export async function runHostileMailBench(): Promise<void> {
         );
       }
     }
+    large = await largeMessagesAtOnce(port, server.child.pid!);
+    process.stdout.write(
+      `\n${large.messages} messages of ${large.bytesEach} B at once: first answers ${large.firstAnswers.join(', ')}; ` +
+        `${large.sends} sends, all taken in ${large.allTakenMs} ms; RSS ${large.rssBeforeMb} MiB before, ` +
+        `peak ${large.peakRssMb} MiB (${large.peakAboveBeforeMb} MiB above)\n`,
+    );
   } finally {
     await server.stop();
     await deleteKeysUnder(redisUrl, runPrefix);
@@ -230,7 +325,7 @@ export async function runHostileMailBench(): Promise<void> {
   writeFileSync(
     'bench/results/hostile-mail.json',
     `${JSON.stringify(
-      { date: new Date().toISOString(), rounds: ROUNDS, messages: worstByMessage, spam, authenticationResults },
+      { date: new Date().toISOString(), rounds: ROUNDS, messages: worstByMessage, large, spam, authenticationResults },
       null,
       2,
     )}\n`,

@@ -243,11 +243,13 @@ describe('staff console: the conversation (browser)', () => {
     expect(await theirs.textContent()).toContain('notes.odt (application/vnd.oasis.opendocument.text, 21 bytes)');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // The reply comes back from the recipient's server: the console says it was not delivered.
+    // The reply comes back from the recipient's server, to its return path: the console says it was
+    // not delivered, and by whom.
+    const returnPath = smtp.received.find((one) => one.to.includes('annie@example.com'))!.from;
     const bounce = await inbound(
       [
         'From: MAILER-DAEMON@mx.example.com',
-        'To: help@intake.test',
+        `To: ${returnPath}`,
         'Subject: Undelivered Mail Returned to Sender',
         'Message-ID: <console-bounce@mx.example.com>',
         'MIME-Version: 1.0',
@@ -255,6 +257,9 @@ describe('staff console: the conversation (browser)', () => {
         '',
         '--r',
         'Content-Type: message/delivery-status',
+        '',
+        // The server that reports it (a DSN's per-message fields come first): the console names it.
+        'Reporting-MTA: dns; mx.example.com',
         '',
         'Final-Recipient: rfc822; annie@example.com',
         'Action: failed',
@@ -273,7 +278,9 @@ describe('staff console: the conversation (browser)', () => {
     expect(await bounce.json()).toEqual({ outcome: 'bounced' });
     await detail.getByText('not delivered', { exact: true }).waitFor({ timeout: 15_000 });
     await detail
-      .getByText(/Not delivered: the recipient.s mail server sent it back \(5\.2\.2 552 5\.2\.2 Mailbox full\)/)
+      .getByText(
+        /Not delivered: the recipient.s mail server sent it back \(5\.2\.2 552 5\.2\.2 Mailbox full \(reported by mx\.example\.com\)\)/,
+      )
       .waitFor();
   });
 });

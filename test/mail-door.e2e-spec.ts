@@ -1,4 +1,6 @@
+import { AddressInfo } from 'node:net';
 import { quoteRun, hostileMessages } from './support/hostile-mail';
+import { OpenRequest, openRequest } from './support/raw-http';
 import { ownDatabase } from './support/own-database';
 import { postInboundMail } from './support/service-calls';
 import { newStaffAccount, staffCookie } from './support/staff';
@@ -20,10 +22,13 @@ interface KeptMail {
  * cannot read answers 202 and is kept for admins with its reason, never a 500; the kept list is bounded.
  * (The IMAP side of the same messages: test/mailbox-poller.e2e-spec.ts.)
  */
+const MEMORY_BUDGET = 5 * 1024 * 1024;
+
 describe('the mail door: hostile messages on POST /inbound/email', () => {
   let database: { url: string; drop: () => Promise<void> };
   let t: TestApp;
   let cookie: string;
+  let port: number;
 
   beforeAll(async () => {
     // A database of its own: the list's bound drops the oldest rows of the whole table.
@@ -34,8 +39,12 @@ describe('the mail door: hostile messages on POST /inbound/email', () => {
       INBOUND_UNMATCHED_MAX: String(UNMATCHED_MAX),
       // Room for a slow, loaded test machine: what must end unreadable here is refused by the parser.
       INBOUND_PARSE_TIMEOUT_MS: '30000',
+      // Room for one hostile message (up to 4 MB) at a time, not two of 3 MB.
+      INBOUND_MEMORY_BUDGET: String(MEMORY_BUDGET),
     });
     cookie = await staffCookie(t, (await newStaffAccount(t, 'Door admin', 'admin')).email);
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
   });
   afterAll(async () => {
     await t.close();
@@ -98,6 +107,95 @@ describe('the mail door: hostile messages on POST /inbound/email', () => {
     // The quote runs and the nested <div>s are read (the new text apart from the history): unmatched.
     expect(bySize(hostile['100 000 nested <div>']).reason).toBe('unmatched');
     expect(bySize(hostile['1 000 000 quote lines']).reason).toBe('unmatched');
+  });
+
+  it('holds at most INBOUND_MEMORY_BUDGET bytes of mail at once: one that does not fit beside a message being read is answered 503 with Retry-After, and taken when sent again', async () => {
+    const first = quoteRun('door-budget-1', 1_000_000);
+    const second = quoteRun('door-budget-2', 1_000_000);
+    expect(first.length + second.length).toBeGreaterThan(MEMORY_BUDGET);
+    // The first is read for about a second (see above); the second arrives meanwhile. (A supertest
+    // request starts when it is awaited: `then` starts this one now.)
+    const reading = send(first).then((response) => response);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const refused = await send(second).expect(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.body).toEqual({ status: 'error', message: 'Service unavailable' });
+    expect((await reading).status).toBe(202);
+    const ids = async () => (await kept()).items.map((item) => item.message_id);
+    expect(await ids()).toContain('door-budget-1@attacker.test');
+    expect(await ids()).not.toContain('door-budget-2@attacker.test');
+    // Its bytes were given back with its answer: the same message now fits.
+    await send(second).expect(202, { outcome: 'unmatched' });
+    expect(await ids()).toContain('door-budget-2@attacker.test');
+  });
+
+  /** `inbound_memory_held_bytes`, once it reads `bytes` (the hooks run as the request's bytes arrive). */
+  const heldBytesReach = async (bytes: number): Promise<void> => {
+    let held = NaN;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      const metrics = (await t.http().get('/metrics').expect(200)).text;
+      held = Number(/^inbound_memory_held_bytes (\d+)/m.exec(metrics)?.[1]);
+      if (held === bytes) {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(held).toBe(bytes);
+  };
+  /** Requests opened by a test, closed after it whatever happened (a server waiting for a body would wait on). */
+  const opened: OpenRequest[] = [];
+  afterEach(() => opened.splice(0).forEach((one) => one.abort()));
+  const openMail = (headers: Record<string, string>) => {
+    const one = openRequest(port, 'POST', '/inbound/email', {
+      Authorization: `Bearer ${INBOUND_TOKEN}`,
+      'Content-Type': 'message/rfc822',
+      ...headers,
+    });
+    opened.push(one);
+    return one;
+  };
+  /** The answer to a request whose body was not sent: within 5 s, or the server is waiting for the body. */
+  const answerToHeaders = (one: OpenRequest) =>
+    Promise.race([
+      one.response,
+      new Promise<never>((_resolve, reject) =>
+        setTimeout(() => reject(new Error('no answer to the headers alone: the server waits for the body')), 5_000),
+      ),
+    ]);
+
+  it('holds a message\'s share of the budget by its Content-Length before reading its body: one that does not fit, or does not authenticate, is answered to its headers alone, and a sender that goes away gives its share back', async () => {
+    const raw = Buffer.from(
+      'From: a@example.com\r\nTo: support@intake.test\r\nSubject: Held\r\nMessage-ID: <door-held@example.com>\r\n\r\nHi\r\n',
+    );
+    // Headers alone, no byte of the body sent: a stranger's 30 MB are never read.
+    const stranger = openMail({ Authorization: 'Bearer not-the-token-0123456789', 'Content-Length': '30000000' });
+    const unknown = await answerToHeaders(stranger);
+    expect([unknown.status, JSON.parse(unknown.body)]).toEqual([
+      401,
+      { status: 'error', message: 'Authentication required' },
+    ]);
+    // A sender that declares most of the budget and sends a little of it holds its share...
+    const holding = openMail({ 'Content-Length': String(MEMORY_BUDGET - 1_000) });
+    holding.write(raw);
+    await heldBytesReach(MEMORY_BUDGET - 1_000);
+    // ...so a message that does not fit beside it is answered at once, its body unread.
+    const refused = await answerToHeaders(openMail({ 'Content-Length': '1000000' }));
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(JSON.parse(refused.body)).toEqual({ status: 'error', message: 'Service unavailable' });
+    // Nothing of those two is held; the sender that goes away gives its share back.
+    await heldBytesReach(MEMORY_BUDGET - 1_000);
+    holding.abort();
+    await heldBytesReach(0);
+    // A chunked body's size is unknown: it holds INBOUND_MAX_BYTES (here over the budget: all of it)
+    // until the message is taken.
+    const chunked = openMail({});
+    chunked.write(raw.subarray(0, 40));
+    await heldBytesReach(MEMORY_BUDGET);
+    chunked.end(raw.subarray(40));
+    const taken = await chunked.response;
+    expect([taken.status, JSON.parse(taken.body)]).toEqual([202, { outcome: 'unmatched' }]);
+    await heldBytesReach(0);
   });
 
   it('keeps one row per Message-ID and at most INBOUND_UNMATCHED_MAX rows, the oldest dropped and counted', async () => {

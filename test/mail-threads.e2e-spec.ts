@@ -528,11 +528,12 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
       .expect(201);
     const unmatchedTotal = async () =>
       (await t.http().get('/staff/api/inbound/unmatched').set('Cookie', cookie).expect(200)).body.total as number;
-    const report = (messageId: string, returned: string) =>
+    // Addressed, as a receiving server addresses a bounce, to the envelope sender of what it returns.
+    const report = (messageId: string, returned: string, to: string) =>
       rawMail(
         {
           From: 'Mail Delivery System <MAILER-DAEMON@mx.example.com>',
-          To: 'help@intake.test',
+          To: to,
           Subject: 'Undelivered Mail Returned to Sender',
           'Message-ID': `<${messageId}>`,
           'Auto-Submitted': 'auto-replied',
@@ -570,14 +571,16 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     try {
       const id = await submit('gone@example.com');
       const mail = await replyAndReceive(id, 'Here is your answer.');
+      const returnPath = smtp.received[smtp.received.length - 1].from;
       await close(id);
       const keptBefore = await unmatchedTotal();
 
-      await inbound(report('dsn-1@mx.example.com', mail.messageId!)).expect(202, { outcome: 'bounced' });
+      await inbound(report('dsn-1@mx.example.com', mail.messageId!, returnPath)).expect(202, { outcome: 'bounced' });
       const [sent] = (await timeline(id)).filter((item) => item.kind === 'reply');
       expect(sent.state).toBe('bounced');
       expect(sent.last_error).toBe(
-        '5.1.1 550 5.1.1 <address>: Recipient address rejected: User unknown in virtual mailbox table',
+        '5.1.1 550 5.1.1 <address>: Recipient address rejected: User unknown in virtual mailbox table ' +
+          '(reported by mx.example.com)',
       );
       // Nothing reopened, no customer message, nothing kept for admins to read.
       expect((await detail(id)).body.status).toBe('closed');
@@ -591,17 +594,18 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
       // The server's words may name the address: they stay on the message, out of the webhook.
       expect(JSON.stringify(bounceHooks.received[0].body)).not.toContain('gone@example.com');
       // The same report again changes nothing more.
-      await inbound(report('dsn-1b@mx.example.com', mail.messageId!)).expect(202, { outcome: 'bounced' });
+      await inbound(report('dsn-1b@mx.example.com', mail.messageId!, returnPath)).expect(202, { outcome: 'bounced' });
 
       // A server's plain bounce that quotes the reply's headers does the same.
       const other = await submit('away@example.com');
       const second = await replyAndReceive(other, 'A second answer.');
+      const secondReturnPath = smtp.received[smtp.received.length - 1].from;
       const statusBefore = (await detail(other)).body.status as string;
       await inbound(
         rawMail(
           {
             From: 'postmaster@mx.example.org',
-            To: 'help@intake.test',
+            To: secondReturnPath,
             Subject: 'Delivery Status Notification (Failure)',
             'Message-ID': '<plain-bounce@mx.example.org>',
             'Auto-Submitted': 'auto-replied',
@@ -613,11 +617,13 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
       ).expect(202, { outcome: 'bounced' });
       const [secondSent] = (await timeline(other)).filter((item) => item.kind === 'reply');
       expect(secondSent.state).toBe('bounced');
-      expect(secondSent.last_error).toBe('5.2.1 550 5.2.1 The email account that you tried to reach is disabled.');
+      expect(secondSent.last_error).toBe(
+        '5.2.1 550 5.2.1 The email account that you tried to reach is disabled. (reported by mx.example.org)',
+      );
       expect((await detail(other)).body.status).toBe(statusBefore);
 
       // A bounce of mail this service never sent is set aside too: never unmatched mail to read.
-      await inbound(report('dsn-stray@mx.example.com', '<someone-else@elsewhere.example>')).expect(202, {
+      await inbound(report('dsn-stray@mx.example.com', '<someone-else@elsewhere.example>', returnPath)).expect(202, {
         outcome: 'bounced',
       });
       expect(await unmatchedTotal()).toBe(keptBefore);
@@ -625,6 +631,92 @@ describe('mail threads: replies out, answers back (SMTP and POST /inbound/email)
     } finally {
       await bounceHooks.stop();
     }
+  });
+
+  it("binds a bounce to what was sent: each reply has a return path of its own, and a report not addressed to it (or to another reply's) changes nothing and is kept for admins", async () => {
+    const unmatchedTotal = async () =>
+      (await t.http().get('/staff/api/inbound/unmatched').set('Cookie', cookie).expect(200)).body.total as number;
+    /** A delivery-status notification returning `returned`, with the headers and report fields given. */
+    const report = (messageId: string, returned: string, headers: Record<string, string>, fields: string[] = []) =>
+      rawMail(
+        {
+          From: 'MAILER-DAEMON@mx.example.com',
+          Subject: 'Undelivered Mail Returned to Sender',
+          'Message-ID': `<${messageId}>`,
+          'MIME-Version': '1.0',
+          'Content-Type': 'multipart/report; report-type=delivery-status; boundary="r"',
+          ...headers,
+        },
+        [
+          '--r',
+          'Content-Type: message/delivery-status',
+          '',
+          ...fields,
+          '',
+          'Final-Recipient: rfc822; victim@example.com',
+          'Action: failed',
+          'Status: 5.1.1',
+          'Remote-MTA: dns; mx.victim.example [192.0.2.7] <b>hello</b>',
+          'Diagnostic-Code: smtp; 550 5.1.1 No such user',
+          '',
+          '--r',
+          'Content-Type: text/rfc822-headers',
+          '',
+          `Message-ID: ${returned}`,
+          '',
+          '--r--',
+          '',
+        ].join('\n'),
+      );
+    const id = await submit('victim@example.com');
+    const mail = await replyAndReceive(id, 'Your answer.');
+    // The envelope sender the SMTP server saw: the support mailbox, plus a token of this reply's own.
+    const returnPath = smtp.received[smtp.received.length - 1].from;
+    expect(returnPath).toMatch(/^support\+b-[0-9a-z]{20}@intake\.test$/);
+    expect(mail.from).toMatchObject({ value: [{ address: 'help@intake.test' }] });
+    // Someone who got a reply of their own knows its return path, and the victim's Message-ID (which
+    // anyone copied on the thread sees), but not the victim's return path.
+    const other = await submit('mallory@example.com');
+    const othersMail = await replyAndReceive(other, 'Yours.');
+    const othersReturnPath = smtp.received[smtp.received.length - 1].from;
+    expect(othersReturnPath).not.toBe(returnPath);
+    expect(othersMail.messageId).not.toBe(mail.messageId);
+    const replyOf = async () => (await timeline(id)).find((item) => item.kind === 'reply')!;
+    const keptBefore = await unmatchedTotal();
+
+    await inbound(report('forged-1@mx.example.com', mail.messageId!, { To: 'support@intake.test' })).expect(202, {
+      outcome: 'unmatched',
+    });
+    await inbound(
+      report('forged-2@mx.example.com', mail.messageId!, { To: othersReturnPath, 'Delivered-To': othersReturnPath }),
+    ).expect(202, { outcome: 'unmatched' });
+    expect(await replyOf()).toMatchObject({ state: 'sent', last_error: null });
+    expect(await unmatchedTotal()).toBe(keptBefore + 2);
+
+    // Delivered to the reply's own return path (as the receiving server records it): marked, with the
+    // servers the report names, host names only.
+    await inbound(
+      report('genuine-1@mx.example.com', mail.messageId!, { To: 'support@intake.test', 'Delivered-To': returnPath }, [
+        'Reporting-MTA: dns; mx.example.com (Postfix) <script>x</script>',
+      ]),
+    ).expect(202, { outcome: 'bounced' });
+    expect(await replyOf()).toMatchObject({
+      state: 'bounced',
+      last_error: '5.1.1 550 5.1.1 No such user (reported by mx.example.com, remote server mx.victim.example)',
+    });
+
+    // A report that quotes the return path among its fields (as Postfix names the envelope sender) binds too.
+    const third = await submit('quoted@example.com');
+    const thirdMail = await replyAndReceive(third, 'A third answer.');
+    const thirdReturnPath = smtp.received[smtp.received.length - 1].from;
+    await inbound(
+      report('genuine-2@mx.example.com', thirdMail.messageId!, { To: 'support@intake.test' }, [
+        'Reporting-MTA: dns; mx.example.com',
+        `X-Postfix-Sender: rfc822; ${thirdReturnPath}`,
+      ]),
+    ).expect(202, { outcome: 'bounced' });
+    expect((await timeline(third)).find((item) => item.kind === 'reply')!.state).toBe('bounced');
+    expect(await unmatchedTotal()).toBe(keptBefore + 2);
   });
 
   it("sends the key's acknowledgement once per submission and once per address an hour, from its reply_from, auto-replied", async () => {

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { InboundService } from '../src/inbound/inbound.service';
 import { InboundMailbox } from '../src/mail/inbound-mailbox';
 import { imapOptionsOf, MailboxPoller, MAX_HANDOVER_FAILURES, PROCESSED_KEYWORD } from '../src/mail/mailbox-poller';
-import { MailReading } from '../src/mail/mail-reader';
+import { MailReader, MailReading } from '../src/mail/mail-reader';
 import { deepMultipart, hugeHeader, manyParts, nestedDivs } from './support/hostile-mail';
 import { startDovecot, Dovecot } from './support/dovecot';
 import { ownDatabase } from './support/own-database';
@@ -78,6 +78,29 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
     expect(await poller.pollOnce()).toBe(1);
     expect(handed).toEqual(['imap-a@example.com', 'imap-c@example.com', 'imap-b@example.com']);
     expect(await poller.pollOnce()).toBe(0);
+    await t.close();
+    apps.splice(apps.indexOf(t), 1);
+  });
+
+  it('leaves a message on the server, unfetched and unmarked, while INBOUND_MEMORY_BUDGET is held by other mail, and takes it on the next poll', async () => {
+    const t = await appWith({ INBOUND_MEMORY_BUDGET: String(1024 * 1024) });
+    const handed: string[] = [];
+    t.app.get(InboundMailbox).onMessage(async (reading) => {
+      handed.push(idOf(reading));
+      await Promise.resolve();
+    });
+    await dovecot.append(mail('imap-budget'));
+    // A large message of the route is being read in the same process: it holds the whole budget.
+    const held = t.app.get(MailReader).reserve(4 * 1024 * 1024)!;
+    expect(held).not.toBeNull();
+    const poller = t.app.get(MailboxPoller);
+    expect(await poller.pollOnce()).toBe(0);
+    expect(handed).toEqual([]);
+    expect((await dovecot.flags()).at(-1)).toEqual([]);
+    held.release();
+    expect(await poller.pollOnce()).toBe(1);
+    expect(handed).toEqual(['imap-budget@example.com']);
+    expect((await dovecot.flags()).at(-1)).toEqual([PROCESSED_KEYWORD, '\\Seen'].sort());
     await t.close();
     apps.splice(apps.indexOf(t), 1);
   });

@@ -10,6 +10,7 @@ import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MESSAGE_STATE } from './message-state';
 import { composeMail } from './outgoing-mail';
+import { ReturnPaths } from './return-paths';
 import { ThreadIds } from './thread-ids';
 
 /**
@@ -31,6 +32,7 @@ export class ConversationMailer {
     private readonly accounts: StaffAccountsRepository,
     private readonly files: AttachmentStore,
     private readonly surveys: SatisfactionSurveys,
+    private readonly returnPaths: ReturnPaths,
   ) {}
 
   /**
@@ -178,6 +180,7 @@ export class ConversationMailer {
           { root, submissionId: submission.id, requester: submission.email, ourEarlierMessageIds: ourEarlier },
           from,
           this.ids,
+          this.returnPaths.addressOf(message.messageId),
           files,
         ),
       );

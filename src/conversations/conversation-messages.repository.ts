@@ -50,11 +50,11 @@ export class ConversationMessagesRepository {
     });
   }
 
-  /** The first of our outgoing messages (a reply, an acknowledgement) sent under one of these Message-IDs. */
-  outgoingWithMessageIds(messageIds: string[]): Promise<ConversationMessageEntity | null> {
+  /** Our outgoing messages (replies, acknowledgements) sent under one of these Message-IDs, newest first. */
+  outgoingWithMessageIds(messageIds: string[]): Promise<ConversationMessageEntity[]> {
     return messageIds.length === 0
-      ? Promise.resolve(null)
-      : this.messages.findOne({ where: { messageId: In(messageIds), kind: Not('customer') }, order: { id: 'DESC' } });
+      ? Promise.resolve([])
+      : this.messages.find({ where: { messageId: In(messageIds), kind: Not('customer') }, order: { id: 'DESC' } });
   }
 
   /** Whether a submission sent mail naming its root in the old form (see ConversationMessageEntity.legacyRoot). */

@@ -13,6 +13,7 @@ import { ConversationTimeline } from './conversation-timeline';
 import { ConversationsService } from './conversations.service';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ThreadIds } from './thread-ids';
+import { ReturnPaths } from './return-paths';
 import { AckThrottle } from './ack-throttle';
 import { Acknowledgements } from './acknowledgements.service';
 import { ApiKeyModule } from '../api-keys/api-key.module';
@@ -38,8 +39,9 @@ import { RatingsModule } from '../ratings/ratings.module';
     ConversationNotices,
     ConversationMerges,
     ThreadIds,
+    ReturnPaths,
   ],
-  exports: [ConversationMessagesRepository, ConversationsService, ThreadIds],
+  exports: [ConversationMessagesRepository, ConversationsService, ThreadIds, ReturnPaths],
 })
 export class ConversationsModule {}
 

@@ -21,6 +21,7 @@ import { MessageView } from './dto/conversation.views';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { newConversationMessage } from './entities/new-conversation-message';
 import { MESSAGE_STATE } from './message-state';
+import { ReturnPaths } from './return-paths';
 import { ThreadIds } from './thread-ids';
 
 const notFound = () => new ApiException(HttpStatus.NOT_FOUND, 'Not found');
@@ -76,6 +77,7 @@ export class ConversationsService {
     private readonly cipher: FieldCipher,
     private readonly files: AttachmentStore,
     private readonly clock: Clock,
+    private readonly returnPaths: ReturnPaths,
   ) {}
 
   /**
@@ -265,29 +267,38 @@ export class ConversationsService {
   }
 
   /**
-   * A bounce of mail we sent (the first of `messageIds` that is ours): the message becomes `bounced`
-   * with the server's status and words as its last error, and the fact `message_bounced` is recorded
-   * (its webhook `message.bounced`, the live event, the audit). The submission is not reopened and
-   * moves to no new version: nothing anyone wrote arrived. Answers whether a message of ours was found
-   * and marked (a second report of the same bounce finds it bounced already: false).
+   * A bounce of mail we sent: the message among `messageIds` whose return path (see ReturnPaths) the
+   * bounce is addressed to or quotes becomes `bounced`, with the server's status and words and the
+   * server that reported it as its last error, and the fact `message_bounced` is recorded (its webhook
+   * `message.bounced`, the live event, the audit). The submission is not reopened and moves to no new
+   * version: nothing anyone wrote arrived. Answers `marked`; `unchanged` for a bounce of ours that
+   * finds it bounced already (a second report); `unbound` when it names mail of ours without its
+   * return path (anyone who saw a Message-ID can write that: nothing changes); `not ours` otherwise.
    */
   async recordBounce(bounce: {
     messageIds: string[];
+    returnPathTokens: string[];
     status: string | null;
     diagnostic: string | null;
-  }): Promise<boolean> {
-    const message = await this.messages.outgoingWithMessageIds(bounce.messageIds);
+    reportingServer: string | null;
+    remoteServer: string | null;
+  }): Promise<'marked' | 'unchanged' | 'unbound' | 'not ours'> {
+    const named = await this.messages.outgoingWithMessageIds(bounce.messageIds);
+    if (named.length === 0) {
+      return 'not ours';
+    }
+    const message = named.find((row) => this.returnPaths.binds(row.messageId, bounce.returnPathTokens));
     if (!message) {
-      return false;
+      return 'unbound';
     }
     const submission = await this.submissions.findById(message.submissionId);
     if (!submission) {
-      return false;
+      return 'not ours';
     }
-    const lastError = [bounce.status, bounce.diagnostic].filter(Boolean).join(' ') || 'bounced';
+    const lastError = bounceErrorOf(bounce);
     return this.transactions.run(async (tx) => {
-      if (!(await this.messages.apply(message.id, 'bounce', { lastError: lastError.slice(0, 1000) }, tx))) {
-        return false;
+      if (!(await this.messages.apply(message.id, 'bounce', { lastError }, tx))) {
+        return 'unchanged';
       }
       await this.facts.record(
         {
@@ -299,7 +310,7 @@ export class ConversationsService {
         },
         tx,
       );
-      return true;
+      return 'marked';
     });
   }
 
@@ -327,6 +338,29 @@ export class ConversationsService {
       this.logger.warn(`Message ${messageId} not queued yet (${error.message}); the reconciler will add it`);
     });
   }
+}
+
+/** The last_error column's length. */
+const LAST_ERROR_MAX = 1000;
+
+/**
+ * A bounce's last error: its status and words, then the server that reported it (and the one that
+ * refused the mail, when the report names it): `5.1.1 550 ... (reported by mx.example.com, remote
+ * server mx.example.org)`. The words are cut so the servers always fit the column.
+ */
+export function bounceErrorOf(bounce: {
+  status: string | null;
+  diagnostic: string | null;
+  reportingServer: string | null;
+  remoteServer: string | null;
+}): string {
+  const servers = [
+    ...(bounce.reportingServer ? [`reported by ${bounce.reportingServer}`] : []),
+    ...(bounce.remoteServer ? [`remote server ${bounce.remoteServer}`] : []),
+  ];
+  const suffix = servers.length > 0 ? ` (${servers.join(', ')})` : '';
+  const words = [bounce.status, bounce.diagnostic].filter(Boolean).join(' ') || 'bounced';
+  return `${words.slice(0, LAST_ERROR_MAX - suffix.length)}${suffix}`;
 }
 
 /** A message as the API shows it, with the files it carried (none unless given). */

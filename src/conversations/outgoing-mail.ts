@@ -12,13 +12,16 @@ export const MAX_REFERENCES = 10;
  * MAX_REFERENCES in all), and with INBOUND_ADDRESS the plus-addressed Reply-To that threads the answer
  * back. References never names a customer's Message-ID (issue 36): a sender chooses those, and ours are
  * the only ones that thread. An acknowledgement carries `Auto-Submitted: auto-replied` (RFC 3834) so
- * other systems do not answer it. The files staff sent with it go as MIME parts (`attachments`).
+ * other systems do not answer it. The files staff sent with it go as MIME parts (`attachments`). Its
+ * envelope sender is the message's own return path (`returnPath`, see ReturnPaths), so a bounce of it
+ * can be told from a forged one.
  */
 export function composeMail(
   message: ConversationMessageEntity,
   thread: { root: string; submissionId: string; requester: string; ourEarlierMessageIds: string[] },
   from: MailSenderAddress,
   ids: ThreadIds,
+  returnPath: string,
   attachments: NonNullable<OutgoingMail['attachments']> = [],
 ): OutgoingMail {
   const replyTo = ids.replyAddressOf(thread.submissionId);
@@ -33,6 +36,7 @@ export function composeMail(
     inReplyTo: thread.root,
     references: [thread.root, ...earlier.slice(-(MAX_REFERENCES - 1))],
     headers: message.kind === 'ack' ? { 'Auto-Submitted': 'auto-replied' } : {},
+    envelopeFrom: returnPath,
     ...(attachments.length > 0 ? { attachments } : {}),
   };
 }

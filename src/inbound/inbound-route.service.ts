@@ -4,12 +4,16 @@ import { AppConfig } from '../config/app-config';
 import { isDatabaseRefusal } from '../database/duplicate-key';
 import { ApiException } from '../http/api-exception';
 import { isOutage } from '../http/error-envelope.filter';
-import { failedToTake, MailReaderBusyError, MailReader } from '../mail/mail-reader';
+import { failedToTake, MailMemoryLease, MailReaderBusyError, MailReader } from '../mail/mail-reader';
 import { InboundAcceptedView, UnmatchedPageView } from './dto/inbound.views';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
 import { InboundService } from './inbound.service';
 
 const BEARER = /^Bearer +(\S+) *$/;
+
+/** The answer to a message that cannot be taken now (no room, every thread busy): the provider sends it again. */
+export const comeBackLater = () =>
+  new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable', { 'Retry-After': '5' });
 
 function sameSecret(given: string, expected: string): boolean {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)];
@@ -32,7 +36,8 @@ export class InboundRouteService {
     private readonly config: AppConfig,
   ) {}
 
-  async receive(authorization: string | undefined, body: unknown): Promise<InboundAcceptedView> {
+  /** 404 while no INBOUND_TOKEN is set (the route does not exist), 401 unless `authorization` carries it. */
+  authenticate(authorization: string | undefined): void {
     const token = this.config.mail.inboundToken;
     if (!token) {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
@@ -41,12 +46,40 @@ export class InboundRouteService {
     if (!given || !sameSecret(given, token)) {
       throw new ApiException(HttpStatus.UNAUTHORIZED, 'Authentication required', { 'WWW-Authenticate': 'Bearer' });
     }
-    if (!Buffer.isBuffer(body) || body.length === 0) {
-      throw new ApiException(HttpStatus.BAD_REQUEST, 'Empty message');
+  }
+
+  /**
+   * Reads and takes one message. `admitted`: its share of INBOUND_MEMORY_BUDGET, held since before its
+   * body was read (see InboundAdmission), released here once it is taken, whatever the answer.
+   */
+  async receive(
+    authorization: string | undefined,
+    body: unknown,
+    admitted: MailMemoryLease | null,
+  ): Promise<InboundAcceptedView> {
+    let lease = admitted;
+    try {
+      this.authenticate(authorization);
+      if (!Buffer.isBuffer(body) || body.length === 0) {
+        throw new ApiException(HttpStatus.BAD_REQUEST, 'Empty message');
+      }
+      // Held by the hook in every request that passed it; a request whose connection closed before the
+      // route ran gave its share back, so it is held again here (or the message comes back later).
+      lease ??= this.reader.reserve(body.length);
+      if (!lease) {
+        this.logger.warn(`An inbound message (${body.length} bytes) is over the memory budget for now: answered 503`);
+        throw comeBackLater();
+      }
+      return await this.readAndTake(body);
+    } finally {
+      lease?.release();
     }
+  }
+
+  private async readAndTake(body: Buffer): Promise<InboundAcceptedView> {
     const reading = await this.reader.read(body).catch((error: unknown) => {
       if (error instanceof MailReaderBusyError) {
-        throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable', { 'Retry-After': '5' });
+        throw comeBackLater();
       }
       throw error;
     });

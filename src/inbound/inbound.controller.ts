@@ -15,12 +15,16 @@ import { PageQuery } from '../http/validation/page-query';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { INBOUND_EMAIL_PATH, STAFF_API_PATH } from '../http/contract-paths';
 import { InboundAcceptedView, UnmatchedPageView } from './dto/inbound.views';
+import { InboundAdmission } from './inbound-admission';
 import { InboundRouteService } from './inbound-route.service';
 
 @ApiTags('inbound mail')
 @Controller()
 export class InboundController {
-  constructor(private readonly route: InboundRouteService) {}
+  constructor(
+    private readonly route: InboundRouteService,
+    private readonly admission: InboundAdmission,
+  ) {}
 
   @Post(INBOUND_EMAIL_PATH)
   @HttpCode(HttpStatus.ACCEPTED)
@@ -43,7 +47,7 @@ export class InboundController {
     @Req() request: FastifyRequest,
     @Headers('authorization') authorization: string | undefined,
   ): Promise<InboundAcceptedView> {
-    return this.route.receive(authorization, request.body);
+    return this.route.receive(authorization, request.body, this.admission.claim(request));
   }
 
   @Get(`${STAFF_API_PATH}/inbound/unmatched`)

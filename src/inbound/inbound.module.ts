@@ -11,6 +11,7 @@ import { InboundMatcher } from './inbound-matcher';
 import { InboundMailHandler } from './inbound-mail-handler';
 import { MailModule } from '../mail/mail.module';
 import { QueueModule } from '../queue/queue.module';
+import { InboundAdmission } from './inbound-admission';
 import { InboundRouteService } from './inbound-route.service';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
 import { InboundController } from './inbound.controller';
@@ -37,6 +38,6 @@ export class InboundModule {}
 @Module({
   imports: [InboundModule, MailModule, StaffAuthModule],
   controllers: [InboundController],
-  providers: [InboundRouteService],
+  providers: [InboundRouteService, InboundAdmission],
 })
 export class InboundRoutesModule {}

@@ -51,7 +51,7 @@ export class InboundService {
 
   private async receive(mail: InboundMail, size: number): Promise<InboundOutcome> {
     if (mail.bounce) {
-      return this.takeBounce(mail.bounce);
+      return this.takeBounce(mail, mail.bounce, size);
     }
     const match = await this.matcher.match(mail);
     if (match) {
@@ -111,14 +111,34 @@ export class InboundService {
   }
 
   /**
-   * A bounce marks the reply it names `bounced` (when delivery failed for good) and is consumed: it never
-   * becomes a customer message, a new submission or unmatched mail someone must read, whether or not
-   * it names mail of ours (a delay report, or a bounce of mail another system sent, is only logged).
+   * A bounce marks the reply it names `bounced` (when delivery failed for good) only when it is bound
+   * to that reply: addressed to the reply's own return path, or quoting it (see ReturnPaths). Such a
+   * bounce, a delay report, or a bounce of mail another system sent is consumed: it never becomes a
+   * customer message, a new submission or unmatched mail someone must read (it is only logged). A
+   * failure report that names mail of ours without its return path changes nothing: anyone who saw a
+   * Message-ID can write one, so it is kept for admins as unmatched mail (where a genuine bounce of
+   * mail sent before return paths existed also lands).
    */
-  private async takeBounce(bounce: NonNullable<InboundMail['bounce']>): Promise<InboundOutcome> {
-    const marked = bounce.failed && (await this.conversations.recordBounce(bounce));
+  private async takeBounce(
+    mail: InboundMail,
+    bounce: NonNullable<InboundMail['bounce']>,
+    size: number,
+  ): Promise<InboundOutcome> {
+    const result = bounce.failed ? await this.conversations.recordBounce(bounce) : 'not ours';
+    if (result === 'unbound') {
+      this.logger.warn(
+        `A bounce naming a message of ours was not addressed to its return path: nothing marked, kept for admins`,
+      );
+      await this.keep(
+        { messageId: mail.messageId, from: mail.from?.address ?? null, subject: mail.subject },
+        size,
+        null,
+      );
+      this.metrics.inboundMail('unmatched');
+      return 'unmatched';
+    }
     this.logger.log(
-      marked
+      result === 'marked'
         ? `A bounce (${bounce.status ?? 'no status'}) marked a message of ours as not delivered`
         : `A ${bounce.failed ? 'bounce' : 'delivery report'} that marks nothing of ours was set aside`,
     );

@@ -177,6 +177,9 @@ Content-Type: multipart/report; report-type=delivery-status; boundary="r"`,
       status: '5.1.1',
       diagnostic: '550 5.1.1 <address>: user unknown',
       messageIds: ['message.abc@intake.test'],
+      returnPathTokens: [],
+      reportingServer: 'mx.example.com',
+      remoteServer: null,
     });
     expect(mail.attachments).toEqual([]);
   });
@@ -202,6 +205,9 @@ Message-ID: <plain@mx.example.org>`,
       status: '5.2.2',
       diagnostic: '550 5.2.2 Mailbox full',
       messageIds: ['message.def@intake.test'],
+      returnPathTokens: [],
+      reportingServer: 'mx.example.org',
+      remoteServer: null,
     });
     const person = await parseMail(
       raw(
@@ -228,6 +234,60 @@ Message-ID: <away@example.com>`,
       ),
     );
     expect(away.bounce).toBeNull();
+  });
+
+  it('reads the return-path tokens a bounce is addressed to or quotes, and the servers it names as host names only', async () => {
+    const token = (letter: string) => letter.repeat(20);
+    const mail = await parseMail(
+      raw(
+        `From: MAILER-DAEMON@mx.example.com
+To: support+b-${token('a')}@intake.test
+Delivered-To: support+b-${token('b')}@intake.test
+X-Original-To: <SUPPORT+B-${token('C')}@intake.test>
+Subject: Undelivered Mail Returned to Sender
+Message-ID: <tokens@mx.example.com>
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=delivery-status; boundary="r"`,
+        [
+          '--r',
+          'Content-Type: message/delivery-status',
+          '',
+          'Reporting-MTA: dns; MX.Example.COM (Postfix) <script>alert(1)</script>',
+          `X-Postfix-Sender: rfc822; support+b-${token('d')}@intake.test`,
+          '',
+          'Final-Recipient: rfc822; gone@example.com',
+          'Action: failed',
+          'Status: 5.1.1',
+          'Remote-MTA: dns; [192.0.2.7]; <img src=x>',
+          '',
+          '--r',
+          'Content-Type: text/rfc822-headers',
+          '',
+          'Message-ID: <message.abc@intake.test>',
+          `Return-Path: <support+b-${token('e')}@intake.test>`,
+          // Not a token: too short, and not of the form.
+          'X-Other: support+b-short@intake.test support-b-ffffffffffffffffffff@intake.test',
+          '',
+          '--r--',
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    expect(mail.bounce?.returnPathTokens.sort()).toEqual(['a', 'b', 'c', 'd', 'e'].map(token));
+    expect(mail.bounce).toMatchObject({ reportingServer: 'mx.example.com', remoteServer: '[192.0.2.7]' });
+    // A server name that is no host name is not kept at all.
+    const odd = await parseMail(
+      raw(
+        `From: MAILER-DAEMON@mx.example.com
+To: help@intake.test
+Subject: Undelivered
+Message-ID: <odd@mx.example.com>
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=delivery-status; boundary="r"`,
+        '--r\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; <b>bold</b>\r\n\r\nAction: failed\r\nStatus: 5.0.0\r\n--r--\r\n',
+      ),
+    );
+    expect(odd.bounce).toMatchObject({ reportingServer: null, returnPathTokens: [] });
   });
 
   it('reads a bounce whose text is a long run of blank lines in one pass (a quadratic pattern never ended on it)', async () => {

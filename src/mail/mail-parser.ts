@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AddressObject } from 'mailparser';
+import { returnPathTokensIn } from './return-path';
 
 /** An address of a mail header: the address itself (domain in lower case), and the display name. */
 export interface MailAddress {
@@ -46,13 +47,20 @@ export interface InboundMail {
  * "undeliverable" message. `failed`: delivery failed for good (a DSN that reports a delay, or a success,
  * is not a failure); `status` the RFC 3463 code (`5.1.1`); `diagnostic` the server's words; `messageIds`
  * the Message-IDs it names (of the returned message, In-Reply-To, References), among which the
- * receiver finds its own.
+ * receiver finds its own. Anyone can write all of that: what binds a bounce to mail we sent is
+ * `returnPathTokens`, the tokens of our per-message return paths (see return-path.ts) it is addressed
+ * to (Delivered-To, X-Original-To, Envelope-To, To) or quotes (the report's fields, the returned headers).
+ * `reportingServer` and `remoteServer`: the servers it names (Reporting-MTA, or a plain bounce's
+ * sender's domain; Remote-MTA), host names or address literals only, as the bounce claims them.
  */
 export interface MailBounce {
   failed: boolean;
   status: string | null;
   diagnostic: string | null;
   messageIds: string[];
+  returnPathTokens: string[];
+  reportingServer: string | null;
+  remoteServer: string | null;
 }
 
 /** A file a message carried: its name and type as the sender declared them, and its bytes. */
@@ -60,7 +68,7 @@ export interface MailFile {
   name: string;
   type: string;
   size: number;
-  /** A copy of its own (never a view into a larger buffer), so handing it to the main thread copies only it. */
+  /** In a buffer of its own (never a view into a larger one), so the main thread is handed only it (see ownBytesOf). */
   content: Uint8Array;
 }
 
@@ -218,6 +226,9 @@ function isAutomatic(
   return headerValues(lines, 'return-path').some((value) => /^<\s*>$/.test(value));
 }
 
+/** Headers that say where a message was delivered: a bounce addressed to our return path names it here. */
+const RECIPIENT_HEADERS = ['delivered-to', 'x-original-to', 'envelope-to', 'x-envelope-to', 'to'];
+
 /** Subjects a mail server gives a bounce that is not a delivery-status notification. */
 const BOUNCE_SUBJECT =
   /undeliver|delivery (status notification|failure|has failed|incomplete)|returned mail|failure notice|mail delivery failed|non-?delivery|could not be delivered/i;
@@ -226,8 +237,27 @@ const BOUNCE_SENDER = /^(mailer-daemon|postmaster|mail-daemon)@/i;
 /** How much of a bounce's parts is searched for the returned message's ids. */
 const BOUNCE_SCAN = 256 * 1024;
 
+/**
+ * A server as a bounce names it (`dns; mx.example.com`, `mx.example.com [192.0.2.1]`): the host name or
+ * address literal alone, at most 253 characters, or null. Nothing else of the sender's text is kept.
+ */
+function serverNameOf(value: string | undefined): string | null {
+  // `<type>; <name>` (RFC 3464's mta-name-type, `dns` in practice), or a name alone.
+  const text = (value ?? '').trim();
+  const name = /^(\[[0-9a-f:.]{2,45}\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?=$|[\s;([])/i.exec(
+    /^[a-z0-9-]{1,20};/i.test(text) ? text.slice(text.indexOf(';') + 1).trim() : text,
+  )?.[1];
+  return name ? name.toLowerCase() : null;
+}
+
 /** The fields of a delivery-status part (RFC 3464): unfolded; per recipient, the first that failed. */
-function deliveryStatusOf(text: string): { action: string | null; status: string | null; diagnostic: string | null } {
+function deliveryStatusOf(text: string): {
+  action: string | null;
+  status: string | null;
+  diagnostic: string | null;
+  reportingServer: string | null;
+  remoteServer: string | null;
+} {
   const blocks = text
     .slice(0, BOUNCE_SCAN)
     .replace(/\r?\n[ \t]+/g, ' ')
@@ -240,10 +270,12 @@ function deliveryStatusOf(text: string): { action: string | null; status: string
         .filter((match): match is RegExpExecArray => match !== null)
         .map((match) => [match[1].toLowerCase(), match[2].trim()]),
     );
-  const recipients = blocks.map(fieldsOf).filter((fields) => fields.has('action') || fields.has('status'));
-  const chosen = recipients.find((fields) => /^failed$/i.test(fields.get('action') ?? '')) ?? recipients[0];
+  const fields = blocks.map(fieldsOf);
+  const recipients = fields.filter((block) => block.has('action') || block.has('status'));
+  const chosen = recipients.find((block) => /^failed$/i.test(block.get('action') ?? '')) ?? recipients[0];
+  const reportingServer = serverNameOf(fields.find((block) => block.has('reporting-mta'))?.get('reporting-mta'));
   if (!chosen) {
-    return { action: null, status: null, diagnostic: null };
+    return { action: null, status: null, diagnostic: null, reportingServer, remoteServer: null };
   }
   const status = /\b([245]\.\d{1,3}\.\d{1,3})\b/.exec(chosen.get('status') ?? '')?.[1] ?? null;
   const diagnostic = (chosen.get('diagnostic-code') ?? '').replace(/^[a-z-]+;\s*/i, '');
@@ -251,6 +283,8 @@ function deliveryStatusOf(text: string): { action: string | null; status: string
     action: chosen.get('action')?.toLowerCase() ?? null,
     status,
     diagnostic: diagnostic ? withoutAddresses(truncated(diagnostic, 1_000)) : null,
+    reportingServer,
+    remoteServer: serverNameOf(chosen.get('remote-mta')),
   };
 }
 
@@ -274,6 +308,7 @@ function quotedMessageIds(text: string): string[] {
  */
 function bounceOf(
   parsed: { attachments: { contentType: string; content: Buffer }[] },
+  lines: { key: string; line: string }[],
   contentType: string,
   contentTypeLine: string,
   from: string | null,
@@ -281,28 +316,37 @@ function bounceOf(
   text: string,
   automatic: boolean,
 ): MailBounce | null {
-  const returnedIds = () => {
-    const parts = parsed.attachments.filter((part) =>
-      /^(message\/rfc822|text\/rfc822-headers)$/i.test(part.contentType),
+  const returnedParts = () =>
+    parsed.attachments
+      .filter((part) => /^(message\/rfc822|text\/rfc822-headers)$/i.test(part.contentType))
+      .map((part) => part.content.subarray(0, BOUNCE_SCAN).toString('latin1'));
+  const returnedIds = () =>
+    [...new Set([...returnedParts().flatMap(quotedMessageIds), ...quotedMessageIds(text)])].slice(0, MAIL_BOUNDS.ids);
+  // Where the bounce was delivered (as the receiving server recorded it, or as its sender wrote it),
+  // then what it quotes: the report's fields (Postfix names the envelope sender there), the returned
+  // message's headers, a plain bounce's words.
+  const tokensIn = (...texts: string[]) =>
+    returnPathTokensIn(
+      [
+        ...RECIPIENT_HEADERS.flatMap((name) => headerValues(lines, name).slice(0, 10)).map((value) =>
+          value.slice(0, 1_000),
+        ),
+        ...texts.map((one) => one.slice(0, BOUNCE_SCAN)),
+      ].join('\n'),
     );
-    return [
-      ...new Set([
-        ...parts.flatMap((part) => quotedMessageIds(part.content.subarray(0, BOUNCE_SCAN).toString('latin1'))),
-        ...quotedMessageIds(text),
-      ]),
-    ].slice(0, MAIL_BOUNDS.ids);
-  };
   if (/^multipart\/report/i.test(contentType) && /report-type\s*=\s*"?delivery-status/i.test(contentTypeLine)) {
     // mailparser reads a message/delivery-status part as text: its fields follow the human part.
     const report = parsed.attachments.find((part) => /^message\/(global-)?delivery-status$/i.test(part.contentType));
-    const { action, status, diagnostic } = deliveryStatusOf(
-      report ? report.content.subarray(0, BOUNCE_SCAN).toString('utf8') : text,
-    );
+    const reportText = report ? report.content.subarray(0, BOUNCE_SCAN).toString('utf8') : text;
+    const { action, status, diagnostic, reportingServer, remoteServer } = deliveryStatusOf(reportText);
     return {
       failed: action === 'failed' || status?.startsWith('5.') === true,
       status,
       diagnostic,
       messageIds: returnedIds(),
+      returnPathTokens: tokensIn(reportText, ...returnedParts(), text),
+      reportingServer,
+      remoteServer,
     };
   }
   const answer =
@@ -318,6 +362,9 @@ function bounceOf(
     status: /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(scanned)?.[1] ?? null,
     diagnostic: line ? withoutAddresses(truncated(line, 1_000)) : null,
     messageIds: returnedIds(),
+    returnPathTokens: tokensIn(...returnedParts(), scanned),
+    reportingServer: serverNameOf(from.slice(from.lastIndexOf('@') + 1)),
+    remoteServer: null,
   };
 }
 
@@ -358,6 +405,19 @@ function flattenedIfTooDeep(html: string): string {
   return html;
 }
 
+/**
+ * A file's bytes in a buffer of their own, so moving them to the main thread moves nothing else:
+ * mailparser joins a file's pieces into a new buffer, which a file of more than a few KiB has to
+ * itself (taken as it is: a copy would hold a 25 MiB file twice); a small one may share Node's pool,
+ * and is copied.
+ */
+function ownBytesOf(content: Buffer): Uint8Array {
+  const whole = content.byteOffset === 0 && content.byteLength === content.buffer.byteLength;
+  return whole && content.buffer instanceof ArrayBuffer
+    ? new Uint8Array(content.buffer, 0, content.byteLength)
+    : new Uint8Array(content);
+}
+
 /** Parses a raw RFC 5322 message; broken MIME yields what can be read, never an exception. */
 export async function parseMail(raw: Buffer): Promise<InboundMail> {
   // Loaded on the first message, not at start-up: an API process that never receives mail does not
@@ -391,6 +451,7 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
   const automatic = isAutomatic(parsed.headers, lines, contentType);
   const bounce = bounceOf(
     parsed,
+    lines,
     contentType,
     headerValues(lines, 'content-type').join(' '),
     from?.address ?? null,
@@ -426,7 +487,7 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
       name: truncated(attachment.filename ?? '(no name)', MAIL_BOUNDS.attachmentNameLength),
       type: truncated(attachment.contentType, 255),
       size: attachment.content.length,
-      content: new Uint8Array(attachment.content),
+      content: ownBytesOf(attachment.content),
     })),
   };
 }

@@ -1,7 +1,8 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import { extname, join } from 'node:path';
 import type { Piscina } from 'piscina';
 import { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
 import { glanceAtHeaders, InboundMail } from './mail-parser';
 
 /**
@@ -36,6 +37,11 @@ export class MailReaderBusyError extends Error {
   }
 }
 
+/** A share of INBOUND_MEMORY_BUDGET held for one message until released (releasing twice is harmless). */
+export interface MailMemoryLease {
+  release(): void;
+}
+
 /**
  * Reads raw messages off the main thread: a pool of INBOUND_PARSE_THREADS worker threads (piscina)
  * runs the MIME parser, each message within INBOUND_PARSE_TIMEOUT_MS (the thread is stopped past it)
@@ -46,6 +52,12 @@ export class MailReaderBusyError extends Error {
  *
  * Messages wait here, not in the pool, so the time budget starts when a thread takes the message:
  * a message never runs out of time while it waits behind another.
+ *
+ * What they cost in memory is bounded too: a caller reserves a message's bytes (reserve) before
+ * they are in memory (the route by the request's Content-Length, before its body is read; IMAP by the
+ * size the server gives, before fetching) and releases them once it is taken, and
+ * INBOUND_MEMORY_BUDGET bytes at most are held at once, arriving, waiting or parsing. Six messages of 34 MB at once held about 1 GB; what does not fit now waits
+ * where it costs nothing (at the sender, on the IMAP server) instead of in this process.
  */
 @Injectable()
 export class MailReader implements OnModuleDestroy {
@@ -53,8 +65,39 @@ export class MailReader implements OnModuleDestroy {
   private pool?: Piscina;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Bytes of the messages reserved and not yet released. */
+  private held = 0;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    // Absent from the command line, which has no metrics (and reads no mail).
+    @Optional() private readonly metrics?: MetricsService,
+  ) {}
+
+  /**
+   * Holds `bytes` of INBOUND_MEMORY_BUDGET for one message, or answers null when they do not fit
+   * beside what is held already. A message larger than the whole budget counts as the whole budget:
+   * it is taken alone, never refused for good.
+   */
+  reserve(bytes: number): MailMemoryLease | null {
+    const budget = this.config.mail.memoryBudget;
+    const cost = Math.min(bytes, budget);
+    if (this.held + cost > budget) {
+      return null;
+    }
+    this.held += cost;
+    this.metrics?.inboundMemoryHeld(this.held);
+    let released = false;
+    return {
+      release: () => {
+        if (!released) {
+          released = true;
+          this.held -= cost;
+          this.metrics?.inboundMemoryHeld(this.held);
+        }
+      },
+    };
+  }
 
   async read(raw: Buffer): Promise<MailReading> {
     if (this.running >= this.config.mail.parse.threads) {

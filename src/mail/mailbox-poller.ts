@@ -79,7 +79,13 @@ export class MailboxPoller {
       try {
         const uids = (await client.search({ seen: false, unKeyword: PROCESSED_KEYWORD }, { uid: true })) || [];
         for (const uid of uids) {
-          if (await this.handOver(client, uid)) {
+          const outcome = await this.handOver(client, uid);
+          if (outcome === 'no room') {
+            // It and the messages after it stay on the server, unmarked, for the next poll.
+            this.logger.warn(`Mail UID ${uid} waits for the next poll: over INBOUND_MEMORY_BUDGET for now`);
+            break;
+          }
+          if (outcome === 'handed') {
             handed += 1;
           }
         }
@@ -145,22 +151,40 @@ export class MailboxPoller {
     return null;
   }
 
-  private async handOver(client: ImapFlow, uid: number): Promise<boolean> {
+  /**
+   * Fetches, reads and hands over one message: `handed`, `not handed` (skipped, or left for the next
+   * poll after a failure), or `no room` when its size does not fit INBOUND_MEMORY_BUDGET beside the
+   * mail this process holds already (the route's, in a process that has both): it is not fetched.
+   */
+  private async handOver(client: ImapFlow, uid: number): Promise<'handed' | 'not handed' | 'no room'> {
     const id = String(uid);
     const envelope = await client.fetchOne(id, { size: true, flags: true }, { uid: true });
     if (!envelope) {
-      return false;
+      return 'not handed';
     }
     if ((envelope.size ?? 0) > this.config.mail.inboundMaxBytes) {
       this.logger.warn(`Mail UID ${uid} is over INBOUND_MAX_BYTES (${envelope.size} bytes): marked and skipped`);
       await client.messageFlagsAdd(id, ['\\Seen', PROCESSED_KEYWORD], { uid: true });
-      return false;
+      return 'not handed';
     }
+    const lease = this.reader.reserve(envelope.size ?? 0);
+    if (!lease) {
+      return 'no room';
+    }
+    try {
+      return (await this.fetchAndHand(client, uid, envelope.flags)) ? 'handed' : 'not handed';
+    } finally {
+      lease.release();
+    }
+  }
+
+  private async fetchAndHand(client: ImapFlow, uid: number, flags: Set<string> | undefined): Promise<boolean> {
+    const id = String(uid);
     const message = await client.fetchOne(id, { source: true }, { uid: true });
     if (!message || !message.source) {
       return false;
     }
-    const failures = [...(envelope.flags ?? [])].filter((flag) => flag.startsWith(FAILED_KEYWORD)).length;
+    const failures = [...(flags ?? [])].filter((flag) => flag.startsWith(FAILED_KEYWORD)).length;
     try {
       await this.mailbox.hand(await this.reader.read(message.source), message.source);
     } catch (error) {

@@ -25,6 +25,11 @@ export interface OutgoingMail {
   inReplyTo?: string;
   references?: string[];
   headers: Record<string, string>;
+  /**
+   * The SMTP envelope sender (MAIL FROM, which the receiving server writes as Return-Path and where
+   * bounces go); none: the From address, as nodemailer does by default.
+   */
+  envelopeFrom?: string;
   /** Files sent as MIME parts, each read from its stream as the message is written (never whole in memory). */
   attachments?: { filename: string; contentType: string; content: Readable }[];
 }
@@ -76,6 +81,7 @@ export class SmtpMailer implements OnApplicationShutdown {
       references: mail.references?.map((id) => `<${id}>`),
       headers: mail.headers,
       attachments: mail.attachments,
+      ...(mail.envelopeFrom ? { envelope: { from: mail.envelopeFrom, to: mail.to } } : {}),
     };
     if (!this.credentials.oauth) {
       const smtpUrl = this.config.mail.smtpUrl;

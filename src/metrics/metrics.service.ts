@@ -57,6 +57,11 @@ export class MetricsService {
     help: 'Unmatched and unreadable mail dropped, oldest first, to keep the list within INBOUND_UNMATCHED_MAX',
     registers: [this.registry],
   });
+  private readonly inboundMailHeld = new Gauge({
+    name: 'inbound_memory_held_bytes',
+    help: 'Bytes of inbound mail this process holds against INBOUND_MEMORY_BUDGET now: messages being received, waiting for a parsing thread, parsed or taken, each at its declared size (mail that does not fit waits at the sender or on the IMAP server)',
+    registers: [this.registry],
+  });
   private readonly refusedAcks = new Counter({
     name: 'acks_refused_total',
     help: 'Automatic acknowledgements not sent, by reason: unverified_sender (inbound mail the trusted server did not vouch for), mailbox (one this hour already), key_cap (ACK_MAX_PER_KEY_HOUR), unavailable (Redis away)',
@@ -231,6 +236,11 @@ export class MetricsService {
 
   inboundMail(outcome: 'attached' | 'unmatched' | 'new_submission' | 'unreadable' | 'bounced'): void {
     this.inboundMails.inc({ outcome });
+  }
+
+  /** The bytes of inbound mail held against INBOUND_MEMORY_BUDGET, set whenever they change. */
+  inboundMemoryHeld(bytes: number): void {
+    this.inboundMailHeld.set(bytes);
   }
 
   unmatchedMailDropped(count: number): void {

@@ -33,3 +33,45 @@ export function rawRequest(
     call.end(body);
   });
 }
+
+/** A request under way: its headers sent, its body sent when and as far as the test chooses. */
+export interface OpenRequest {
+  /** Resolves when the server answers, which may be before the body is sent, or at all. */
+  response: Promise<RawResponse>;
+  write: (chunk: string | Buffer) => void;
+  end: (chunk?: string | Buffer) => void;
+  /** Closes the connection mid-request, as a sender that goes away. */
+  abort: () => void;
+}
+
+/**
+ * Sends a request's headers at once and its body only as `write` and `end` are called (chunked when
+ * the headers carry no Content-Length), so a test sees what the server answers to the headers alone.
+ */
+export function openRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): OpenRequest {
+  const call = request({ host: '127.0.0.1', port, method, path, headers });
+  const response = new Promise<RawResponse>((resolve, reject) => {
+    call.on('response', (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+    call.on('error', reject);
+  });
+  // An abort ends the request with an error only the test that awaits the answer cares about.
+  response.catch(() => undefined);
+  call.flushHeaders();
+  return {
+    response,
+    write: (chunk) => void call.write(chunk),
+    end: (chunk) => void call.end(chunk),
+    abort: () => void call.destroy(),
+  };
+}
