@@ -396,6 +396,23 @@ describe('attachments: files staff send with a reply', () => {
       .expect(415, { status: 'error', message: 'Unsupported Content-Type: expected application/octet-stream' });
     await upload('', Buffer.from('x')).expect(400, { status: 'error', message: 'Missing field: name' });
     await upload('../etc/passwd', Buffer.from('x')).expect(400, { status: 'error', message: 'Invalid field: name' });
+    // A name is one line that reads as it is (issue 53): no CR, LF, tab, control or bidirectional character.
+    const countBefore = Number((await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM attachments'))[0].n);
+    for (const name of [
+      'invoice\u202Efdp.exe',
+      'a\u2066b.txt',
+      'a\u200Fb.txt',
+      'a\u061Cb.txt',
+      'report\r\nX-Injected: 1.txt',
+      'a\nb.txt',
+      'a\tb.txt',
+      'a\u0085b.txt',
+      'a\u2028b.txt',
+    ]) {
+      await upload(name, Buffer.from('x')).expect(400, { status: 'error', message: 'Invalid field: name' });
+    }
+    expect(Number((await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM attachments'))[0].n)).toBe(countBefore);
+    await upload('Ünïcødé 📄 (1).pdf', Buffer.from('x')).expect(201);
     await t
       .http()
       .post('/staff/api/uploads?name=a.bin')

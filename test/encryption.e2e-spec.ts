@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
+import { AttachmentsRepository } from '../src/attachments/attachments.repository';
+import { CLI_ACTOR } from '../src/audit/actor';
+import { PrivacyService } from '../src/privacy/privacy.service';
 import { WebhooksRepository } from '../src/webhooks/webhooks.repository';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie } from './support/staff';
@@ -274,6 +277,92 @@ describe('encryption at rest (DATA_ENCRYPTION_KEYS)', () => {
     const opened = await t.app.get(WebhooksRepository).findDestination(added.body.id);
     expect([opened?.secret, opened?.previousSecret]).toEqual([rotated.body.secret, secret]);
     await db.query('DELETE FROM webhook_destinations WHERE id = ?', [added.body.id]);
+  });
+
+  it("seals an upload's name, hash and type, keeps its size clear; privacy reencrypt seals those of older rows (issue 53, D5)", async () => {
+    const t = await start(K1);
+    // Run alone (-t), the first test has not set it.
+    db ??= t.app.get(DataSource);
+    const admin = await signedInAdmin(t);
+    const bytes = Buffer.from('Lovelace quotation for the difference engine');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const uploaded = await t
+      .http()
+      .post('/staff/api/uploads')
+      .query({ name: 'Lovelace-quotation.pdf' })
+      .set('Cookie', admin)
+      .set('Content-Type', 'application/octet-stream')
+      .send(bytes)
+      .expect(201);
+    expect(uploaded.body).toMatchObject({ name: 'Lovelace-quotation.pdf', sha256, size: bytes.length });
+    const id = uploaded.body.id as string;
+    const raw = async () =>
+      (
+        await db.query<Record<string, string | number | null>[]>(
+          'SELECT name, sha256, type, size, enc_key_id FROM attachments WHERE id = ?',
+          [id],
+        )
+      )[0];
+    const stored = await raw();
+    expect(stored.enc_key_id).toBe('k1');
+    expect(Number(stored.size)).toBe(bytes.length);
+    for (const column of ['name', 'sha256', 'type'] as const) {
+      expect(Buffer.from(String(stored[column]), 'base64')[0]).toBe(1);
+    }
+    const serialized = JSON.stringify(stored);
+    for (const clear of ['Lovelace', 'quotation', sha256.slice(0, 16), 'application/pdf']) {
+      expect(serialized).not.toContain(clear);
+    }
+    const files = t.app.get(AttachmentsRepository);
+    expect(await files.findById(id)).toMatchObject({
+      name: 'Lovelace-quotation.pdf',
+      sha256,
+      type: 'application/pdf',
+      size: bytes.length,
+    });
+    expect((await files.findById(id))?.unreadable).toBeUndefined();
+
+    // Rows from before: the name sealed under k1 beside a clear hash and type, and an upload whose name
+    // the old completion put back in clear. Both read as they are; reencrypt seals what is clear.
+    await db.query("UPDATE attachments SET sha256 = ?, type = 'application/pdf' WHERE id = ?", [sha256, id]);
+    const older = await t
+      .http()
+      .post('/staff/api/uploads')
+      .query({ name: 'Lovelace-older.txt' })
+      .set('Cookie', admin)
+      .set('Content-Type', 'application/octet-stream')
+      .send(bytes)
+      .expect(201);
+    await db.query(
+      "UPDATE attachments SET name = 'Lovelace-older.txt', sha256 = ?, type = 'text/plain', enc_key_id = NULL WHERE id = ?",
+      [sha256, older.body.id],
+    );
+    expect(await files.findById(id)).toMatchObject({ name: 'Lovelace-quotation.pdf', sha256, type: 'application/pdf' });
+    expect((await files.findById(id))?.unreadable).toBeUndefined();
+    const moved = await t.app.get(PrivacyService).reencrypt(CLI_ACTOR, 100);
+    expect(moved.attachments).toBe(2);
+    for (const fileId of [id, older.body.id as string]) {
+      const [row] = await db.query<Record<string, string | null>[]>(
+        'SELECT name, sha256, type, enc_key_id FROM attachments WHERE id = ?',
+        [fileId],
+      );
+      expect(row.enc_key_id).toBe('k1');
+      for (const column of ['name', 'sha256', 'type'] as const) {
+        expect(Buffer.from(String(row[column]), 'base64')[0]).toBe(1);
+      }
+    }
+    expect(await files.findById(older.body.id as string)).toMatchObject({
+      name: 'Lovelace-older.txt',
+      sha256,
+      type: 'text/plain',
+    });
+    expect(await files.findById(id)).toMatchObject({ name: 'Lovelace-quotation.pdf', sha256, type: 'application/pdf' });
+    // Nothing left to move: a second run moves none.
+    expect((await t.app.get(PrivacyService).reencrypt(CLI_ACTOR, 100)).attachments).toBe(0);
+    for (const fileId of [id, older.body.id as string]) {
+      await db.query('DELETE FROM attachment_chunks WHERE attachment_id = ?', [fileId]);
+      await db.query('DELETE FROM attachments WHERE id = ?', [fileId]);
+    }
   });
 
   it('rotates: rows in clear, under the old key and the new all read; reencrypt moves every row to the new key, resumably', async () => {

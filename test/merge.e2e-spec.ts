@@ -355,6 +355,37 @@ describe('merge: POST /staff/api/submissions/:id/merge', () => {
     expect(Number(row.from_other)).toBe(0);
     expect((await detail(c)).merged_from.map((link) => link.id)).toEqual([b]);
     expect((await detail(b)).merged_from.map((link) => link.id)).toEqual([a]);
+
+    // What A's and B's requesters first wrote is on C's timeline, marked with where it came from (D9).
+    const requests = (await detail(c)).timeline.filter((item) => item.kind === 'merged_request');
+    const created = async (id: string) =>
+      (await db.query<{ created_at: Date }[]>('SELECT created_at FROM submissions WHERE id = ?', [id]))[0].created_at;
+    expect(requests).toEqual([
+      {
+        kind: 'merged_request',
+        id: a,
+        created_at: (await created(a)).toISOString(),
+        body: expect.stringMatching(/^My engine number \d+ is stuck$/),
+        author: 'Ada Lovelace',
+        from: 'chain.a@example.com',
+        merged_from: { id: a, ref: refOf(a) },
+      },
+      {
+        kind: 'merged_request',
+        id: b,
+        created_at: (await created(b)).toISOString(),
+        body: expect.stringMatching(/^My engine number \d+ is stuck$/),
+        author: 'Ada Lovelace',
+        from: 'chain.b@example.com',
+        merged_from: { id: b, ref: refOf(b) },
+      },
+    ]);
+    expect(requests[0].body).not.toBe(requests[1].body);
+    // B's timeline had A's request before B went into C; C's own request is still its own.
+    expect((await detail(b)).timeline.filter((item) => item.kind === 'merged_request').map((item) => item.id)).toEqual([
+      a,
+    ]);
+    expect((await detail(c)).timeline.filter((item) => item.kind === 'request').map((item) => item.id)).toEqual([c]);
   });
 
   it("erasing the source's requester erases their words in the target; erasing the target's erases the pair", async () => {
@@ -369,6 +400,9 @@ describe('merge: POST /staff/api/submissions/:id/merge', () => {
       .expect(201);
     await merge(source, { into: target }).expect(200);
     await mailByRef('erase.target@example.com', target, 'Words of the target.');
+    expect(
+      (await detail(target)).timeline.filter((item) => item.kind === 'merged_request').map((item) => item.id),
+    ).toEqual([source]);
     // What moved is still the source's requester's: their export has it.
     const exported = await t
       .http()
@@ -394,6 +428,9 @@ describe('merge: POST /staff/api/submissions/:id/merge', () => {
     ]);
     expect(after.notes).toEqual([]);
     expect(after.merged_from).toEqual([]);
+    // Their first request went with them.
+    expect(after.timeline.filter((item) => item.kind === 'merged_request')).toEqual([]);
+    expect(JSON.stringify(after.timeline)).not.toContain('erase.source@example.com');
 
     const second = await submit('erase.second@example.com');
     await merge(second, { into: target }).expect(200);

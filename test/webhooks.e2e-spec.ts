@@ -352,6 +352,52 @@ describe('staff webhooks', () => {
       .expect(404);
   });
 
+  it('collapses replays of one delivery sent together or within seconds of each other into one (issue 53, D10)', async () => {
+    const client = await clientOf(t, 'Double click');
+    const fast = await receiverFor(client.id);
+    const id = await client.submit();
+    const [delivered] = await waitFor(
+      () => deliveriesOf(id, fast.destination.id),
+      ([delivery]) => delivery?.status === 'delivered',
+    );
+    const { cookie } = await signedInStaff(t, 'Double Clicker');
+    const replay = () =>
+      t
+        .http()
+        .post(`/staff/api/deliveries/${delivered.id}/replay`)
+        .set('Cookie', cookie)
+        .set('Content-Type', 'application/json');
+    const statuses = (await Promise.all(Array.from({ length: 10 }, replay))).map((response) => response.status);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    await waitUntil(() => fast.receiver.successes().get(id) === 2, 'the one replay');
+    await waitFor(
+      () => deliveriesOf(id, fast.destination.id),
+      ([delivery]) => delivery.status === 'delivered',
+    );
+    // The replay has finished: a second click a second later is still the same click.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const again = await replay();
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ status: 'error', message: 'Delivery was replayed less than 5 seconds ago' });
+    expect(fast.receiver.successes().get(id)).toBe(2);
+    // Past the hold (five seconds), staff may replay it again.
+    t.clock.advance(5_000);
+    await replay().expect(202);
+    await waitUntil(() => fast.receiver.successes().get(id) === 3, 'the later replay');
+    // A slow replay: its hold runs from when its attempt settled, not from when it began.
+    t.clock.advance(5_000);
+    fast.receiver.delayMs = 700; // within WEBHOOK_TIMEOUT (1 s)
+    await replay().expect(202);
+    t.clock.advance(4_000); // while the receiver takes its time
+    await waitFor(
+      () => deliveriesOf(id, fast.destination.id),
+      ([delivery]) => delivery.status === 'delivered' && delivery.attempts === 4,
+    );
+    t.clock.advance(2_000); // six seconds after it began, two after it settled
+    expect((await replay()).status).toBe(409);
+  });
+
   it('sends submission.status_changed after a staff PATCH to the destinations that subscribe', async () => {
     const client = await clientOf(t, 'Workflow');
     const subscribed = await receiverFor(client.id, ['submission.received', 'submission.status_changed']);

@@ -170,7 +170,10 @@ export class AttachmentStore {
       attachment.sha256 = hash.digest('hex');
       attachment.inlineImage = isInlineImage(type, head ?? Buffer.alloc(0));
       attachment.state = 'stored';
-      await this.attachments.finishUpload(attachment.id, attachment);
+      if (!(await this.attachments.finishUpload(attachment, attachment))) {
+        // Deleted meanwhile (its owner's account erased, the 24 h sweep): nothing was stored.
+        throw new ApiException(HttpStatus.CONFLICT, 'The upload was removed while it was being sent: send it again');
+      }
       return attachment;
     } catch (error) {
       await this.attachments.deleteUploads([attachment.id]);

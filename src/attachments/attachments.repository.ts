@@ -26,10 +26,15 @@ export class AttachmentsRepository {
     private readonly cipher: FieldCipher,
   ) {}
 
-  /** Stores a file's row, its name sealed when encryption at rest is on (in `tx` when given). */
+  /**
+   * Stores a file's row, its name, hash and type sealed when encryption at rest is on (in `tx` when
+   * given); `attachment.encKeyId` says which key they are sealed with afterwards.
+   */
   async insert(attachment: AttachmentEntity, tx?: Transaction): Promise<void> {
     const repository = tx ? tx.getRepository(AttachmentEntity) : this.attachments;
-    await repository.insert(this.cipher.sealRow('attachments', { ...attachment }));
+    const sealed = this.cipher.sealRow('attachments', { ...attachment });
+    await repository.insert(sealed);
+    attachment.encKeyId = sealed.encKeyId;
   }
 
   /** Stores pieces of a file, already sealed (in `tx` when given). */
@@ -112,10 +117,39 @@ export class AttachmentsRepository {
     return this.attachments.find({ where: { messageId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  /** An upload received whole: its size, hash and whether it is an image, once (it leaves `uploading`). */
-  async finishUpload(id: string, done: Pick<AttachmentEntity, 'size' | 'sha256' | 'inlineImage'>): Promise<boolean> {
-    const result = await this.attachments.update({ id, state: 'uploading' }, { ...done, state: 'stored' });
-    return result.affected === 1;
+  /**
+   * An upload received whole: its size, hash (sealed like the name it was stored with) and whether it is
+   * an image, once (it leaves `uploading`). Only these columns: the row's name and type stay as sealed
+   * at insert (issue 53: the whole entity written back here had put the name back in clear).
+   */
+  async finishUpload(
+    upload: Pick<AttachmentEntity, 'id' | 'encKeyId'>,
+    done: Pick<AttachmentEntity, 'size' | 'sha256' | 'inlineImage'>,
+  ): Promise<boolean> {
+    const { size, inlineImage } = done;
+    // Sealed under the row's key, named in the WHERE: a re-encryption (privacy reencrypt) that moved
+    // the row to another key meanwhile makes it match nothing, and the hash is sealed again under the
+    // key the row has now (a few times at most: a re-encryption moves a row once).
+    let sealedUnder: Pick<AttachmentEntity, 'id' | 'encKeyId'> = upload;
+    for (let tries = 0; tries < 3; tries++) {
+      const { sha256 } = this.cipher.sealRowUnder('attachments', sealedUnder, { sha256: done.sha256 });
+      const result = await this.attachments.update(
+        { id: upload.id, state: 'uploading', encKeyId: sealedUnder.encKeyId ?? IsNull() },
+        { size, sha256, inlineImage, state: 'stored' },
+      );
+      if (result.affected === 1) {
+        return true;
+      }
+      const current = await this.attachments.findOne({
+        where: { id: upload.id },
+        select: { id: true, encKeyId: true, state: true },
+      });
+      if (current?.state !== 'uploading') {
+        return false;
+      }
+      sealedUnder = current;
+    }
+    return false;
   }
 
   /**

@@ -33,6 +33,7 @@ export class UploadsController {
   @ApiErrors({
     400: ['Missing field: name', 'Invalid field: name'],
     403: ['Forbidden: a staff write from a browser session must be sent as application/json'],
+    409: ['The upload was removed while it was being sent: send it again'],
     413: ['A file may be at most 26214400 bytes (ATTACHMENT_MAX_BYTES)'],
     415: ['Unsupported Content-Type: expected application/octet-stream'],
   })

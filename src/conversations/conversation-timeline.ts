@@ -4,6 +4,7 @@ import { AttachmentView, toAttachmentView } from '../attachments/dto/attachment.
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { SubmissionDetailSections } from '../submissions/submission-detail-sections';
 import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
+import { refOf } from '../submissions/submission-ref';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { toMessageView } from './conversations.service';
@@ -26,13 +27,19 @@ export class ConversationTimeline implements OnModuleInit {
     this.sections.add('timeline', (submissionId) => this.timelineOf(submissionId));
   }
 
-  /** The request, replies, customer messages and notes of a submission, in time order. */
+  /**
+   * The request, replies, customer messages and notes of a submission, in time order, with the request
+   * of every submission merged into it (what those requesters first wrote, as Zammad and Zendesk keep
+   * it): read from the merged submission itself, so it stays sealed where it is and goes when that
+   * submission's requester is erased.
+   */
   async timelineOf(submissionId: string): Promise<TimelineItemView[]> {
-    const [submission, messages, notes, files] = await Promise.all([
+    const [submission, messages, notes, files, mergedRequests] = await Promise.all([
       this.submissions.findById(submissionId),
       this.messages.ofSubmission(submissionId),
       this.notes.forSubmission(submissionId),
       this.attachments.ofSubmissions([submissionId]),
+      this.submissions.mergedRequestsOf(submissionId),
     ]);
     if (!submission) {
       return [];
@@ -42,10 +49,13 @@ export class ConversationTimeline implements OnModuleInit {
         await this.accounts.findByIds([...new Set(messages.flatMap((row) => (row.authorId ? [row.authorId] : [])))])
       ).map((account) => [account.id, account.name]),
     );
-    // Each message's files, and the request's own (a submission made from a mail): by message id, '' for the request.
+    // Each message's files, and the request's own (a submission made from a mail): by message id, '' for
+    // the request, `merged:<id>` for the request of a merged submission (its files keep where they came from).
+    const merged = new Set(mergedRequests.map((request) => request.id));
     const filesOf = new Map<string, AttachmentView[]>();
     for (const file of files) {
-      const key = file.messageId ?? '';
+      const key =
+        file.messageId ?? (file.mergedFromId && merged.has(file.mergedFromId) ? `merged:${file.mergedFromId}` : '');
       filesOf.set(key, [...(filesOf.get(key) ?? []), toAttachmentView(file)]);
     }
     const items: (TimelineItemView & { at: number })[] = [
@@ -58,6 +68,17 @@ export class ConversationTimeline implements OnModuleInit {
         ...(filesOf.has('') ? { attachments: filesOf.get('') } : {}),
         at: submission.createdAt.getTime(),
       },
+      ...mergedRequests.map((request) => ({
+        kind: 'merged_request',
+        id: request.id,
+        created_at: request.createdAt.toISOString(),
+        body: request.message ?? '',
+        author: request.name,
+        from: request.email,
+        merged_from: { id: request.id, ref: refOf(request.id) },
+        ...(filesOf.has(`merged:${request.id}`) ? { attachments: filesOf.get(`merged:${request.id}`) } : {}),
+        at: request.createdAt.getTime(),
+      })),
       ...messages.map((message) => ({
         ...timelineItemOf(message, filesOf.get(message.id) ?? []),
         author: message.authorId ? (authors.get(message.authorId) ?? null) : message.fromAddress,

@@ -19,8 +19,9 @@ export const SEALED_COLUMNS = {
   webhook_destinations: ['secret', 'previousSecret'],
   conversation_messages: ['fromAddress', 'subject', 'body', 'quoted'],
   inbound_unmatched: ['fromAddress', 'subject'],
-  // A file's name (its bytes are sealed chunk by chunk: see AttachmentStore).
-  attachments: ['name'],
+  // What identifies a file: its name, hash and type (its bytes are sealed chunk by chunk: see
+  // AttachmentStore). Its size stays clear: the byte accounting sums it in SQL, and alone it names nothing.
+  attachments: ['name', 'sha256', 'type'],
   // The mailbox's OAuth2 grant: whoever reads it reads the mailbox.
   mailbox_connections: ['refreshToken', 'accessToken'],
   // An authenticator app's secret: whoever reads it makes the account's codes.
@@ -29,6 +30,16 @@ export const SEALED_COLUMNS = {
   satisfaction_surveys: ['comment'],
 } as const;
 export type SealedTable = keyof typeof SEALED_COLUMNS;
+
+/**
+ * Columns sealed after rows under a key already existed (issue 53: a file's hash and type): such a row
+ * holds them in clear beside values sealed under its key until `privacy reencrypt` seals them, so a
+ * value of these columns that is not in the sealed format opens as itself. The clear values here (hex,
+ * lower-case media types) never start with the format byte's first base64 character.
+ */
+export const SEALED_LATER: { readonly [T in SealedTable]?: readonly (typeof SEALED_COLUMNS)[T][number][] } = {
+  attachments: ['sha256', 'type'],
+};
 
 /** Where a sealed value belongs: it opens only there (the additional data binds it). */
 export interface SealedPlace {
@@ -115,6 +126,35 @@ export class FieldCipher {
   }
 
   /**
+   * Some sealed columns of a row already stored under `row.encKeyId` (a value learnt after its insert),
+   * sealed under that same key so they open with the rest of the row; in clear when the row is.
+   */
+  sealRowUnder<C extends Record<string, string | null>>(table: SealedTable, row: SealableRow, columns: C): C {
+    if (row.encKeyId === null) {
+      return columns;
+    }
+    const key = this.keys.get(row.encKeyId);
+    if (!key) {
+      throw new UndecryptableValueError(
+        { table, rowId: row.id, column: Object.keys(columns).join(', ') },
+        row.encKeyId,
+        `the key "${row.encKeyId}" is not in DATA_ENCRYPTION_KEYS`,
+      );
+    }
+    const sealed: Record<string, string | null> = { ...columns };
+    for (const [column, value] of Object.entries(columns)) {
+      if (typeof value === 'string' && (SEALED_COLUMNS[table] as readonly string[]).includes(column)) {
+        sealed[column] = this.sealBytesUnder({ id: row.encKeyId, key }, Buffer.from(value, 'utf8'), {
+          table,
+          rowId: row.id,
+          column,
+        }).toString('base64');
+      }
+    }
+    return sealed as C;
+  }
+
+  /**
    * Opens a loaded row's sealed columns in place (those it has: a partial select has fewer). A column
    * that does not open (its key was removed, or the value was altered or moved) becomes null, and the
    * answer says which and why: one bad row must not take every list, export or erasure down with it
@@ -128,7 +168,7 @@ export class FieldCipher {
     const failed = new Map<string, string[]>();
     for (const column of SEALED_COLUMNS[table]) {
       const value = values[column];
-      if (typeof value !== 'string') {
+      if (typeof value !== 'string' || (sealedLater(table, column) && !isSealedValue(value))) {
         continue;
       }
       try {
@@ -163,7 +203,10 @@ export class FieldCipher {
 
   /** Bytes sealed under the current key: [format byte][nonce][ciphertext][tag] (a file's chunk, say). */
   sealBytes(plaintext: Buffer, place: SealedPlace): Buffer {
-    const key = this.current!;
+    return this.sealBytesUnder(this.current!, plaintext, place);
+  }
+
+  private sealBytesUnder(key: EncryptionKey, plaintext: Buffer, place: SealedPlace): Buffer {
     const nonce = randomBytes(NONCE_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key.key, nonce);
     cipher.setAAD(additionalData(key.id, place));
@@ -233,6 +276,16 @@ export class FieldCipher {
   private hashUnder(hashKey: Buffer | null, normalized: string): string {
     return hashKey === null ? sha256Hex(normalized) : createHmac('sha256', hashKey).update(normalized).digest('hex');
   }
+}
+
+function sealedLater(table: SealedTable, column: string): boolean {
+  return (SEALED_LATER[table] as readonly string[] | undefined)?.includes(column) ?? false;
+}
+
+/** Whether a stored string is in the sealed format (base64 of the format byte, a nonce, a tag at least). */
+export function isSealedValue(value: string): boolean {
+  // Base64 of a first byte 0x01 starts with `A`; anything shorter than a sealed empty value is not one.
+  return value.startsWith('A') && Buffer.from(value, 'base64').length >= 1 + NONCE_BYTES + TAG_BYTES;
 }
 
 function additionalData(keyId: string, place: SealedPlace): Buffer {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan, Not, ObjectLiteral, Repository } from 'typeorm';
+import { DataSource, IsNull, MoreThan, Not, ObjectLiteral, Raw, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { SealedTable } from './field-cipher';
+import { SEALED_LATER, SealedTable } from './field-cipher';
 
 /** A row of a sealed table as it loads (opened by the sealed-columns subscriber). */
 export interface SealedRow extends ObjectLiteral {
@@ -26,10 +26,18 @@ export class SealedRowsRepository {
    * opened as they load.
    */
   notSealedWith(table: SealedTable, keyId: string, limit: number, afterId: string): Promise<SealedRow[]> {
+    // Also rows under `keyId` with a column sealed later still in clear (SEALED_LATER): a sealed value
+    // starts with `A` (65), which no clear value of those columns does.
+    const clearLater = (SEALED_LATER[table] ?? []).map((column) => ({
+      encKeyId: keyId,
+      id: MoreThan(afterId),
+      [column]: Raw((stored) => `ASCII(${stored}) <> 65`),
+    }));
     return this.repositoryOf(table).find({
       where: [
         { encKeyId: IsNull(), id: MoreThan(afterId) },
         { encKeyId: Not(keyId), id: MoreThan(afterId) },
+        ...clearLater,
       ],
       order: { id: 'ASC' },
       take: limit,
@@ -38,7 +46,8 @@ export class SealedRowsRepository {
 
   /**
    * Writes a row's newly sealed columns if it is still sealed as it was read (`previousKeyId`), so a
-   * concurrent run cannot seal a row twice. Returns whether it did.
+   * concurrent run cannot seal a row twice (a row whose later-sealed columns are sealed under the key it
+   * has already may be written twice by two runs: the same values, sealed afresh). Returns whether it did.
    */
   async reseal(
     table: SealedTable,

@@ -299,6 +299,24 @@ export class SubmissionsRepository {
   }
 
   /**
+   * The requests of the submissions merged into `id`, directly or through others: what each requester
+   * first wrote (name, address, message, when), opened as they load; oldest first.
+   */
+  async mergedRequestsOf(
+    id: string,
+  ): Promise<Pick<SubmissionEntity, 'id' | 'name' | 'email' | 'message' | 'createdAt' | 'encKeyId'>[]> {
+    const sources = await this.mergedSourcesOf([id]);
+    return sources.length === 0
+      ? []
+      : this.submissions.find({
+          // The sealed columns open with the row's key id (the sealed-columns subscriber).
+          select: { id: true, name: true, email: true, message: true, createdAt: true, encKeyId: true },
+          where: { id: In(sources) },
+          order: { createdAt: 'ASC', id: 'ASC' },
+        });
+  }
+
+  /**
    * The submissions that go when these are deleted: those merged, directly or through others, into one
    * of them that is not merged itself (a target: their timelines are in it). Read in the deletion's
    * `tx` with locking reads (FOR UPDATE: these rows and the merged-into index range), so a merge into

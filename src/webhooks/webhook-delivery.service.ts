@@ -119,6 +119,9 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
       countAttempt: true,
       lastStatusCode: response.statusCode,
       lastError: response.error?.slice(0, 1000) ?? null,
+      // A replay's hold (REPLAY_HOLD_MS) runs from when its attempt settled too, however long the
+      // attempt took: a click that arrives just after a slow replay finished still sends nothing.
+      ...(replay ? { lastReplayedAt: this.clock.now() } : {}),
     };
     const seconds = response.durationMs / 1000;
     if (response.error === null) {

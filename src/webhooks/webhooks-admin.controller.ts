@@ -21,7 +21,7 @@ import {
   WebhookDestinationView,
   WebhookDestinationWithSecretView,
 } from './dto/webhook.views';
-import { WebhooksService } from './webhooks.service';
+import { REPLAY_HOLD_MS, WebhooksService } from './webhooks.service';
 
 export class WebhookDeliveryPageView {
   @ApiProperty({ type: [WebhookDeliveryView] })
@@ -106,9 +106,17 @@ export class WebhooksAdminController {
   @Post('deliveries/:id/replay')
   @HttpCode(HttpStatus.ACCEPTED)
   @StaffAuth()
-  @ApiOperation({ summary: 'Send a webhook delivery again now (one attempt)' })
+  @ApiOperation({
+    summary: 'Send a webhook delivery again now (one attempt)',
+    description:
+      `Refused (409) while the delivery is being attempted, and for ${REPLAY_HOLD_MS / 1000} seconds after a replay of it, ` +
+      'however soon that replay finished: replays sent together or in quick succession send once.',
+  })
   @ApiAcceptedResponse({ type: WebhookDeliveryView })
-  @ApiErrors({ 404: ['Not found'], 409: ['Delivery is still being attempted'] })
+  @ApiErrors({
+    404: ['Not found'],
+    409: ['Delivery is still being attempted', `Delivery was replayed less than ${REPLAY_HOLD_MS / 1000} seconds ago`],
+  })
   async replay(@Param('id') id: string, @Req() request: StaffRequest): Promise<WebhookDeliveryView> {
     return toDeliveryView(await this.webhooks.replay(id, actorOf(request)), []);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThan, MoreThan, Repository } from 'typeorm';
+import { In, IsNull, LessThan, LessThanOrEqual, MoreThan, Repository } from 'typeorm';
 import { FieldCipher } from '../database/field-cipher';
 import type { Transaction } from '../database/transactions';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
@@ -171,7 +171,7 @@ export class WebhooksRepository {
   async applyDelivery(
     id: string,
     event: WebhookDeliveryEvent,
-    changes: Partial<Pick<WebhookDeliveryEntity, 'lastStatusCode' | 'lastError' | 'deliveredAt'>> & {
+    changes: Partial<Pick<WebhookDeliveryEntity, 'lastStatusCode' | 'lastError' | 'deliveredAt' | 'lastReplayedAt'>> & {
       countAttempt?: boolean;
     } = {},
   ): Promise<boolean> {
@@ -180,6 +180,24 @@ export class WebhooksRepository {
     const result = await this.deliveries.update(
       { id, status: In([...from]) },
       { ...columns, status: to, ...(countAttempt ? { attempts: () => 'attempts + 1' } : {}) },
+    );
+    return (result.affected ?? 0) === 1;
+  }
+
+  /**
+   * Starts a staff replay (the `replay` transition) unless the delivery was replayed after `heldSince`:
+   * one UPDATE naming both the states it may come from and the last replay's time, so of any number of
+   * replays racing, or following one another within the hold, exactly one changes the row.
+   */
+  async startReplay(id: string, now: Date, heldSince: Date): Promise<boolean> {
+    const { from, to } = WEBHOOK_DELIVERY_TRANSITIONS.replay;
+    const replayable = { id, status: In([...from]) };
+    const result = await this.deliveries.update(
+      [
+        { ...replayable, lastReplayedAt: IsNull() },
+        { ...replayable, lastReplayedAt: LessThanOrEqual(heldSince) },
+      ],
+      { status: to, lastReplayedAt: now },
     );
     return (result.affected ?? 0) === 1;
   }

@@ -18,6 +18,9 @@ import { assertAcceptableWebhookUrl, loggableUrl } from './webhook-address';
 import { generateWebhookSecret } from './webhook-signature';
 import { WebhooksRepository } from './webhooks.repository';
 
+/** How long after a replay another replay of the same delivery is refused (a double click, a retrying client). */
+export const REPLAY_HOLD_MS = 5_000;
+
 /** The destination defined by STAFF_WEBHOOK_URL: not a row, so it has this id in delivery records. */
 export const CONFIG_DESTINATION_ID = 'config';
 
@@ -253,9 +256,18 @@ export class WebhooksService {
     if (!delivery) {
       throw new NotFoundException(`No webhook delivery with id ${deliveryId}`);
     }
-    // One conditional UPDATE: of concurrent replays exactly one moves it to pending, the rest are 409.
-    if (!(await this.webhooks.applyDelivery(deliveryId, 'replay'))) {
-      throw new ApiException(HttpStatus.CONFLICT, 'Delivery is still being attempted');
+    // One conditional UPDATE: of concurrent replays exactly one moves it to pending, the rest are 409;
+    // so is a replay within REPLAY_HOLD_MS of the last one, which may have finished already (a double
+    // click on a fast receiver sent twice, issue 53).
+    const now = this.clock.now();
+    if (!(await this.webhooks.startReplay(deliveryId, now, new Date(now.getTime() - REPLAY_HOLD_MS)))) {
+      const current = await this.webhooks.findDelivery(deliveryId);
+      throw new ApiException(
+        HttpStatus.CONFLICT,
+        current?.status === WEBHOOK_DELIVERY_STATE.pending
+          ? 'Delivery is still being attempted'
+          : `Delivery was replayed less than ${REPLAY_HOLD_MS / 1000} seconds ago`,
+      );
     }
     await this.jobs.runAgain('deliverWebhook', webhookJobOf(delivery, true));
     await this.audit.record(actor, {

@@ -7,6 +7,7 @@ import { useReplyFiles } from './use-reply-files';
 
 const LABELS: Record<TimelineItem['kind'], string> = {
   request: 'Request',
+  merged_request: 'Merged request',
   reply: 'Reply',
   ack: 'Acknowledgement',
   customer: 'Customer',
@@ -102,6 +103,12 @@ export function Conversation({
                   </span>
                 )}
                 {item.from_other && <span class="badge">from another sender: {item.from}</span>}
+                {item.merged_from && (
+                  <span class="badge">
+                    from merged #{item.merged_from.ref}
+                    {item.from ? ` · ${item.from}` : ''}
+                  </span>
+                )}
                 {item.automatic && <span class="badge">automatic</span>}
               </p>
               <p class="message">{item.body}</p>

@@ -11,8 +11,9 @@ export type AttachmentState = 'stored' | 'too_large' | 'described' | 'uploading'
 /**
  * A file a customer sent (an inbound mail's attachment) or a staff member uploaded for a reply. It
  * belongs to a submission (and to the message that carried it), or, while an upload is not yet used,
- * to the staff account that uploaded it alone. The name is sealed at rest like every personal field
- * (SEALED_COLUMNS); the bytes are sealed chunk by chunk.
+ * to the staff account that uploaded it alone. The name, hash and type are sealed at rest like every
+ * personal field (SEALED_COLUMNS; the size stays clear for the byte accounting); the bytes are sealed
+ * chunk by chunk.
  */
 @Entity({ name: 'attachments' })
 @Index('ix_attachments_submission', ['submissionId', 'createdAt'])
@@ -43,15 +44,18 @@ export class AttachmentEntity {
   @Column({ type: 'varchar', length: 1400 })
   name!: string;
 
-  /** The media type the sender declared, lower case (what it is served as is decided on download). */
-  @Column({ type: 'varchar', length: 255 })
+  /**
+   * The media type the sender declared, lower case (what it is served as is decided on download);
+   * sealed at rest (room for a sealed 255-character type).
+   */
+  @Column({ type: 'varchar', length: 384 })
   type!: string;
 
   @Column({ type: 'bigint', unsigned: true, transformer: { to: (value: number) => value, from: Number } })
   size!: number;
 
-  /** SHA-256 of the bytes, hex; null for a legacy description. */
-  @Column({ type: 'char', length: 64, nullable: true })
+  /** SHA-256 of the bytes, hex, sealed at rest (it names the file as well as its name); null for a legacy description. */
+  @Column({ type: 'varchar', length: 128, nullable: true })
   sha256!: string | null;
 
   @Column({ type: 'varchar', length: 16 })
@@ -61,7 +65,7 @@ export class AttachmentEntity {
   @Column({ name: 'inline_image', type: 'boolean', default: false })
   inlineImage!: boolean;
 
-  /** The data-encryption key the name is sealed with; null: stored in clear. */
+  /** The data-encryption key the name, hash and type are sealed with; null: stored in clear. */
   @Column({ name: 'enc_key_id', type: 'varchar', length: 16, nullable: true })
   encKeyId!: string | null;
 

@@ -53,12 +53,26 @@ export class MessageView {
   unreadable?: string;
 }
 
+/** The submission a timeline item came from by a merge. */
+export class MergedFromView {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ description: "The merged submission's short reference", example: '7K3M9QXA' })
+  ref!: string;
+}
+
 /** One item of a submission's timeline: the request, replies, customer messages and notes in time order. */
 export class TimelineItemView {
-  @ApiProperty({ enum: ['request', 'reply', 'ack', 'customer', 'note'] })
+  @ApiProperty({
+    enum: ['request', 'merged_request', 'reply', 'ack', 'customer', 'note'],
+    description: '`merged_request`: the request of a submission merged into this one, as its requester sent it',
+  })
   kind!: string;
 
-  @ApiProperty({ description: 'The message or note id; the submission id for the request' })
+  @ApiProperty({
+    description: 'The message or note id; the submission id for the request (the merged one for `merged_request`)',
+  })
   id!: string;
 
   @ApiProperty({ type: String, format: 'date-time' })
@@ -90,4 +104,10 @@ export class TimelineItemView {
 
   @ApiPropertyOptional({ type: String, nullable: true })
   last_error?: string | null;
+
+  @ApiPropertyOptional({
+    type: MergedFromView,
+    description: "`merged_request` only: the merged submission (its requester's address is in `from`)",
+  })
+  merged_from?: MergedFromView;
 }

@@ -7,6 +7,15 @@ const REQUIRED_FIELDS = Symbol('contract:required-fields');
 /** Every control character except tab, LF and CR (C0, DEL and C1). */
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
 
+/**
+ * The characters a name shown to people must not hold (issue 53): every control character, tab, CR and
+ * LF included (a name is one line), the bidirectional controls (ALM, LRM, RLM, the embeddings,
+ * overrides and isolates: `invoice\u202Efdp.exe` shows as `invoiceexe.pdf`) and the line and paragraph
+ * separators. A JSON Schema pattern too (no `\p{...}`), so the OpenAPI document states it.
+ */
+export const CONTROL_OR_BIDI_CHARACTERS =
+  '\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029';
+
 /** A field whose absence, null or empty value answers `Missing field: <name>`. */
 export function Required(): PropertyDecorator {
   const mark: PropertyDecorator = (target, property) => {

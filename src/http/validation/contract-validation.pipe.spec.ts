@@ -1,4 +1,5 @@
 import { ArgumentMetadata } from '@nestjs/common';
+import { AuditQuery } from '../../audit/audit.query';
 import { RefreshTokenDto } from '../../auth/dto/refresh-token.dto';
 import { CreateSubmissionDto } from '../../contact/dto/create-submission.dto';
 import { ApiException } from '../api-exception';
@@ -57,6 +58,15 @@ describe('ContractValidationPipe', () => {
 
   it.each([[null], [[1, 2]], ['text'], [undefined]])('answers "Invalid JSON body" for a body of %p', async (body) => {
     expect(await messageFor(body)).toBe('Invalid JSON body');
+  });
+
+  it('takes a query parameter sent empty for an absent one (issue 53: `?limit=` reached the list as "")', async () => {
+    const asQuery: ArgumentMetadata = { type: 'query', metatype: AuditQuery };
+    const query = (await pipe.transform({ limit: '', action: '', actor: '' }, asQuery)) as AuditQuery;
+    expect(query).toBeInstanceOf(AuditQuery);
+    expect(Object.entries(query).filter(([, value]) => value !== undefined)).toEqual([]);
+    expect(((await pipe.transform({ limit: '7' }, asQuery)) as AuditQuery).limit).toBe(7);
+    await expect(pipe.transform({ limit: ['', ''] }, asQuery)).rejects.toThrow('Invalid field: limit');
   });
 
   it('leaves non-body parameters alone', async () => {

@@ -103,7 +103,7 @@ export class ContractValidationPipe extends ValidationPipe {
     }
     // A query string is checked like a body (its parameters are its fields); Fastify parses it into an
     // object without a prototype, which class-transformer needs as a plain one.
-    value = metadata.type === 'query' ? { ...value } : value;
+    value = metadata.type === 'query' ? withoutEmptyParameters(value as Record<string, unknown>) : value;
     const dto = metadata.metatype as new () => object;
     const unknown = unknownFieldOf(dto, value as object);
     if (unknown !== undefined) {
@@ -122,6 +122,22 @@ export class ContractValidationPipe extends ValidationPipe {
       throw error;
     }
   }
+}
+
+/**
+ * A query's parameters less those sent empty (`?limit=`, `?limit`): an empty parameter is an absent one,
+ * as an empty optional field is (see Optional). Left in, `''` skipped every check as "absent" and then
+ * reached the service as a value: `limit=''` became a query without a LIMIT (every audit event) or a
+ * 500 (issue 53).
+ */
+function withoutEmptyParameters(query: Record<string, unknown>): Record<string, unknown> {
+  const present: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== '') {
+      present[name] = value;
+    }
+  }
+  return present;
 }
 
 /** Carries class-validator's findings from the base pipe to the contract mapping above. */

@@ -49,4 +49,8 @@ export class WebhookDeliveryEntity {
 
   @Column({ name: 'delivered_at', type: 'datetime', precision: 3, nullable: true })
   deliveredAt!: Date | null;
+
+  /** When staff last replayed it: another replay waits REPLAY_HOLD_MS from then (see WebhooksService.replay). */
+  @Column({ name: 'last_replayed_at', type: 'datetime', precision: 3, nullable: true })
+  lastReplayedAt?: Date | null;
 }
