@@ -9,19 +9,18 @@
  * row). Reports each round's time and the service's CPU; writes
  * bench/results/bulk.json; removes the database and Redis keys at the end.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
 import { deleteKeysUnder } from '../test/support/redis-keys';
 import {
+  benchAdmin,
   BENCH_REDIS_URL,
   createKey,
-  freePort,
   runPrefixOf,
   SAMPLE_SUBMISSION,
   serviceEnv,
-  startServer,
+  startApi,
   watchCpu,
 } from './support';
 
@@ -42,34 +41,14 @@ const env = serviceEnv(databaseUrl, runPrefix, {
   LOG_LEVEL: 'warn',
 });
 
-function cli(args: string[]): string {
-  return execFileSync(process.execPath, ['dist/cli.js', ...args], { env }).toString();
-}
-
 export async function runBulkChangeBench(): Promise<void> {
   await dropDatabase(databaseUrl);
   await ensureDatabase(databaseUrl);
-  const port = await freePort();
-  const server = await startServer(
-    process.execPath,
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/main.js'],
-    { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1' },
-    port,
-  );
+  const server = await startApi(env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   try {
-    const base = `http://127.0.0.1:${port}`;
+    const { base } = server;
     const key = createKey(env);
-    const staffId = (
-      JSON.parse(
-        cli(['staff', 'create', '--email', 'bulk@bench.example', '--name', 'Bulk', '--role', 'admin', '--json']),
-      ) as { id: string }
-    ).id;
-    const token = (
-      JSON.parse(cli(['staff', 'token', 'create', '--staff', staffId, '--name', 'bench', '--json'])) as {
-        token: string;
-      }
-    ).token;
-    const staff = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const staff = benchAdmin(env, 'bulk@bench.example', 'Bulk');
     // A destination no one answers (nothing runs the webhooks queue here): its delivery rows are written all the same.
     const hook = await fetch(`${base}/staff/api/webhooks`, {
       method: 'POST',

@@ -2,7 +2,9 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 
-export { freePort } from '../test/support/processes';
+import { freePort } from '../test/support/processes';
+
+export { freePort };
 
 /** The Redis every bench uses (REDIS_URL, else the local one). */
 export const BENCH_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -184,4 +186,32 @@ export function createKey(env: NodeJS.ProcessEnv): { id: string; key: string } {
     { env },
   );
   return JSON.parse(output.toString()) as { id: string; key: string };
+}
+
+/** Runs the built CLI (`dist/cli.js`) with `env`, `input` on its stdin; its stdout. */
+export function runCli(env: NodeJS.ProcessEnv, args: string[], input?: string): string {
+  return execFileSync(process.execPath, ['dist/cli.js', ...args], { env, input }).toString();
+}
+
+/** An admin account made by the CLI, and the headers of a staff API token of its (`Authorization`, JSON). */
+export function benchAdmin(env: NodeJS.ProcessEnv, email: string, name: string): Record<string, string> {
+  const { id } = JSON.parse(
+    runCli(env, ['staff', 'create', '--email', email, '--name', name, '--role', 'admin', '--json']),
+  ) as { id: string };
+  const { token } = JSON.parse(
+    runCli(env, ['staff', 'token', 'create', '--staff', id, '--name', 'bench', '--json']),
+  ) as { token: string };
+  return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+}
+
+/** One API process (`dist/main.js`, ROLE=api) on a free loopback port; `nodeArgs` before the script. */
+export async function startApi(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<Server & { base: string }> {
+  const port = await freePort();
+  const server = await startServer(
+    process.execPath,
+    [...nodeArgs, 'dist/main.js'],
+    { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1' },
+    port,
+  );
+  return { ...server, base: `http://127.0.0.1:${port}` };
 }

@@ -531,7 +531,7 @@ export interface paths {
         put?: never;
         /**
          * Begin connecting the mailbox: the provider's authorization URL for this browser
-         * @description The authorization-code flow with PKCE (S256) and a one-time state against MAIL_OAUTH_PROVIDER. Open authorization_url in the browser; the provider sends it back to GET /staff/api/mailbox/callback.
+         * @description The authorization-code flow with PKCE (S256) and a one-time state against MAIL_OAUTH_PROVIDER. Open authorization_url in this browser: it sets the ci_mailbox cookie (10 minutes) that binds the flow to it, and the provider sends it back to GET /staff/api/mailbox/callback.
          */
         post: operations["MailboxController_connect"];
         delete?: never;
@@ -549,7 +549,7 @@ export interface paths {
         };
         /**
          * Where the provider sends the admin's browser back: the code becomes the mailbox's grant
-         * @description Authenticated by its one-time state (begun by an admin within 10 minutes), not by the session cookie, which browsers do not send on a redirect from another site. Always answers 303 to the console's Settings page, with ?mailbox=connected or ?mailbox_error=<why>.
+         * @description Authenticated by its one-time state (begun by an admin within 10 minutes) together with the ci_mailbox cookie that Connect set on that admin's browser (the session cookie is not sent on a redirect from another site). The grant must be for the configured mailbox. Always answers 303 to the console's Settings page, with ?mailbox=connected or ?mailbox_error=<code>: not_oauth, not_begun_here, not_granted, code_refused, no_refresh_token, unknown_account or wrong_account.
          */
         get: operations["MailboxController_callback"];
         put?: never;
@@ -753,7 +753,7 @@ export interface paths {
         };
         /**
          * Where the provider sends the browser back: the session cookie (or the second step), then 303 to the console
-         * @description Checks the state against the ci_sso cookie, exchanges the code (PKCE), verifies the ID token and its nonce, and signs in the active account of its verified e-mail. 303 to the console: signed in, `#/?second_factor=...` when the account has one to ask for (a __Host-ci_login cookie is set), or `#/?sso_error=<why>`.
+         * @description Checks the state against the ci_sso cookie, exchanges the code (PKCE), verifies the ID token and its nonce, and signs in the active account of its verified e-mail. 303 to the console: signed in, `#/?second_factor=...` when the account has one to ask for (a __Host-ci_login cookie is set), or `#/?sso_error=<code>` (not_begun_here, provider_refused, answer_unverified, no_verified_address, no_account, not_set_up, provider_unreachable or refused).
          */
         get: operations["SingleSignOnController_callback"];
         put?: never;
@@ -799,7 +799,7 @@ export interface paths {
         put?: never;
         /**
          * Registration options for a new passkey (navigator.credentials.create), good for 5 minutes
-         * @description A discoverable credential with user verification required; the relying party is PUBLIC_URL's host.
+         * @description A discoverable credential with user verification required; the relying party is PUBLIC_URL's host (in production without PUBLIC_URL every passkey ceremony answers 409).
          */
         post: operations["PasskeysController_registrationOptions"];
         delete?: never;
@@ -1359,7 +1359,7 @@ export interface paths {
         put?: never;
         /**
          * Send a webhook delivery again now (one attempt)
-         * @description Send a webhook delivery again now (one attempt)
+         * @description Refused (409) while the delivery is being attempted, and for 5 seconds after a replay of it, however soon that replay finished: replays sent together or in quick succession send once.
          */
         post: operations["WebhooksAdminController_replay"];
         delete?: never;
@@ -2038,10 +2038,22 @@ export interface components {
              */
             state: "stored" | "too_large" | "described" | "uploading";
         };
+        MergedFromView: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The merged submission's short reference
+             * @example 7K3M9QXA
+             */
+            ref: string;
+        };
         TimelineItemView: {
-            /** @enum {string} */
-            kind: "request" | "reply" | "ack" | "customer" | "note";
-            /** @description The message or note id; the submission id for the request */
+            /**
+             * @description `merged_request`: the request of a submission merged into this one, as its requester sent it
+             * @enum {string}
+             */
+            kind: "request" | "merged_request" | "reply" | "ack" | "customer" | "note";
+            /** @description The message or note id; the submission id for the request (the merged one for `merged_request`) */
             id: string;
             /** Format: date-time */
             created_at: string;
@@ -2056,6 +2068,8 @@ export interface components {
             quoted?: string | null;
             attachments?: components["schemas"]["AttachmentView"][];
             last_error?: string | null;
+            /** @description `merged_request` only: the merged submission (its requester's address is in `from`) */
+            merged_from?: components["schemas"]["MergedFromView"];
         };
         CreateReplyDto: {
             /** @example Thank you, we have sent the invoice again. */
@@ -2393,12 +2407,12 @@ export interface components {
              */
             position: number;
             /**
-             * @description Business minutes (1 to 525600), or null for no such target; at least one of the two is set
+             * @description Business minutes (1 to 525600, and no more than ten years of the business hours hold), or null for no such target; at least one of the two is set
              * @example 60
              */
             first_response_minutes: number | null;
             /**
-             * @description Business minutes (1 to 525600), or null for no such target; at least one of the two is set
+             * @description Business minutes (1 to 525600, and no more than ten years of the business hours hold), or null for no such target; at least one of the two is set
              * @example 960
              */
             resolution_minutes: number | null;
@@ -2466,12 +2480,12 @@ export interface components {
              */
             position?: number;
             /**
-             * @description Business minutes (1 to 525600), or null for no such target; at least one of the two is set
+             * @description Business minutes (1 to 525600, and no more than ten years of the business hours hold), or null for no such target; at least one of the two is set
              * @example 60
              */
             first_response_minutes?: number | null;
             /**
-             * @description Business minutes (1 to 525600), or null for no such target; at least one of the two is set
+             * @description Business minutes (1 to 525600, and no more than ten years of the business hours hold), or null for no such target; at least one of the two is set
              * @example 960
              */
             resolution_minutes?: number | null;
@@ -2844,7 +2858,10 @@ export interface components {
         ReportView: {
             /** Format: date */
             from: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The last day reported: the `to` asked, or today (UTC) when that is later
+             */
             to: string;
             /** @enum {string} */
             interval: "day" | "week";
@@ -5593,7 +5610,7 @@ export interface operations {
     UploadsController_upload: {
         parameters: {
             query: {
-                /** @description The file name, without a path */
+                /** @description The file name, without a path, control characters (tab, CR, LF too) or bidirectional controls */
                 name: string;
             };
             header?: never;
@@ -5636,6 +5653,15 @@ export interface operations {
             };
             /** @description Error */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6756,6 +6782,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResultDto"];
                 };
             };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
             /** @description Body is not application/json */
             415: {
                 headers: {
@@ -6968,6 +7003,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResultDto"];
                 };
             };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
         };
     };
     PasskeysController_signIn: {
@@ -7014,6 +7058,15 @@ export interface operations {
             };
             /** @description Error */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8168,9 +8221,9 @@ export interface operations {
     ReportsController_report: {
         parameters: {
             query: {
-                /** @description First day (UTC), inclusive */
+                /** @description First day (UTC), inclusive; today at the latest */
                 from: string | unknown | unknown;
-                /** @description Last day (UTC), inclusive; at most 1100 days after `from` (366 by day) */
+                /** @description Last day (UTC), inclusive; at most 1100 days after `from` (366 by day). A period ending after today ends today (the answer's `to` says so); one starting after today is refused */
                 to: string | unknown | unknown;
                 /** @description Buckets: UTC days, or ISO weeks (from Monday) */
                 interval?: "day" | "week";

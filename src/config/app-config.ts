@@ -73,6 +73,8 @@ export class AppConfig {
     pollInterval: number;
     /** The budget of parsing one inbound message on a worker thread. */
     parse: { timeoutMs: number; memoryMb: number; threads: number };
+    /** INBOUND_MEMORY_BUDGET: bytes of inbound messages held at once (waiting, parsing, being taken). */
+    memoryBudget: number;
     unmatchedMax: number;
     inboundToken?: string;
     inboundMaxBytes: number;
@@ -118,6 +120,8 @@ export class AppConfig {
     sessionTtl: number;
     publicOrigin?: string;
     rateLimit: number;
+    /** STAFF_REPORTS_RATE_LIMIT: report requests per account per minute. */
+    reportsRateLimit: number;
     /** STAFF_2FA_REQUIRED: whose accounts must have a second factor. */
     secondFactorRequired: 'none' | 'admin' | 'all';
     /** STAFF_PASSWORD_SIGN_IN: false leaves single sign-on only. */
@@ -223,6 +227,7 @@ export class AppConfig {
         memoryMb: env.INBOUND_PARSE_MEMORY_MB,
         threads: env.INBOUND_PARSE_THREADS,
       },
+      memoryBudget: env.INBOUND_MEMORY_BUDGET,
       unmatchedMax: env.INBOUND_UNMATCHED_MAX,
       trustedAuthservIds: env.INBOUND_TRUSTED_AUTHSERV_ID.split(',')
         .map((id) => id.trim().toLowerCase())
@@ -259,6 +264,7 @@ export class AppConfig {
       sessionTtl: env.STAFF_SESSION_TTL,
       publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
       rateLimit: env.STAFF_RATE_LIMIT,
+      reportsRateLimit: env.STAFF_REPORTS_RATE_LIMIT,
       secondFactorRequired: env.STAFF_2FA_REQUIRED ?? 'none',
       passwordSignIn: env.STAFF_PASSWORD_SIGN_IN !== 'off',
       sso:

@@ -164,6 +164,33 @@ describe('configuration', () => {
     expect(new AppConfig(validateEnvironment({})).staffAuth.sso).toBeUndefined();
   });
 
+  describe('PUBLIC_URL in production', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    const sso = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'app', OIDC_CLIENT_SECRET: 'secret' };
+    const mailbox = {
+      MAIL_OAUTH_PROVIDER: 'google',
+      MAIL_OAUTH_CLIENT_ID: 'app',
+      MAIL_OAUTH_CLIENT_SECRET: 'secret',
+      SMTP_URL: 'smtps://support%40example.com@smtp.gmail.com:465',
+    };
+
+    it('is required for single sign-on and an OAuth2 mailbox, in one line naming what needs it', () => {
+      expect(problemsOf({ ...production, ...sso })).toEqual([
+        'PUBLIC_URL: required when NODE_ENV=production with single sign-on (OIDC_*) (redirect URIs must not come from the Host header)',
+      ]);
+      expect(problemsOf({ ...production, ...mailbox })).toEqual([
+        'PUBLIC_URL: required when NODE_ENV=production with MAIL_OAUTH_* (redirect URIs must not come from the Host header)',
+      ]);
+      expect(problemsOf({ ...production, ...sso, ...mailbox })).toHaveLength(1);
+      expect(problemsOf({ ...production, ...sso, ...mailbox, PUBLIC_URL: 'https://intake.example.com' })).toEqual([]);
+    });
+
+    it("is not required without them, nor in development (which keeps the request's Host)", () => {
+      expect(problemsOf(production)).toEqual([]);
+      expect(problemsOf({ ...sso, ...mailbox })).toEqual([]);
+    });
+  });
+
   it('normalises BASE_PATH and parses JWT_PREVIOUS_SECRETS', () => {
     const config = new AppConfig(validateEnvironment({ BASE_PATH: 'api/', JWT_PREVIOUS_SECRETS: ' a , b ,' }));
     expect(config.http.basePath).toBe('/api');

@@ -456,6 +456,16 @@ export class EnvironmentVariables {
   @Min(1)
   INBOUND_PARSE_THREADS = 1;
 
+  /**
+   * Bytes of inbound messages a process holds at once, waiting for a thread or being parsed and
+   * taken (each counted at its raw size; one larger than this is taken alone). A message that does
+   * not fit waits: the route answers 503 with Retry-After, IMAP leaves it on the server for the next poll.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024 * 1024)
+  INBOUND_MEMORY_BUDGET = 128 * 1024 * 1024;
+
   /** Unmatched and unreadable mail kept for admins at most; the oldest go first (counted in a metric). */
   @Transform(toInt)
   @IsInt()
@@ -562,6 +572,15 @@ export class EnvironmentVariables {
   @IsInt()
   @IsPositive()
   STAFF_RATE_LIMIT = 600;
+
+  /**
+   * Report requests (GET /staff/api/reports) per account per minute, besides STAFF_RATE_LIMIT: each is
+   * computed from many rows, so one account may not keep the database busy with them.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  STAFF_REPORTS_RATE_LIMIT = 30;
 
   @Transform(toInt)
   @IsInt()
@@ -671,6 +690,7 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   }
   problems.push(...mailOAuthProblems(env));
   problems.push(...ssoProblems(env));
+  problems.push(...publicUrlProblems(env));
   if (env.STAFF_EMAIL_TO && !env.SMTP_URL) {
     problems.push('SMTP_URL: required when STAFF_EMAIL_TO is set (the staff e-mail channel sends through it)');
   }
@@ -678,6 +698,18 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
     throw new InvalidConfigurationError(problems);
   }
   return env;
+}
+
+/**
+ * PUBLIC_URL in production, for single sign-on and an OAuth2 mailbox: without it their redirect URIs
+ * come from the request's Host header, which is the client's to choose (development keeps that).
+ */
+function publicUrlProblems(env: EnvironmentVariables): string[] {
+  const redirects = [env.OIDC_ISSUER ? 'single sign-on (OIDC_*)' : '', env.MAIL_OAUTH_PROVIDER ? 'MAIL_OAUTH_*' : ''];
+  const uses = redirects.filter(Boolean).join(' and ');
+  return env.NODE_ENV === 'production' && !env.PUBLIC_URL && uses
+    ? [`PUBLIC_URL: required when NODE_ENV=production with ${uses} (redirect URIs must not come from the Host header)`]
+    : [];
 }
 
 /** OIDC_*: all three or none; an https issuer (http on loopback); password sign-in off only with SSO. */
