@@ -116,7 +116,7 @@ describe('the mail door: hostile messages on POST /inbound/email', () => {
     // The first is read for about a second (see above); the second arrives meanwhile. (A supertest
     // request starts when it is awaited: `then` starts this one now.)
     const reading = send(first).then((response) => response);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await heldBytesReach(first.length);
     const refused = await send(second).expect(503);
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.body).toEqual({ status: 'error', message: 'Service unavailable' });
@@ -132,7 +132,7 @@ describe('the mail door: hostile messages on POST /inbound/email', () => {
   /** `inbound_memory_held_bytes`, once it reads `bytes` (the hooks run as the request's bytes arrive). */
   const heldBytesReach = async (bytes: number): Promise<void> => {
     let held = NaN;
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
       const metrics = (await t.http().get('/metrics').expect(200)).text;
       held = Number(/^inbound_memory_held_bytes (\d+)/m.exec(metrics)?.[1]);
       if (held === bytes) {
@@ -163,7 +163,7 @@ describe('the mail door: hostile messages on POST /inbound/email', () => {
       ),
     ]);
 
-  it('holds a message\'s share of the budget by its Content-Length before reading its body: one that does not fit, or does not authenticate, is answered to its headers alone, and a sender that goes away gives its share back', async () => {
+  it("holds a message's share of the budget by its Content-Length before reading its body: one that does not fit, or does not authenticate, is answered to its headers alone, and a sender that goes away gives its share back", async () => {
     const raw = Buffer.from(
       'From: a@example.com\r\nTo: support@intake.test\r\nSubject: Held\r\nMessage-ID: <door-held@example.com>\r\n\r\nHi\r\n',
     );

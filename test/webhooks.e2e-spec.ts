@@ -376,7 +376,7 @@ describe('staff webhooks', () => {
       ([delivery]) => delivery.status === 'delivered',
     );
     // The replay has finished: a second click a second later is still the same click.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    t.clock.advance(1_000);
     const again = await replay();
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ status: 'error', message: 'Delivery was replayed less than 5 seconds ago' });

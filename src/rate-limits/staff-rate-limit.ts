@@ -25,14 +25,10 @@ export class StaffRateLimit {
 
   /** One request of the account: against its whole budget, or a route's own (`budget`). */
   async consume(accountId: string, budget?: StaffRateBudget): Promise<void> {
-    const record = budget
-      ? await this.storage.count(
-          `staff-${budget}:${accountId}`,
-          MINUTE_MS,
-          this.config.staffAuth.reportsRateLimit,
-          MINUTE_MS,
-        )
-      : await this.storage.count(`staff:${accountId}`, MINUTE_MS, this.config.staffAuth.rateLimit, MINUTE_MS);
+    const [key, limit] = budget
+      ? [`staff-${budget}:${accountId}`, this.config.staffAuth.reportsRateLimit]
+      : [`staff:${accountId}`, this.config.staffAuth.rateLimit];
+    const record = await this.storage.count(key, MINUTE_MS, limit, MINUTE_MS);
     if (record.isBlocked) {
       throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests', {
         'Retry-After': String(Math.max(1, record.timeToBlockExpire)),
