@@ -165,9 +165,10 @@ describe('staff delivery to STAFF_WEBHOOK_URL', () => {
       .map((delivery) => delivery.at);
     expect(times).toHaveLength(3);
     const [first, second] = [times[1] - times[0], times[2] - times[1]];
+    // Lower bounds only: a busy machine delays an attempt, never hastens it. The second gap's bound is
+    // past what the first step with its jitter allows (330 ms), so each gap is its own step.
     expect(first).toBeGreaterThanOrEqual(260);
     expect(second).toBeGreaterThanOrEqual(530);
-    expect(second).toBeGreaterThan(first * 1.3);
   });
 
   it('leaves a delivery failed and visible after the last attempt, and `webhooks replay` sends it again', async () => {
