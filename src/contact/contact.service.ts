@@ -10,7 +10,6 @@ import { SYSTEM_ACTOR } from '../audit/actor';
 import { RuleRunner } from '../rules/rule-runner';
 import { DEFAULT_PRIORITY } from '../submissions/submission-priority';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
-import { SubmissionOutbox } from '../submissions/submission-outbox.service';
 import { NewSubmission, SubmissionsRepository } from '../submissions/submissions.repository';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
 
@@ -38,7 +37,6 @@ export interface SubmissionContext {
 export class ContactService {
   constructor(
     private readonly submissions: SubmissionsRepository,
-    private readonly outbox: SubmissionOutbox,
     private readonly metrics: MetricsService,
     private readonly spam: SpamFilter,
     private readonly facts: SubmissionFactRecorder,
@@ -70,7 +68,7 @@ export class ContactService {
     const id = uuidv7();
     const status = spam.reasons.length > 0 ? 'spam' : 'new';
     // From the policies in memory: no database round trip (issue 41).
-    const sla = await this.serviceLevels.atIntake({ apiKeyId: context.apiKeyId, status, createdAt: now });
+    const { columns: sla, checksAt } = await this.serviceLevels.atIntake({ apiKeyId: context.apiKeyId, status, createdAt: now });
     // Rules of `received` are matched in memory too: only when one matches does the row go in a
     // transaction with what the rules change (issue 42); otherwise the grouped INSERT as ever.
     const subject = context.subject ?? null;
@@ -121,14 +119,13 @@ export class ContactService {
       throw error;
     }
     this.metrics.submissionAccepted();
-    this.outbox.dispatch(id);
-    this.serviceLevels.scheduleAfterIntake(id, sla, status);
-    await this.facts.record({
+    // Committed already (the grouped INSERT): its handlers hand it to the queue and schedule its checks.
+    await this.facts.announce({
       name: 'received',
       submissionId: id,
       apiKeyId: context.apiKeyId,
       actor: SYSTEM_ACTOR,
-      data: { flagged: spam.reasons.length > 0 },
+      data: { flagged: spam.reasons.length > 0, slaChecksAt: checksAt },
     });
     return id;
   }

@@ -6,6 +6,7 @@ import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/submission-state';
 import { toStaffSubmission } from '../submissions/staff-submission';
 import { SYSTEM_ACTOR } from '../audit/actor';
+import { Transactions } from '../database/transactions';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
@@ -31,6 +32,7 @@ export class DeliveryService {
     private readonly metrics: MetricsService,
     private readonly acknowledgements: Acknowledgements,
     private readonly facts: SubmissionFactRecorder,
+    private readonly transactions: Transactions,
   ) {}
 
   async deliver(submissionId: string, attempt: DeliveryAttempt): Promise<void> {
@@ -85,17 +87,15 @@ export class DeliveryService {
    * filter flagged. Its delivery ends here, with no channel recorded; "Not spam" sends it (SpamMarks).
    */
   private async holdBack(submission: SubmissionEntity): Promise<void> {
-    await this.submissions.apply(submission.id, 'startAttempt');
-    if (submission.spamReasons) {
-      await this.facts.record({
-        name: 'flagged',
-        submissionId: submission.id,
-        apiKeyId: submission.apiKeyId,
-        actor: SYSTEM_ACTOR,
-        data: {},
-      });
-    }
-    await this.submissions.apply(submission.id, 'deliver', { lastError: null, processedAt: new Date() });
+    // The delivery's end and its fact commit together: `flagged`'s webhook deliveries are written with it.
+    await this.transactions.run(async (tx) => {
+      await this.submissions.apply(submission.id, 'startAttempt', {}, tx);
+      if (submission.spamReasons) {
+        const fact = { submissionId: submission.id, apiKeyId: submission.apiKeyId, actor: SYSTEM_ACTOR };
+        await this.facts.record({ name: 'flagged', ...fact, data: {} }, tx);
+      }
+      await this.submissions.apply(submission.id, 'deliver', { lastError: null, processedAt: new Date() }, tx);
+    });
     this.logger.log(`Submission ${submission.id} held back as spam`);
   }
 

@@ -3,7 +3,9 @@ import { Actor } from '../audit/actor';
 import { ApiException } from '../http/api-exception';
 import { JobProducer } from '../queue/job-producer';
 import { SUBMISSION_STATE } from '../submissions/submission-state';
+import { Transactions } from '../database/transactions';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { NoChannel } from './channels/no-channel';
 
@@ -20,7 +22,17 @@ export class RedeliveryService {
     private readonly jobs: JobProducer,
     private readonly submissions: SubmissionsRepository,
     private readonly facts: SubmissionFactRecorder,
+    private readonly transactions: Transactions,
   ) {}
+
+  /**
+   * A redelivery's job, once it has committed (the channels' marks cleared, the row `queued`): it runs
+   * now. A job Redis refuses here is the queue reconciler's (the row stays `queued` with no job).
+   */
+  @OnSubmissionFact({ phase: 'after commit', facts: ['redelivered'] })
+  async sendAgain(fact: SubmissionFact<'redelivered'>): Promise<void> {
+    await this.jobs.runAgain('deliverSubmission', { submissionId: fact.submissionId });
+  }
 
   /** Puts one submission back on the queue: its failed job is retried, a missing job is added again. */
   async retry(id: string): Promise<RetryOutcome> {
@@ -63,10 +75,11 @@ export class RedeliveryService {
     if (!submission) {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
     }
-    await this.submissions.clearDelivered(id);
-    await this.submissions.apply(id, 'requeue');
-    await this.jobs.runAgain('deliverSubmission', { submissionId: id });
-    await this.facts.record({ name: 'redelivered', submissionId: id, apiKeyId: submission.apiKeyId, actor, data: {} });
+    await this.transactions.run(async (tx) => {
+      await this.submissions.clearDelivered(id, tx);
+      await this.submissions.apply(id, 'requeue', {}, tx);
+      await this.facts.record({ name: 'redelivered', submissionId: id, apiKeyId: submission.apiKeyId, actor, data: {} }, tx);
+    });
     return { id, delivery_state: (await this.submissions.findById(id))!.state };
   }
 

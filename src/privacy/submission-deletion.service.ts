@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
-import { Transaction, Transactions } from '../database/transactions';
+import { afterCommit, Transaction, Transactions } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
 import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { ReportStaleDays } from '../reports/report-stale-days';
@@ -56,7 +56,7 @@ export class SubmissionDeletion {
       const ids = [...asked, ...(await this.submissions.sourcesDeletedWith(asked, tx))];
       await this.submissions.relinkSourcesOf(ids, tx);
       // Before the rows go: the report days they count in are computed from what remains from now on.
-      await this.reportDays.markFor(ids, tx);
+      afterCommit(tx, await this.reportDays.markFor(ids, tx));
       const removedDeliveries = await this.webhooks.deleteOfSubmissions(ids, tx);
       await this.attachments.deleteOfSubmissions(ids, tx);
       const removedMessages = await this.messages.deleteOfSubmissions(ids, tx);

@@ -3,9 +3,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
-import { afterCommit, Transaction } from '../database/transactions';
+import { Transaction } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
-import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { AfterCommitWork, OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
 import { refOf } from '../submissions/submission-ref';
 import { RATING_LINK_DAYS, RatingLinks } from './rating-links';
 import { SatisfactionSurveysRepository } from './satisfaction-surveys.repository';
@@ -50,7 +50,7 @@ export class SatisfactionSurveys {
    * once the closing has committed (the queue reconciler adds a job Redis lost or never got).
    */
   @OnSubmissionFact({ phase: 'in transaction', facts: ['status_changed'] })
-  async surveyOnClosing(fact: SubmissionFact, tx: Transaction): Promise<void> {
+  async surveyOnClosing(fact: SubmissionFact, tx: Transaction): Promise<AfterCommitWork | void> {
     if (fact.name !== 'status_changed' || fact.data.after !== 'closed' || fact.data.before === 'spam') {
       return;
     }
@@ -82,7 +82,7 @@ export class SatisfactionSurveys {
       tx,
     );
     if (stored) {
-      afterCommit(tx, () => this.jobs.enqueue('sendSurvey', [{ surveyId }]));
+      return () => this.jobs.enqueue('sendSurvey', [{ surveyId }]);
     }
   }
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { afterCommit, BeforeCommitBatch, Transaction } from '../database/transactions';
+import { Transaction } from '../database/transactions';
 import { Clock } from '../clock/clock';
 import { ReportBacklogCache } from './report-backlog-cache';
 import { mayBeBuilt } from './report-days.builder';
-import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { AfterCommitWork, OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
 import { ReportDaysRepository } from './report-days.repository';
 
 /**
@@ -14,6 +14,12 @@ import { ReportDaysRepository } from './report-days.repository';
  */
 @Injectable()
 export class ReportStaleDays {
+  constructor(
+    private readonly days: ReportDaysRepository,
+    private readonly backlogs: ReportBacklogCache,
+    private readonly clock: Clock,
+  ) {}
+
   /**
    * The submissions a transaction changed, their days marked once just before it commits: one read and
    * one upsert per transaction, however many facts it recorded. Today (and a day over for less than
@@ -21,31 +27,22 @@ export class ReportStaleDays {
    * row every change of the day writes and holds locked to its commit, on which concurrent changes
    * (rules at intake, bulk groups) would queue.
    */
-  private readonly changed = new BeforeCommitBatch<string>((ids, tx) => this.markFor([...new Set(ids)], tx));
-
-  constructor(
-    private readonly days: ReportDaysRepository,
-    private readonly backlogs: ReportBacklogCache,
-    private readonly clock: Clock,
-  ) {}
-
   @OnSubmissionFact({
-    phase: 'in transaction',
+    phase: 'before commit',
     facts: ['status_changed', 'assigned', 'tags_changed', 'replied', 'message_received', 'sla_breached'],
   })
-  followChange(fact: SubmissionFact, tx: Transaction): Promise<void> {
-    this.changed.add(tx, fact.submissionId);
-    return Promise.resolve();
+  followChange(facts: SubmissionFact[], tx: Transaction): Promise<AfterCommitWork> {
+    return this.markFor([...new Set(facts.map((fact) => fact.submissionId))], tx);
   }
 
   /**
-   * Marks the days of these submissions changed, in `tx` (before they change or go), and forgets the
-   * open-work counts once it has committed.
+   * Marks the days of these submissions changed, in `tx` (before they change or go); answers what
+   * must follow the commit: forgetting the open-work counts.
    */
-  async markFor(submissionIds: readonly string[], tx: Transaction): Promise<void> {
+  async markFor(submissionIds: readonly string[], tx: Transaction): Promise<AfterCommitWork> {
     const now = this.clock.now();
     const days = (await this.days.daysOf(submissionIds, tx)).filter((day) => mayBeBuilt(day, now));
     await this.days.markChanged(days, tx);
-    afterCommit(tx, () => this.backlogs.forget());
+    return () => this.backlogs.forget();
   }
 }

@@ -3,7 +3,7 @@ import { ruleActor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../clock/clock';
 import { SameTurnGroups } from '../database/batched-insert';
-import { beforeCommit, Transaction, Transactions } from '../database/transactions';
+import { Transaction, Transactions } from '../database/transactions';
 import type { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
 import { NewSubmissionFact, OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
@@ -156,25 +156,26 @@ export class RuleRunner {
   /**
    * A person's change of status, or a customer's mail, in its transaction: the rules of that event run
    * once the change's own work is done, just before it commits, so they see every field it set and
-   * their facts follow its facts. Rules' own changes, and automatic mail, trigger nothing.
+   * their facts follow its facts (and come to the before-commit handlers in the next round). Rules' own
+   * changes, and automatic mail, trigger nothing.
    */
-  @OnSubmissionFact({ phase: 'in transaction', facts: ['status_changed', 'message_received'] })
-  async follow(fact: SubmissionFact, tx: Transaction): Promise<void> {
-    if (fact.actor.type === 'rule') {
-      return;
-    }
-    if (fact.name === 'message_received' && fact.data.automatic) {
-      return;
-    }
-    const event: RuleEvent = fact.name === 'message_received' ? 'message_received' : 'status_changed';
-    if ((await this.cache.current())[event].length === 0) {
-      return;
-    }
-    const messageId = fact.name === 'message_received' ? fact.data.messageId : null;
-    beforeCommit(tx, async () => {
+  @OnSubmissionFact({ phase: 'before commit', facts: ['status_changed', 'message_received'] })
+  async follow(facts: SubmissionFact[], tx: Transaction): Promise<void> {
+    for (const fact of facts) {
+      if (fact.actor.type === 'rule') {
+        continue;
+      }
+      if (fact.name === 'message_received' && fact.data.automatic) {
+        continue;
+      }
+      const event: RuleEvent = fact.name === 'message_received' ? 'message_received' : 'status_changed';
+      if ((await this.cache.current())[event].length === 0) {
+        continue;
+      }
+      const messageId = fact.name === 'message_received' ? fact.data.messageId : null;
       const mail = messageId ? await this.subjects.messageText(messageId, tx) : null;
       await this.run(event, fact.submissionId, tx, mail ? { subject: mail.subject, message: mail.body } : {});
-    });
+    }
   }
 
   /** The event's rules on one submission, in order, in `tx`. */

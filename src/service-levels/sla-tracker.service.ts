@@ -1,12 +1,12 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { Clock } from '../clock/clock';
-import { afterCommit, BeforeCommitBatch, Transaction, Transactions } from '../database/transactions';
+import { Transaction, Transactions } from '../database/transactions';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobProducer } from '../queue/job-producer';
 import { settleWithin } from '../queue/settle-within';
 import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
-import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { AfterCommitWork, OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
 import { DEFAULT_PRIORITY } from '../submissions/submission-priority';
 import type { WorkflowStatus } from '../submissions/submission-state';
 import { NO_SLA, SubmissionSlaColumns } from '../submissions/submissions.repository';
@@ -33,8 +33,6 @@ export class SlaTracker implements OnApplicationShutdown {
   /** The intake's checks waiting for one addBulk (see scheduleAfterIntake). */
   private readonly intakeChecks: { data: { submissionId: string; dueAt: number }; delayMs: number }[] = [];
   private intakeFlush: NodeJS.Timeout | undefined;
-  /** The submissions whose targets a transaction's facts may have moved (see followChange). */
-  private readonly changed = new BeforeCommitBatch<string>((ids, tx) => this.setTargets(ids, tx));
 
   constructor(
     private readonly cache: SlaPolicyCache,
@@ -48,16 +46,17 @@ export class SlaTracker implements OnApplicationShutdown {
 
   /**
    * The columns of a submission about to be stored: the policy that matches a new submission (normal
-   * priority, no labels yet), from the policies in memory (no database round trip).
+   * priority, no labels yet), from the policies in memory (no database round trip); and the due times
+   * its checks must run at (epoch ms), which its `received` fact carries to scheduleAfterIntake.
    */
   async atIntake(submission: {
     apiKeyId: string;
     status: WorkflowStatus;
     createdAt: Date;
-  }): Promise<SubmissionSlaColumns> {
+  }): Promise<{ columns: SubmissionSlaColumns; checksAt: number[] }> {
     const policies = await this.cache.current();
     if (policies.length === 0) {
-      return NO_SLA;
+      return { columns: NO_SLA, checksAt: [] };
     }
     const subject = {
       apiKeyId: submission.apiKeyId,
@@ -68,7 +67,12 @@ export class SlaTracker implements OnApplicationShutdown {
       firstResponseAt: null,
       current: NO_SLA,
     };
-    return slaColumnsOf(choosePolicy(policies, subject), subject, submission.createdAt);
+    const columns = slaColumnsOf(choosePolicy(policies, subject), subject, submission.createdAt);
+    const checksAt =
+      columns.slaCheckAt === null
+        ? []
+        : checkTimesOf(columns, { status: submission.status, firstResponseAt: null }).map((due) => due.getTime());
+    return { columns, checksAt };
   }
 
   /**
@@ -76,13 +80,14 @@ export class SlaTracker implements OnApplicationShutdown {
    * of submissions stored together go to Redis in one addBulk after INTAKE_BATCH_MS (one per submission
    * was most of what a policy cost the intake); a check that never reaches Redis is the sweep's.
    */
-  scheduleAfterIntake(submissionId: string, columns: SubmissionSlaColumns, status: WorkflowStatus): void {
-    if (columns.slaCheckAt === null) {
+  @OnSubmissionFact({ phase: 'after commit', facts: ['received'] })
+  scheduleAfterIntake(fact: SubmissionFact<'received'>): void {
+    if (fact.data.slaChecksAt.length === 0) {
       return;
     }
     const now = this.clock.nowMs();
-    for (const dueAt of checkTimesOf(columns, { status, firstResponseAt: null })) {
-      this.intakeChecks.push({ data: { submissionId, dueAt: dueAt.getTime() }, delayMs: dueAt.getTime() - now });
+    for (const dueAt of fact.data.slaChecksAt) {
+      this.intakeChecks.push({ data: { submissionId: fact.submissionId, dueAt }, delayMs: dueAt - now });
     }
     if (!this.intakeFlush) {
       this.intakeFlush = setTimeout(() => void this.flushIntakeChecks(), INTAKE_BATCH_MS);
@@ -118,20 +123,15 @@ export class SlaTracker implements OnApplicationShutdown {
    * them. Checks at the new due times are queued once the change has committed.
    */
   @OnSubmissionFact({
-    phase: 'in transaction',
+    phase: 'before commit',
     facts: ['status_changed', 'priority_changed', 'tags_changed', 'replied', 'message_received'],
   })
-  followChange(fact: SubmissionFact, tx: Transaction): Promise<void> {
-    this.changed.add(tx, fact.submissionId);
-    return Promise.resolve();
-  }
-
-  /** The targets and measures of the submissions a transaction changed, in it (see followChange). */
-  private async setTargets(ids: readonly string[], tx: Transaction): Promise<void> {
+  async followChange(facts: SubmissionFact[], tx: Transaction): Promise<AfterCommitWork | void> {
+    const ids = [...new Set(facts.map((fact) => fact.submissionId))];
     const policies = await this.cache.current();
     const now = this.clock.now();
     const checks: { submissionId: string; dueTimes: Date[] }[] = [];
-    for (const subject of await this.submissions.subjectsForUpdate([...new Set(ids)], tx)) {
+    for (const subject of await this.submissions.subjectsForUpdate(ids, tx)) {
       const chosen = choosePolicy(policies, subject);
       const next = slaColumnsOf(chosen, subject, now);
       const measures = measuresOf(chosen?.calendar ?? AROUND_THE_CLOCK, subject, now);
@@ -147,7 +147,7 @@ export class SlaTracker implements OnApplicationShutdown {
       checks.push({ submissionId: subject.id, dueTimes: checkTimesOf(next, subject) });
     }
     if (checks.some((check) => check.dueTimes.length > 0)) {
-      afterCommit(tx, () => this.schedule(checks));
+      return () => this.schedule(checks);
     }
   }
 

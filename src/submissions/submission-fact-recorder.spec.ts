@@ -3,9 +3,17 @@ import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { AuditService } from '../audit/audit.service';
 import { SYSTEM_ACTOR } from '../audit/actor';
-import { Transactions } from '../database/transactions';
+import { DataSource, EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { Transaction, Transactions } from '../database/transactions';
 import { SubmissionFactRecorder } from './submission-fact-recorder';
-import { factsWithoutWebhookHandler, OnSubmissionFact, SubmissionFact, WEBHOOK_EVENTS } from './submission-facts';
+import {
+  factsWithoutWebhookHandler,
+  NewSubmissionFact,
+  OnSubmissionFact,
+  SubmissionFact,
+  WEBHOOK_EVENTS,
+} from './submission-facts';
 
 /** In the catalogue's order. */
 const WEBHOOK_FACTS = [
@@ -26,8 +34,11 @@ async function started(...handlers: (new (...args: never[]) => unknown)[]) {
     providers: [
       SubmissionFactRecorder,
       ...handlers,
-      { provide: AuditService, useValue: {} },
-      { provide: Transactions, useValue: {} },
+      // Audit rows are the audit room's; here each is an id, in the order asked for.
+      {
+        provide: AuditService,
+        useValue: { recordAll: (records: unknown[]) => Promise.resolve(records.map(() => ({ id: uuidv7() }))) },
+      },
     ],
   }).compile();
   // A testing module is an application context: init() runs the start-up hooks, as the service's do.
@@ -109,15 +120,120 @@ describe('SubmissionFactRecorder', () => {
   it('finds the handlers at start-up and runs after-commit ones for a fact that writes nothing, past one that fails', async () => {
     const { recorder, app } = await started(AllWebhooks, Listener);
     try {
-      const fact = await recorder.record({
+      const fact = await recorder.announce({
         name: 'received',
         submissionId: '0193a0c2-0000-7000-8000-000000000001',
         apiKeyId: '0193a0c2-0000-7000-8000-000000000002',
         actor: SYSTEM_ACTOR,
-        data: { flagged: false },
+        data: { flagged: false, slaChecksAt: [] },
       });
       expect(fact.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(app.get(Listener).heard).toEqual([fact]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  /** Transactions over a connection that only opens and commits (or rolls back, when `work` throws). */
+  function transactionsWithoutDatabase(): Transactions {
+    const dataSource = {
+      transaction: (work: (tx: EntityManager) => Promise<unknown>) => work({} as EntityManager),
+    } as unknown as DataSource;
+    return new Transactions(dataSource);
+  }
+
+  const statusChanged = (n: number): NewSubmissionFact => ({
+    name: 'status_changed',
+    submissionId: `0193a0c2-0000-7000-8000-00000000000${n}`,
+    apiKeyId: '0193a0c2-0000-7000-8000-000000000099',
+    actor: SYSTEM_ACTOR,
+    data: { before: 'new', after: 'open' },
+  });
+
+  /** What each phase saw, in the order it happened. */
+  const seen: string[] = [];
+
+  @Injectable()
+  class Phases {
+    @OnSubmissionFact({ phase: 'in transaction', facts: ['status_changed', 'assigned'] })
+    inTransaction(fact: SubmissionFact): Promise<() => void> {
+      seen.push(`in transaction ${fact.name} ${fact.submissionId.slice(-1)}`);
+      return Promise.resolve(() => void seen.push(`follow-up of ${fact.submissionId.slice(-1)}`));
+    }
+
+    @OnSubmissionFact({ phase: 'before commit', facts: ['status_changed', 'assigned'] })
+    async beforeCommit(facts: SubmissionFact[], tx: Transaction): Promise<() => void> {
+      seen.push(`before commit ${facts.map((f) => `${f.name} ${f.submissionId.slice(-1)}`).join(', ')}`);
+      // As a rule does: a change of its own, recorded before commit, comes in the next round.
+      if (facts.some((f) => f.name === 'status_changed')) {
+        await this.recorder.record({ ...statusChanged(9), name: 'assigned', data: { before: null, after: 'x' } }, tx);
+      }
+      return () => void seen.push('follow-up of the round');
+    }
+
+    @OnSubmissionFact({ phase: 'after commit', facts: ['status_changed', 'assigned'] })
+    afterCommit(fact: SubmissionFact): void {
+      seen.push(`after commit ${fact.name} ${fact.submissionId.slice(-1)}`);
+    }
+
+    recorder!: SubmissionFactRecorder;
+  }
+
+  it('runs each phase in its turn: the before-commit handler takes every fact of the transaction at once', async () => {
+    const { recorder, app } = await started(AllWebhooks, Phases);
+    app.get(Phases).recorder = recorder;
+    seen.length = 0;
+    try {
+      await transactionsWithoutDatabase().run(async (tx) => {
+        await recorder.record(statusChanged(1), tx);
+        await recorder.record(statusChanged(2), tx);
+        seen.push('the change is done');
+      });
+      expect(seen).toEqual([
+        'in transaction status_changed 1',
+        'in transaction status_changed 2',
+        'the change is done',
+        'before commit status_changed 1, status_changed 2',
+        'in transaction assigned 9',
+        'before commit assigned 9',
+        'follow-up of 1',
+        'after commit status_changed 1',
+        'follow-up of 2',
+        'after commit status_changed 2',
+        // In the order they were asked for: the rule's fact was recorded while the first round ran.
+        'follow-up of 9',
+        'after commit assigned 9',
+        'follow-up of the round',
+        'follow-up of the round',
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('runs no follow-up and no after-commit handler when the transaction rolls back', async () => {
+    const { recorder, app } = await started(AllWebhooks, Phases);
+    app.get(Phases).recorder = recorder;
+    seen.length = 0;
+    try {
+      await expect(
+        transactionsWithoutDatabase().run(async (tx) => {
+          await recorder.record(statusChanged(1), tx);
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(seen).toEqual(['in transaction status_changed 1']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses to announce a fact that writes: it belongs in the change\'s transaction', async () => {
+    const { recorder, app } = await started(AllWebhooks);
+    try {
+      await expect(recorder.announce(statusChanged(1))).rejects.toThrow(
+        "The fact status_changed writes: record it in the change's transaction",
+      );
     } finally {
       await app.close();
     }

@@ -3,9 +3,14 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
 import { AuditRecord, AuditService } from '../audit/audit.service';
-import { afterCommit, Transaction, Transactions } from '../database/transactions';
+import { afterCommit, beforeCommit, Transaction } from '../database/transactions';
 import {
+  AfterCommitFactHandler,
+  AfterCommitWork,
+  BeforeCommitFactHandler,
   FACT_HANDLER,
+  InTransactionFactHandler,
+  SUBMISSION_FACT_NAMES,
   FactHandlerOptions,
   factsWithoutWebhookHandler,
   NewSubmissionFact,
@@ -29,25 +34,44 @@ function auditOf(fact: NewSubmissionFact): { actor: Actor; record: AuditRecord }
   return { actor: fact.actor, record: { ...record, ...audit.change?.(fact.data) } };
 }
 
-type InTransactionHandler = (fact: SubmissionFact, tx: Transaction) => Promise<void>;
-type AfterCommitHandler = (fact: SubmissionFact) => Promise<void> | void;
+/** The handlers of each phase, by fact, in the order they were found. */
+export interface FactHandlerTable {
+  'in transaction': Map<SubmissionFactName, string[]>;
+  'before commit': Map<SubmissionFactName, string[]>;
+  'after commit': Map<SubmissionFactName, string[]>;
+}
+
+interface Subscribed<Handler> {
+  /** `Class.method`, for the handler table. */
+  name: string;
+  facts: ReadonlySet<SubmissionFactName>;
+  run: Handler;
+}
+
+/** A transaction's facts not yet given to the before-commit handlers, and whether a round is asked for. */
+interface BeforeCommitRound {
+  facts: SubmissionFact[];
+  scheduled: boolean;
+}
 
 /**
  * Records facts about submissions (the catalogue in submission-facts.ts) and runs what subscribes to
- * them: the handlers marked with @OnSubmissionFact, found once at start-up. A producer only records;
- * it never knows who listens.
+ * them: the handlers marked with @OnSubmissionFact, found once at start-up, each in its declared
+ * phase. A producer only records (in its transaction) or announces (a fact that writes nothing); it
+ * never knows who listens. This and Transactions are the only places that know how a transaction ends.
  */
 @Injectable()
 export class SubmissionFactRecorder implements OnApplicationBootstrap {
   private readonly logger = new Logger(SubmissionFactRecorder.name);
-  private readonly inTransaction = new Map<SubmissionFactName, InTransactionHandler[]>();
-  private readonly afterCommit = new Map<SubmissionFactName, AfterCommitHandler[]>();
+  private readonly inTransaction = new Map<SubmissionFactName, Subscribed<InTransactionFactHandler>[]>();
+  private readonly beforeCommit: Subscribed<BeforeCommitFactHandler>[] = [];
+  private readonly afterCommit = new Map<SubmissionFactName, Subscribed<AfterCommitFactHandler>[]>();
+  private readonly rounds = new WeakMap<Transaction, BeforeCommitRound>();
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly audit: AuditService,
-    private readonly transactions: Transactions,
   ) {}
 
   /** Finds every handler; a webhook fact without a webhook handler stops the process here. */
@@ -71,7 +95,7 @@ export class SubmissionFactRecorder implements OnApplicationBootstrap {
         const options = Reflect.getMetadata(FACT_HANDLER, handler) as FactHandlerOptions | undefined;
         if (options) {
           found.push(options);
-          this.subscribe(options, handler.bind(instance));
+          this.subscribe(options, `${instance.constructor.name}.${method}`, handler.bind(instance));
         }
       }
     }
@@ -84,40 +108,66 @@ export class SubmissionFactRecorder implements OnApplicationBootstrap {
     }
   }
 
-  private subscribe(options: FactHandlerOptions, handler: (...args: unknown[]) => unknown): void {
-    for (const fact of options.facts) {
-      if (options.phase === 'in transaction') {
-        this.inTransaction.set(fact, [...(this.inTransaction.get(fact) ?? []), handler as InTransactionHandler]);
-      } else {
-        this.afterCommit.set(fact, [...(this.afterCommit.get(fact) ?? []), handler as AfterCommitHandler]);
-      }
+  private subscribe(options: FactHandlerOptions, name: string, handler: (...args: unknown[]) => unknown): void {
+    const facts = new Set(options.facts);
+    if (options.phase === 'before commit') {
+      this.beforeCommit.push({ name, facts, run: handler as BeforeCommitFactHandler });
+      return;
+    }
+    const byFact = (options.phase === 'in transaction' ? this.inTransaction : this.afterCommit) as Map<
+      SubmissionFactName,
+      Subscribed<unknown>[]
+    >;
+    for (const fact of facts) {
+      byFact.set(fact, [...(byFact.get(fact) ?? []), { name, facts, run: handler }]);
     }
   }
 
-  /**
-   * Records a fact. In `tx` (the change's transaction): its audit row and the in-transaction handlers'
-   * writes commit with the change, and the after-commit handlers run once it has. Without `tx` (a
-   * change already committed on its own, as the intake's single INSERT), a fact that writes anything
-   * gets a transaction of its own; one that writes nothing runs its after-commit handlers now.
-   */
-  async record(fact: NewSubmissionFact, tx?: Transaction): Promise<SubmissionFact> {
-    const route = routeOf(fact.name);
-    if (!tx) {
-      if (route.audit || this.inTransaction.has(fact.name)) {
-        return this.transactions.run((own) => this.record(fact, own));
-      }
-      const recorded = { ...fact, id: uuidv7() };
-      await this.runAfterCommit(recorded);
-      return recorded;
-    }
+  /** Which handler runs for which fact in each phase (the roles' tables are compared by a test). */
+  handlerTable(): FactHandlerTable {
+    const names = <H>(handlers: Subscribed<H>[] | undefined) => (handlers ?? []).map((h) => h.name);
+    const table = (pick: (fact: SubmissionFactName) => string[]) =>
+      new Map(SUBMISSION_FACT_NAMES.map((fact) => [fact, pick(fact)] as const).filter(([, h]) => h.length > 0));
+    return {
+      'in transaction': table((fact) => names(this.inTransaction.get(fact))),
+      'before commit': table((fact) => names(this.beforeCommit.filter((h) => h.facts.has(fact)))),
+      'after commit': table((fact) => names(this.afterCommit.get(fact))),
+    };
+  }
+
+  /** Whether recording this fact writes anything (an audit row, or a handler inside the transaction). */
+  writes(name: SubmissionFactName): boolean {
+    return (
+      routeOf(name).audit !== undefined ||
+      this.inTransaction.has(name) ||
+      this.beforeCommit.some((handler) => handler.facts.has(name))
+    );
+  }
+
+  /** Records a fact in `tx`, the producer's transaction (see recordChange). */
+  async record(fact: NewSubmissionFact, tx: Transaction): Promise<SubmissionFact> {
     return (await this.recordChange([fact], tx))[0];
+  }
+
+  /**
+   * Announces a fact that writes nothing (no audit row, no handler inside a transaction) about a change
+   * already committed on its own, as the intake's grouped INSERT: its after-commit handlers run now.
+   * A fact that writes must be recorded in the producer's transaction: announcing it is a bug.
+   */
+  async announce(fact: NewSubmissionFact): Promise<SubmissionFact> {
+    if (this.writes(fact.name)) {
+      throw new Error(`The fact ${fact.name} writes: record it in the change's transaction`);
+    }
+    const announced = { ...fact, id: uuidv7() };
+    await this.runAfterCommit(announced);
+    return announced;
   }
 
   /**
    * Records the facts of a change in `tx` (the fields one version changed: a PATCH, a row of a bulk
    * change; or the rules' changes to new submissions stored together): their audit rows in one INSERT,
-   * then each fact's in-transaction handlers in turn; the after-commit handlers run once `tx` has
-   * committed.
+   * then each fact's in-transaction handlers in turn; the before-commit handlers take them with the
+   * transaction's other facts just before it commits, and the after-commit handlers run once it has.
    */
   async recordChange(facts: readonly NewSubmissionFact[], tx: Transaction): Promise<SubmissionFact[]> {
     const audits = facts.map(auditOf);
@@ -130,19 +180,59 @@ export class SubmissionFactRecorder implements OnApplicationBootstrap {
       // An audited fact's id is its audit event's.
       const done = { ...fact, id: audits[i] ? events.shift()!.id : uuidv7() };
       for (const handler of this.inTransaction.get(fact.name) ?? []) {
-        await handler(done, tx);
+        this.followCommit(tx, await handler.run(done, tx));
       }
+      this.beforeCommitting(tx, done);
       afterCommit(tx, () => this.runAfterCommit(done));
       recorded.push(done);
     }
     return recorded;
   }
 
+  /** Gives `fact` to the before-commit handlers of `tx`: one round for every fact recorded until it runs. */
+  private beforeCommitting(tx: Transaction, fact: SubmissionFact): void {
+    if (!this.beforeCommit.some((handler) => handler.facts.has(fact.name))) {
+      return;
+    }
+    let round = this.rounds.get(tx);
+    if (!round) {
+      round = { facts: [], scheduled: false };
+      this.rounds.set(tx, round);
+    }
+    round.facts.push(fact);
+    if (!round.scheduled) {
+      round.scheduled = true;
+      const open = round;
+      beforeCommit(tx, () => this.runBeforeCommit(open, tx));
+    }
+  }
+
+  /**
+   * One round of before-commit handlers, each with the facts it takes, in the order they were found.
+   * A fact recorded by one of them (a rule's change) opens the next round, run after this one.
+   */
+  private async runBeforeCommit(round: BeforeCommitRound, tx: Transaction): Promise<void> {
+    const facts = round.facts.splice(0, round.facts.length);
+    round.scheduled = false;
+    for (const handler of this.beforeCommit) {
+      const taken = facts.filter((fact) => handler.facts.has(fact.name));
+      if (taken.length > 0) {
+        this.followCommit(tx, await handler.run(taken, tx));
+      }
+    }
+  }
+
+  private followCommit(tx: Transaction, work: AfterCommitWork | void): void {
+    if (work) {
+      afterCommit(tx, work);
+    }
+  }
+
   /** Each after-commit handler in turn; one that fails is logged and keeps none of the others from running. */
   private async runAfterCommit(fact: SubmissionFact): Promise<void> {
     for (const handler of this.afterCommit.get(fact.name) ?? []) {
       try {
-        await handler(fact);
+        await handler.run(fact);
       } catch (error) {
         this.logger.warn(`After ${fact.name} of ${fact.submissionId}: ${(error as Error).message}`);
       }

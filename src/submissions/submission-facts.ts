@@ -1,4 +1,5 @@
 import type { Actor } from '../audit/actor';
+import type { Transaction } from '../database/transactions';
 import type { Priority } from './submission-priority';
 import type { WorkflowStatus } from './submission-state';
 
@@ -7,8 +8,11 @@ import type { WorkflowStatus } from './submission-state';
  * request's words or the requester's address (facts reach webhooks, the live stream and the audit).
  */
 export interface SubmissionFactData {
-  /** Stored by the intake (the form, or inbound mail that starts a submission). */
-  received: { flagged: boolean };
+  /**
+   * Stored by the intake (the form, or inbound mail that starts a submission); `slaChecksAt`: when its
+   * service level's targets fall due (epoch ms), for the checks queued once it is stored.
+   */
+  received: { flagged: boolean; slaChecksAt: number[] };
   /** Held back as spam by its delivery: only webhooks that asked for it hear of it. */
   flagged: Record<string, never>;
   status_changed: { before: WorkflowStatus; after: WorkflowStatus };
@@ -71,8 +75,9 @@ export interface SubmissionFactRoute<Name extends SubmissionFactName> {
 
 /**
  * The one catalogue of facts about a submission. A room records a fact (SubmissionFactRecorder) inside
- * the change's transaction; its audit row and the in-transaction handlers (webhook deliveries) commit
- * with the change, the after-commit handlers (jobs, live events, caches, notices) run once it has.
+ * the change's transaction; its audit row and the writes of the handlers in the transaction's two
+ * phases (`in transaction`, `before commit`: webhook deliveries, service levels, report days, rules)
+ * commit with the change, the after-commit handlers (jobs, live events, caches) run once it has.
  * Adding a fact is one entry here and its handlers (docs/development.md, "Adding a fact").
  */
 export const SUBMISSION_FACTS = {
@@ -211,8 +216,28 @@ export type NewSubmissionFact<Name extends SubmissionFactName = SubmissionFactNa
   [N in Name]: Omit<SubmissionFact<N>, 'id'>;
 }[Name];
 
-/** When a handler runs: inside the fact's transaction (what must commit with it), or once it committed. */
-export type FactPhase = 'in transaction' | 'after commit';
+/**
+ * When a handler runs, declared at the handler (the spine's three phases; none other exists):
+ * - `in transaction`: `(fact, tx)` as the fact is recorded, in the producer's transaction; its writes
+ *   commit with the change or not at all.
+ * - `before commit`: `(facts, tx)` once the change's own work is done, just before it commits, with
+ *   every fact of the transaction it takes at once (so a bulk change's 50 rows are one statement, not
+ *   50) and the rows as the change left them. Facts recorded meanwhile (a rule's) come in another call.
+ * - `after commit`: `(fact)` once the change has committed; a failure is logged and never undoes it.
+ * A handler inside the transaction may return what must follow the commit (queue the jobs of the rows
+ * it wrote): the spine runs it once the change has committed, and never if it rolls back.
+ */
+export type FactPhase = 'in transaction' | 'before commit' | 'after commit';
+
+/** What a handler inside the transaction asks to run once it has committed (see FactPhase). */
+export type AfterCommitWork = () => Promise<void> | void;
+
+export type InTransactionFactHandler = (fact: SubmissionFact, tx: Transaction) => Promise<AfterCommitWork | void>;
+export type BeforeCommitFactHandler = (
+  facts: SubmissionFact[],
+  tx: Transaction,
+) => Promise<AfterCommitWork | void>;
+export type AfterCommitFactHandler = (fact: SubmissionFact) => Promise<void> | void;
 
 export interface FactHandlerOptions {
   phase: FactPhase;
@@ -225,8 +250,7 @@ export const FACT_HANDLER = Symbol('submission fact handler');
 
 /**
  * Marks a provider's method as a handler of submission facts, found at start-up (as immich's
- * `@OnEvent`). In transaction: `(fact, tx)`, whose writes commit with the fact (afterCommit(tx, ...) for
- * what must follow). After commit: `(fact)`, whose failure is logged and never undoes the change.
+ * `@OnEvent`); its phase says when it runs and what it receives (see FactPhase).
  */
 export function OnSubmissionFact(options: FactHandlerOptions): MethodDecorator {
   return (_target, _key, descriptor) => {
@@ -241,7 +265,7 @@ export function OnSubmissionFact(options: FactHandlerOptions): MethodDecorator {
  */
 export function factsWithoutWebhookHandler(handlers: readonly FactHandlerOptions[]): SubmissionFactName[] {
   const handled = new Set(
-    handlers.filter((h) => h.sends === 'webhooks' && h.phase === 'in transaction').flatMap((h) => h.facts),
+    handlers.filter((h) => h.sends === 'webhooks' && h.phase !== 'after commit').flatMap((h) => h.facts),
   );
   return SUBMISSION_FACT_NAMES.filter((name) => routeOf(name).webhook?.sentBy === 'handler' && !handled.has(name));
 }

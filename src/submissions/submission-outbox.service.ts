@@ -3,6 +3,7 @@ import { AppConfig } from '../config/app-config';
 import { JobProducer } from '../queue/job-producer';
 import { PeriodicTask } from '../queue/periodic-task';
 import { settleWithin } from '../queue/settle-within';
+import { OnSubmissionFact, SubmissionFact } from './submission-facts';
 import { SubmissionsRepository } from './submissions.repository';
 
 const RELAY_BATCH = 500;
@@ -55,8 +56,9 @@ export class SubmissionOutbox implements OnApplicationBootstrap, OnApplicationSh
    * arrive together go to Redis and the database as one batch (one addBulk, one UPDATE), so a burst of
    * submissions costs a few round trips instead of two per submission.
    */
-  dispatch(submissionId: string): void {
-    this.pending.push(submissionId);
+  @OnSubmissionFact({ phase: 'after commit', facts: ['received'] })
+  dispatch(fact: SubmissionFact<'received'>): void {
+    this.pending.push(fact.submissionId);
     if (this.pending.length === 1) {
       setTimeout(() => this.flush(), BATCH_WINDOW_MS);
     }

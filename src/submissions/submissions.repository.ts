@@ -425,10 +425,12 @@ export class SubmissionsRepository {
     ids: string | string[],
     event: SubmissionEvent,
     changes: Partial<Pick<SubmissionEntity, 'lastError' | 'processedAt'>> & { countAttempt?: boolean } = {},
+    tx?: Transaction,
   ): Promise<number> {
     const { from, to } = SUBMISSION_TRANSITIONS[event];
     const { countAttempt, ...columns } = changes;
-    const result = await this.submissions.update(
+    const repository = tx ? tx.getRepository(SubmissionEntity) : this.submissions;
+    const result = await repository.update(
       { id: Array.isArray(ids) ? In(ids) : ids, state: In([...from]) },
       { ...columns, state: to, updatedAt: new Date(), ...(countAttempt ? { attempts: () => 'attempts + 1' } : {}) },
     );
@@ -604,8 +606,9 @@ export class SubmissionsRepository {
   }
 
   /** Forgets which channels took this submission, so its next job sends it to every channel again. */
-  async clearDelivered(submissionId: string): Promise<void> {
-    await this.deliveries.update({ submissionId }, { deliveredAt: null });
+  async clearDelivered(submissionId: string, tx?: Transaction): Promise<void> {
+    const repository = tx ? tx.getRepository(SubmissionDeliveryEntity) : this.deliveries;
+    await repository.update({ submissionId }, { deliveredAt: null });
   }
 
   /** The newest `limit` submissions under these e-mail hashes, but `exceptId` (a customer's history). */

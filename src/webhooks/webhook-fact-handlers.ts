@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { afterCommit, BeforeCommitBatch, Transaction } from '../database/transactions';
+import { Transaction } from '../database/transactions';
 import { FLAGGED_EVENT_KEY } from '../queue/job-catalogue';
 import { SubmissionDetailSections } from '../submissions/submission-detail-sections';
-import { OnSubmissionFact, SubmissionFact, webhookEventOf } from '../submissions/submission-facts';
+import { AfterCommitWork, OnSubmissionFact, SubmissionFact, webhookEventOf } from '../submissions/submission-facts';
 import { SubmissionWebhookEvent, WebhooksService } from './webhooks.service';
 
 /**
@@ -64,10 +64,6 @@ function actorOf(fact: SubmissionFact): { actor_id: string | null; rule_id?: str
  */
 @Injectable()
 export class WebhookFactHandlers implements OnModuleInit {
-  private readonly deliveries = new BeforeCommitBatch<SubmissionWebhookEvent>((events, tx) =>
-    this.writeDeliveries(events, tx),
-  );
-
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly sections: SubmissionDetailSections,
@@ -77,8 +73,9 @@ export class WebhookFactHandlers implements OnModuleInit {
     this.sections.add('webhooks', (submissionId) => this.webhooks.deliveryViewsOf(submissionId));
   }
 
+  /** A transaction's deliveries, written at once before it commits; their jobs queued at once after. */
   @OnSubmissionFact({
-    phase: 'in transaction',
+    phase: 'before commit',
     facts: [
       'status_changed',
       'assigned',
@@ -91,25 +88,27 @@ export class WebhookFactHandlers implements OnModuleInit {
     ],
     sends: 'webhooks',
   })
-  recordDeliveries(fact: SubmissionFact, tx: Transaction): Promise<void> {
-    const webhook = webhookOf(fact);
-    if (webhook) {
-      this.deliveries.add(tx, {
-        submissionId: fact.submissionId,
-        apiKeyId: fact.apiKeyId,
-        event: webhookEventOf(fact.name),
-        eventKey: webhook.key,
-        eventData: webhook.data,
-      });
+  async recordDeliveries(facts: SubmissionFact[], tx: Transaction): Promise<AfterCommitWork | void> {
+    const events = facts.flatMap((fact): SubmissionWebhookEvent[] => {
+      const webhook = webhookOf(fact);
+      return webhook
+        ? [
+            {
+              submissionId: fact.submissionId,
+              apiKeyId: fact.apiKeyId,
+              event: webhookEventOf(fact.name),
+              eventKey: webhook.key,
+              eventData: webhook.data,
+            },
+          ]
+        : [];
+    });
+    if (events.length === 0) {
+      return;
     }
-    return Promise.resolve();
-  }
-
-  /** A transaction's deliveries, written at once before it commits; their jobs queued at once after. */
-  private async writeDeliveries(events: SubmissionWebhookEvent[], tx: Transaction): Promise<void> {
     const { pending } = await this.webhooks.record(events, tx);
     if (pending.length > 0) {
-      afterCommit(tx, () => this.webhooks.queue(pending));
+      return () => this.webhooks.queue(pending);
     }
   }
 }
