@@ -68,7 +68,11 @@ export class ContactService {
     const id = uuidv7();
     const status = spam.reasons.length > 0 ? 'spam' : 'new';
     // From the policies in memory: no database round trip (issue 41).
-    const { columns: sla, checksAt } = await this.serviceLevels.atIntake({ apiKeyId: context.apiKeyId, status, createdAt: now });
+    const { columns: sla, checksAt } = await this.serviceLevels.atIntake({
+      apiKeyId: context.apiKeyId,
+      status,
+      createdAt: now,
+    });
     // Rules of `received` are matched in memory too: only when one matches does the row go in a
     // transaction with what the rules change (issue 42); otherwise the grouped INSERT as ever.
     const subject = context.subject ?? null;

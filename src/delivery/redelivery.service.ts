@@ -78,7 +78,10 @@ export class RedeliveryService {
     await this.transactions.run(async (tx) => {
       await this.submissions.clearDelivered(id, tx);
       await this.submissions.apply(id, 'requeue', {}, tx);
-      await this.facts.record({ name: 'redelivered', submissionId: id, apiKeyId: submission.apiKeyId, actor, data: {} }, tx);
+      await this.facts.record(
+        { name: 'redelivered', submissionId: id, apiKeyId: submission.apiKeyId, actor, data: {} },
+        tx,
+      );
     });
     return { id, delivery_state: (await this.submissions.findById(id))!.state };
   }

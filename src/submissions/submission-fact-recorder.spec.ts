@@ -228,7 +228,7 @@ describe('SubmissionFactRecorder', () => {
     }
   });
 
-  it('refuses to announce a fact that writes: it belongs in the change\'s transaction', async () => {
+  it("refuses to announce a fact that writes: it belongs in the change's transaction", async () => {
     const { recorder, app } = await started(AllWebhooks);
     try {
       await expect(recorder.announce(statusChanged(1))).rejects.toThrow(

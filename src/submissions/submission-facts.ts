@@ -233,10 +233,7 @@ export type FactPhase = 'in transaction' | 'before commit' | 'after commit';
 export type AfterCommitWork = () => Promise<void> | void;
 
 export type InTransactionFactHandler = (fact: SubmissionFact, tx: Transaction) => Promise<AfterCommitWork | void>;
-export type BeforeCommitFactHandler = (
-  facts: SubmissionFact[],
-  tx: Transaction,
-) => Promise<AfterCommitWork | void>;
+export type BeforeCommitFactHandler = (facts: SubmissionFact[], tx: Transaction) => Promise<AfterCommitWork | void>;
 export type AfterCommitFactHandler = (fact: SubmissionFact) => Promise<void> | void;
 
 export interface FactHandlerOptions {
