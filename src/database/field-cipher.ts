@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { deriveKey } from '../config/derived-keys';
-import { EncryptionKey } from '../config/environment';
+import { EncryptionKey } from './encryption-keys';
 import { legacyMatchedEmail, matchedEmail } from './matched-email';
 import { sha256Hex } from './sha256';
 
