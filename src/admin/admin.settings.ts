@@ -5,7 +5,8 @@ import { declareSettings, emptyToUndefined, Setting } from '../config/settings';
 /** The settings of admin/: each one's rules, default and description. */
 export class AdminSettings {
   @Setting({
-    description: 'Basic auth of `/admin/queues`; the dashboard is not mounted unless both are set',
+    description:
+      'the Basic auth user of `/admin/queues`; the dashboard is not mounted unless both `ADMIN_USER` and `ADMIN_PASSWORD` are set',
     readBy: 'API',
     secret: false,
   })
@@ -15,7 +16,7 @@ export class AdminSettings {
   ADMIN_USER?: string;
 
   @Setting({
-    description: 'Basic auth of `/admin/queues`; the dashboard is not mounted unless both are set',
+    description: 'the Basic auth password of `/admin/queues` (with `ADMIN_USER`)',
     readBy: 'API',
     secret: true,
   })

@@ -24,12 +24,12 @@ export class AuthSettings {
   @IsString()
   JWT_PREVIOUS_SECRETS = '';
 
-  @Setting({ description: '`iss` and `aud` of access tokens', readBy: 'API', secret: false })
+  @Setting({ description: '`iss` of access tokens', readBy: 'API', secret: false })
   @IsString()
   @MinLength(1)
   JWT_ISSUER = 'contact-intake';
 
-  @Setting({ description: '`iss` and `aud` of access tokens', readBy: 'API', secret: false })
+  @Setting({ description: '`aud` of access tokens', readBy: 'API', secret: false })
   @IsString()
   @MinLength(1)
   JWT_AUDIENCE = 'contact-intake';

@@ -59,7 +59,7 @@ export function declareSettings<T extends object>(room: RoomSettings<T>): RoomSe
 export interface DeclaredSetting extends SettingDescription {
   name: string;
   /** Its value when unset (undefined: none). */
-  defaultValue: unknown;
+  defaultValue: string | number | boolean | undefined;
 }
 
 export interface DeclaredRoom extends RoomSettings {
@@ -118,7 +118,7 @@ function roomOf(path: string): DeclaredRoom {
     ];
     throw new Error(`${file}:\n  ${lines.join('\n  ')}`);
   }
-  const defaults = new room.variables() as Record<string, unknown>;
+  const defaults = new room.variables() as Record<string, DeclaredSetting['defaultValue']>;
   const settings = [...described].map(([name, description]) => ({
     name,
     ...description,

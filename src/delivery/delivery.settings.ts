@@ -15,8 +15,7 @@ export class DeliverySettings {
   STAFF_CHANNELS: '' | 'none' | 'webhooks' = '';
 
   @Setting({
-    description:
-      'the global webhook destination and its signing secret (a `whsec_` secret, or at least 16 bytes; required with the URL); see Staff webhooks',
+    description: 'the global webhook destination; see Staff webhooks',
     readBy: 'worker',
     secret: false,
   })
@@ -27,7 +26,7 @@ export class DeliverySettings {
 
   @Setting({
     description:
-      'the global webhook destination and its signing secret (a `whsec_` secret, or at least 16 bytes; required with the URL); see Staff webhooks',
+      "the signing secret of `STAFF_WEBHOOK_URL`'s deliveries: a `whsec_` secret, or at least 16 bytes; required with the URL",
     readBy: 'worker',
     secret: true,
   })
@@ -35,7 +34,7 @@ export class DeliverySettings {
   STAFF_WEBHOOK_SECRET = '';
 
   @Setting({
-    description: 'with `SMTP_URL`: the staff e-mail channel (one message per submission to `STAFF_EMAIL_TO`)',
+    description: 'with `SMTP_URL`: the staff e-mail channel, one message per submission to this address',
     readBy: 'worker',
     secret: false,
   })
@@ -45,7 +44,7 @@ export class DeliverySettings {
   STAFF_EMAIL_TO?: string;
 
   @Setting({
-    description: 'with `SMTP_URL`: the staff e-mail channel (one message per submission to `STAFF_EMAIL_TO`)',
+    description: "the sender of the staff e-mail channel's messages (and of replies when `REPLY_FROM` is empty)",
     readBy: 'worker',
     secret: false,
   })

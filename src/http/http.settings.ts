@@ -5,14 +5,18 @@ import type { EnvironmentVariables } from '../config/environment';
 
 /** The settings of http/: each one's rules, default and description. */
 export class HttpSettings {
-  @Setting({ description: 'HTTP listener', readBy: 'API (worker: `HOST` for its health port)', secret: false })
+  @Setting({ description: 'port of the HTTP listener', readBy: 'API', secret: false })
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(65535)
   PORT = 3000;
 
-  @Setting({ description: 'HTTP listener', readBy: 'API (worker: `HOST` for its health port)', secret: false })
+  @Setting({
+    description: "address of the HTTP listener (a worker's health port listens on it too)",
+    readBy: 'API, worker',
+    secret: false,
+  })
   @IsString()
   HOST = '0.0.0.0';
 
@@ -48,7 +52,6 @@ export class HttpSettings {
       "`off` stops serving `/docs` and `/docs/openapi.json` (they describe every route, field and error, and hold no data; turn them off where the API's shape should not be public)",
     readBy: 'API',
     secret: false,
-    shownDefault: '`on`',
   })
   @Transform(toBoolean)
   @IsBoolean()

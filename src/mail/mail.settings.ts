@@ -74,7 +74,7 @@ export class MailSettings {
   MAIL_OAUTH_ISSUER?: string;
 
   @Setting({
-    description: 'the application registered at the provider (required with `MAIL_OAUTH_PROVIDER`)',
+    description: 'the application (client) id registered at the provider (required with `MAIL_OAUTH_PROVIDER`)',
     readBy: 'both',
     secret: false,
   })
@@ -84,7 +84,7 @@ export class MailSettings {
   MAIL_OAUTH_CLIENT_ID?: string;
 
   @Setting({
-    description: 'the application registered at the provider (required with `MAIL_OAUTH_PROVIDER`)',
+    description: "that application's client secret (required with `MAIL_OAUTH_PROVIDER`)",
     readBy: 'both',
     secret: true,
   })

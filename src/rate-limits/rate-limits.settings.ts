@@ -4,13 +4,21 @@ import { declareSettings, Setting, toInt } from '../config/settings';
 
 /** The settings of rate-limits/: each one's rules, default and description. */
 export class RateLimitsSettings {
-  @Setting({ description: 'limits of keys created without flags', readBy: 'CLI (`keys create`)', secret: false })
+  @Setting({
+    description: 'requests per window of keys created without `--rate-limit`',
+    readBy: 'CLI (`keys create`)',
+    secret: false,
+  })
   @Transform(toInt)
   @IsInt()
   @IsPositive()
   DEFAULT_RATE_LIMIT = 60;
 
-  @Setting({ description: 'limits of keys created without flags', readBy: 'CLI (`keys create`)', secret: false })
+  @Setting({
+    description: 'the window (seconds) of keys created without `--rate-window`',
+    readBy: 'CLI (`keys create`)',
+    secret: false,
+  })
   @Transform(toInt)
   @IsInt()
   @IsPositive()

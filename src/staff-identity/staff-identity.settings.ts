@@ -6,7 +6,7 @@ import type { EnvironmentVariables } from '../config/environment';
 /** The settings of staff-identity/: each one's rules, default and description. */
 export class StaffIdentitySettings {
   @Setting({
-    description: 'a staff session ends after this long unused / at most this long after sign-in',
+    description: 'a staff session ends after this long unused',
     readBy: 'API',
     secret: false,
   })
@@ -16,7 +16,7 @@ export class StaffIdentitySettings {
   STAFF_SESSION_IDLE = 1800;
 
   @Setting({
-    description: 'a staff session ends after this long unused / at most this long after sign-in',
+    description: 'a staff session ends at most this long after sign-in',
     readBy: 'API',
     secret: false,
   })
@@ -60,7 +60,7 @@ export class StaffIdentitySettings {
 
   @Setting({
     description:
-      'single sign-on for staff with an OpenID provider (all three; https, or http on loopback); see [Single sign-on](#single-sign-on-for-staff)',
+      "single sign-on for staff: the OpenID provider's issuer (https, or http on loopback), with `OIDC_CLIENT_ID` and `OIDC_CLIENT_SECRET` (all three or none); see [Single sign-on](#single-sign-on-for-staff)",
     readBy: 'API',
     secret: false,
   })
@@ -70,8 +70,7 @@ export class StaffIdentitySettings {
   OIDC_ISSUER?: string;
 
   @Setting({
-    description:
-      'single sign-on for staff with an OpenID provider (all three; https, or http on loopback); see [Single sign-on](#single-sign-on-for-staff)',
+    description: "the console's client id at the OpenID provider (with `OIDC_ISSUER`)",
     readBy: 'API',
     secret: false,
   })
@@ -81,8 +80,7 @@ export class StaffIdentitySettings {
   OIDC_CLIENT_ID?: string;
 
   @Setting({
-    description:
-      'single sign-on for staff with an OpenID provider (all three; https, or http on loopback); see [Single sign-on](#single-sign-on-for-staff)',
+    description: "that client's secret (with `OIDC_ISSUER`)",
     readBy: 'API',
     secret: true,
   })
