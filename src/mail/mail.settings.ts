@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, IsUrl, Matches, Min, MinLength } from 'class-validator';
-import { declareSettings, emptyToUndefined, Setting, toInt, isLoopbackName } from '../config/settings';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Min } from 'class-validator';
+import { declareSettings, emptyToUndefined, isLoopbackName, Setting, toInt } from '../config/settings';
 import type { AppConfig } from '../config/app-config';
 import type { EnvironmentVariables } from '../config/environment';
 
@@ -115,17 +115,6 @@ export class MailSettings {
   MAIL_OAUTH_SCOPES?: string;
 
   @Setting({
-    description: 'bearer token of `POST /inbound/email` (16+ characters); unset, the route answers 404',
-    readBy: 'API',
-    secret: true,
-  })
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsString()
-  @MinLength(16)
-  INBOUND_TOKEN?: string;
-
-  @Setting({
     description:
       'the largest inbound message taken (the route answers 413 above it; IMAP marks and skips it); room for one file of `ATTACHMENT_MAX_BYTES` in base64, a third larger, with its text',
     readBy: 'all',
@@ -136,17 +125,6 @@ export class MailSettings {
   @IsInt()
   @Min(1024)
   INBOUND_MAX_BYTES = 40 * 1024 * 1024;
-
-  @Setting({
-    description:
-      'an API key id: mail that matches no submission becomes a new submission of that key instead of waiting in the unmatched list',
-    readBy: 'all',
-    secret: false,
-  })
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @IsUUID()
-  INBOUND_NEW_SUBMISSIONS_KEY?: string;
 
   @Setting({
     description:
@@ -192,36 +170,6 @@ export class MailSettings {
   @IsInt()
   @Min(1024 * 1024)
   INBOUND_MEMORY_BUDGET = 128 * 1024 * 1024;
-
-  @Setting({
-    description:
-      'unmatched and unreadable mail kept for admins at most; beyond it the oldest go, counted in `inbound_unmatched_dropped_total`',
-    readBy: 'API, worker',
-    secret: false,
-  })
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  INBOUND_UNMATCHED_MAX = 10_000;
-
-  @Setting({
-    description:
-      'comma list of the `authserv-id`s of your receiving mail servers (`mx.example.com`): a submission made from inbound mail is acknowledged only when the topmost `Authentication-Results` header of one of them says the From domain passed DMARC (or SPF aligned with it); empty, such submissions are never acknowledged',
-    readBy: 'all',
-    secret: false,
-  })
-  @IsString()
-  INBOUND_TRUSTED_AUTHSERV_ID = '';
-
-  @Setting({
-    description: 'automatic acknowledgements per API key an hour, at most (counted in Redis; none while Redis is away)',
-    readBy: 'worker',
-    secret: false,
-  })
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  ACK_MAX_PER_KEY_HOUR = 100;
 }
 
 declare module '../config/environment' {
@@ -245,14 +193,7 @@ declare module '../config/app-config' {
       parse: { timeoutMs: number; memoryMb: number; threads: number };
       /** INBOUND_MEMORY_BUDGET: bytes of inbound messages held at once (waiting, parsing, being taken). */
       memoryBudget: number;
-      unmatchedMax: number;
-      inboundToken?: string;
       inboundMaxBytes: number;
-      newSubmissionsKeyId?: string;
-      /** INBOUND_TRUSTED_AUTHSERV_ID, lower-cased; empty: no inbound-mail submission is acknowledged. */
-      trustedAuthservIds: string[];
-      /** Acknowledgements per API key an hour, at most. */
-      ackMaxPerKeyHour: number;
       /**
        * OAuth2 for IMAP and SMTP (MAIL_OAUTH_*): the provider and its client; `address` is the mailbox,
        * the user of INBOUND_IMAP_URL (else of SMTP_URL). Undefined: the URLs carry passwords.
@@ -283,9 +224,7 @@ export const mailSettings = declareSettings({
       inboundAddress: env.INBOUND_ADDRESS,
       imapUrl: env.INBOUND_IMAP_URL,
       pollInterval: env.INBOUND_POLL_INTERVAL,
-      inboundToken: env.INBOUND_TOKEN,
       inboundMaxBytes: env.INBOUND_MAX_BYTES,
-      newSubmissionsKeyId: env.INBOUND_NEW_SUBMISSIONS_KEY?.toLowerCase(),
       oauth: mailOAuthOf(env),
       parse: {
         timeoutMs: env.INBOUND_PARSE_TIMEOUT_MS,
@@ -293,11 +232,6 @@ export const mailSettings = declareSettings({
         threads: env.INBOUND_PARSE_THREADS,
       },
       memoryBudget: env.INBOUND_MEMORY_BUDGET,
-      unmatchedMax: env.INBOUND_UNMATCHED_MAX,
-      trustedAuthservIds: env.INBOUND_TRUSTED_AUTHSERV_ID.split(',')
-        .map((id) => id.trim().toLowerCase())
-        .filter(Boolean),
-      ackMaxPerKeyHour: env.ACK_MAX_PER_KEY_HOUR,
     },
   }),
   problems: (env) => mailOAuthProblems(env),

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsPositive, IsString, IsUrl } from 'class-validator';
-import { declareSettings, emptyToUndefined, Setting, toBoolean, toInt, isLoopbackName } from '../config/settings';
+import { declareSettings, emptyToUndefined, isLoopbackName, Setting, toBoolean, toInt } from '../config/settings';
 import type { EnvironmentVariables } from '../config/environment';
 
 /** The settings of staff-identity/: each one's rules, default and description. */
