@@ -32,12 +32,15 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
       }
     }
     const values = plainToInstance(room.variables, present);
-    const secrets = new Set(room.settings.filter((setting) => setting.secret).map((setting) => setting.name));
+    // Secrets are never echoed; nor is anything named like one, nor URLs, which may carry a password.
+    const hidden = new Set(
+      room.settings
+        .filter((setting) => setting.secret || /SECRET|PASSWORD|TOKEN|URL|KEYS/.test(setting.name))
+        .map((setting) => setting.name),
+    );
     problems.push(
       ...validateSync(values, { skipMissingProperties: false }).map((error) => {
-        // URLs may carry a password, so they are never echoed either.
-        const hidden = secrets.has(error.property) || /SECRET|PASSWORD|TOKEN|URL|KEYS/.test(error.property);
-        const shown = typeof error.value === 'string' && !hidden ? ` (got "${error.value}")` : '';
+        const shown = typeof error.value === 'string' && !hidden.has(error.property) ? ` (got "${error.value}")` : '';
         return `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}${shown}`;
       }),
     );

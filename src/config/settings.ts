@@ -81,7 +81,7 @@ let declared: DeclaredRoom[] | undefined;
 export function declaredSettings(): DeclaredRoom[] {
   declared ??= settingsFiles(SOURCE_ROOT)
     .sort()
-    .map((path) => roomOf(path));
+    .map((path) => declaredRoom(loadedFrom(path), relative(SOURCE_ROOT, path)));
   return declared;
 }
 
@@ -95,14 +95,22 @@ function settingsFiles(dir: string): string[] {
   });
 }
 
-function roomOf(path: string): DeclaredRoom {
-  const file = relative(SOURCE_ROOT, path).replace(/\\/g, '/').replace(/\.js$/, '.ts');
+/** The one declaration a settings file exports. */
+function loadedFrom(path: string): RoomSettings {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- found by file name, like entities
   const exported = Object.values(require(path) as Record<string, unknown>).filter(isRoomSettings);
   if (exported.length !== 1) {
-    throw new Error(`${file}: exports ${exported.length} declareSettings(...) declarations; one is expected`);
+    throw new Error(`${path}: exports ${exported.length} declareSettings(...) declarations; one is expected`);
   }
-  const room = exported[0];
+  return exported[0];
+}
+
+/**
+ * A room's declaration with its settings listed, in declaration order. Throws when a setting lacks its
+ * description or its validators, naming them.
+ */
+export function declaredRoom(room: RoomSettings, path: string): DeclaredRoom {
+  const file = path.replace(/\\/g, '/').replace(/\.js$/, '.ts');
   const described = DESCRIPTIONS.get(room.variables) ?? new Map<string, SettingDescription>();
   const validated = new Set(
     getMetadataStorage()
