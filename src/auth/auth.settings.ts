@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, IsPositive, IsString, Max, Min, MinLength } from 'class-validator';
-import { declareSettings, emptyToUndefined, Setting, toInt, toNumber } from '../config/settings';
+import { commaList, declareSettings, emptyToUndefined, Setting, toInt, toNumber } from '../config/settings';
 import { randomBytes } from 'node:crypto';
 
 /** The settings of auth/: each one's rules, default and description. */
@@ -99,9 +99,7 @@ export const authSettings = declareSettings({
     auth: {
       jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
       jwtSecretGenerated: !env.JWT_SECRET,
-      jwtPreviousSecrets: env.JWT_PREVIOUS_SECRETS.split(',')
-        .map((secret) => secret.trim())
-        .filter(Boolean),
+      jwtPreviousSecrets: commaList(env.JWT_PREVIOUS_SECRETS),
       issuer: env.JWT_ISSUER,
       audience: env.JWT_AUDIENCE,
       // Fixed by the specification (section 8): expires_in is always 900.

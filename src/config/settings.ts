@@ -165,6 +165,14 @@ export const toBoolean = ({ value }: { value: unknown }): unknown => {
 export const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** A comma-separated setting's entries, trimmed, empty ones dropped. */
+export function commaList(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 /** 127.x.x.x, localhost or [::1]: where plain http stays on the machine. */
 export function isLoopbackName(hostname: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(hostname);

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { declareSettings, emptyToUndefined, Setting, toBoolean, toInt } from '../config/settings';
+import { commaList, declareSettings, emptyToUndefined, Setting, toBoolean, toInt } from '../config/settings';
 import type { EnvironmentVariables } from '../config/environment';
 
 /** The settings of http/: each one's rules, default and description. */
@@ -100,9 +100,7 @@ export const httpSettings = declareSettings({
       basePath: normalizeBasePath(env.BASE_PATH),
       bodyLimit: env.BODY_LIMIT,
       trustProxy: parseTrustProxy(env.TRUST_PROXY),
-      corsOrigins: env.CORS_ORIGINS.split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
+      corsOrigins: commaList(env.CORS_ORIGINS),
       docs: env.API_DOCS,
     },
   }),

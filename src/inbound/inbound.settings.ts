@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Min, MinLength } from 'class-validator';
-import { declareSettings, emptyToUndefined, Setting, toInt } from '../config/settings';
+import { commaList, declareSettings, emptyToUndefined, Setting, toInt } from '../config/settings';
 
 /** The settings of inbound/: each one's rules, default and description. */
 export class InboundSettings {
@@ -74,9 +74,7 @@ export const inboundSettings = declareSettings({
       token: env.INBOUND_TOKEN,
       newSubmissionsKeyId: env.INBOUND_NEW_SUBMISSIONS_KEY?.toLowerCase(),
       unmatchedMax: env.INBOUND_UNMATCHED_MAX,
-      trustedAuthservIds: env.INBOUND_TRUSTED_AUTHSERV_ID.split(',')
-        .map((id) => id.trim().toLowerCase())
-        .filter(Boolean),
+      trustedAuthservIds: commaList(env.INBOUND_TRUSTED_AUTHSERV_ID.toLowerCase()),
     },
   }),
 });

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, IsUrl, Matches, MinLength } from 'class-validator';
-import { declareSettings, emptyToUndefined, Setting } from '../config/settings';
+import { commaList, declareSettings, emptyToUndefined, Setting } from '../config/settings';
 
 /** The settings of redis/: each one's rules, default and description. */
 export class RedisSettings {
@@ -49,14 +49,10 @@ export const redisSettings = declareSettings({
     redis: {
       url: env.REDIS_URL,
       prefix: env.REDIS_PREFIX,
-      clusterNodes: (env.REDIS_CLUSTER_NODES ?? '')
-        .split(',')
-        .map((node) => node.trim())
-        .filter(Boolean)
-        .map((node) => {
-          const [host, port] = node.split(':');
-          return { host, port: Number(port) };
-        }),
+      clusterNodes: commaList(env.REDIS_CLUSTER_NODES ?? '').map((node) => {
+        const [host, port] = node.split(':');
+        return { host, port: Number(port) };
+      }),
     },
   }),
 });

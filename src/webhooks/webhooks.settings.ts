@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNumber, IsPositive, IsString, Matches, Min } from 'class-validator';
-import { declareSettings, Setting, toBoolean, toInt, toNumber } from '../config/settings';
+import { commaList, declareSettings, Setting, toBoolean, toInt, toNumber } from '../config/settings';
 
 /** The settings of webhooks/: each one's rules, default and description. */
 export class WebhooksSettings {
@@ -72,9 +72,7 @@ export const webhooksSettings = declareSettings({
     webhooks: {
       secretOverlap: env.WEBHOOK_SECRET_OVERLAP,
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
-      allowedHosts: env.WEBHOOK_ALLOWED_HOSTS.split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
+      allowedHosts: commaList(env.WEBHOOK_ALLOWED_HOSTS.toLowerCase()),
       timeout: env.WEBHOOK_TIMEOUT,
       retrySchedule: env.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number),
     },
