@@ -49,7 +49,7 @@ export class AckThrottle {
     redis.defineCommand('ackTake', { numberOfKeys: 2, lua: TAKE_SCRIPT });
     this.redis = redis as RedisWithAckTake;
     this.prefix = `${config.redis.prefix}:ack`;
-    this.cap = config.mail.ackMaxPerKeyHour;
+    this.cap = config.conversations.ackMaxPerKeyHour;
   }
 
   /** Null: taken (send it); else why not. */

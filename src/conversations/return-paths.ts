@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
+import { deriveKey } from '../config/derived-keys';
 import { returnPathOf } from '../mail/return-path';
 import { base32 } from '../submissions/submission-ref';
 
@@ -21,7 +22,7 @@ export class ReturnPaths {
 
   constructor(config: AppConfig) {
     this.keys = [config.auth.jwtSecret, ...config.auth.jwtPreviousSecrets].map((secret) =>
-      Buffer.from(hkdfSync('sha256', secret, '', 'contact-intake return path', 32)),
+      deriveKey(secret, 'return-path'),
     );
     this.mailbox = config.mail.inboundAddress ?? config.mail.replyFrom;
   }

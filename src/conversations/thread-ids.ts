@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
+import { deriveKey } from '../config/derived-keys';
 import { base32 } from '../submissions/submission-ref';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -43,7 +44,7 @@ export class ThreadIds {
 
   constructor(private readonly config: AppConfig) {
     this.domain = (config.mail.inboundAddress ?? config.mail.replyFrom).split('@').pop()!.toLowerCase();
-    this.tokenKey = Buffer.from(hkdfSync('sha256', config.auth.jwtSecret, '', 'contact-intake reply token', 32));
+    this.tokenKey = deriveKey(config.auth.jwtSecret, 'reply-token');
     this.ours = new RegExp(
       `^(?:submission\\.(?:(${UUID})|(${TOKEN}))|message\\.(${UUID}))@${this.domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
       'i',

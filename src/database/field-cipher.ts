@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
-import { EncryptionKey } from '../config/environment';
+import { deriveKey } from '../config/derived-keys';
+import { EncryptionKey } from './encryption-keys';
 import { legacyMatchedEmail, matchedEmail } from './matched-email';
 import { sha256Hex } from './sha256';
 
@@ -95,7 +96,7 @@ export class FieldCipher {
     this.current = keys[0];
     this.keys = new Map(keys.map(({ id, key }) => [id, key]));
     this.hashKeys = new Map(
-      keys.map(({ id, key }) => [id, Buffer.from(hkdfSync('sha256', key, '', 'contact-intake email hash', 32))]),
+      keys.map(({ id, key }) => [id, deriveKey(key, 'email-hash')]),
     );
     this.stableHashKey = config.privacy.emailHashKey ?? undefined;
   }

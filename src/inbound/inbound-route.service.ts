@@ -38,7 +38,7 @@ export class InboundRouteService {
 
   /** 404 while no INBOUND_TOKEN is set (the route does not exist), 401 unless `authorization` carries it. */
   authenticate(authorization: string | undefined): void {
-    const token = this.config.mail.inboundToken;
+    const token = this.config.inbound.token;
     if (!token) {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
     }

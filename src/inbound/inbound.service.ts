@@ -73,7 +73,7 @@ export class InboundService {
       this.metrics.inboundMail('attached');
       return 'attached';
     }
-    const keyId = this.config.mail.newSubmissionsKeyId;
+    const keyId = this.config.inbound.newSubmissionsKeyId;
     const newSubmissionsKey = keyId && !mail.automatic && mail.from ? await this.apiKeys.findById(keyId) : null;
     if (newSubmissionsKey && mail.from) {
       const submissionId = await this.contact.submit(
@@ -96,7 +96,7 @@ export class InboundService {
           senderVerified: senderDomainAuthenticated(
             mail.authenticationResults,
             mail.from.address.slice(mail.from.address.lastIndexOf('@') + 1),
-            this.config.mail.trustedAuthservIds,
+            this.config.inbound.trustedAuthservIds,
           ),
         },
       );
@@ -173,7 +173,7 @@ export class InboundService {
         encKeyId: null,
         receivedAt: new Date(),
       },
-      this.config.mail.unmatchedMax,
+      this.config.inbound.unmatchedMax,
     );
     this.metrics.unmatchedMailDropped(dropped);
   }

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
+import { deriveKey } from '../config/derived-keys';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { matchedEmail } from '../database/matched-email';
 import { Transaction } from '../database/transactions';
@@ -134,14 +135,10 @@ export class ErasureLog {
     config: AppConfig,
   ) {
     const derived = [
-      ...(config.privacy.emailHashKey
-        ? [hkdfSync('sha256', config.privacy.emailHashKey, '', 'contact-intake erasure log', 32)]
-        : []),
+      ...(config.privacy.emailHashKey ? [deriveKey(config.privacy.emailHashKey, 'erasure-log')] : []),
       // The audit trail's key (PrivacyService.emailHash), and those of secrets being rotated out.
-      ...[config.auth.jwtSecret, ...config.auth.jwtPreviousSecrets].map((secret) =>
-        hkdfSync('sha256', secret, '', 'contact-intake email hash', 32),
-      ),
-    ].map((key) => Buffer.from(key));
+      ...[config.auth.jwtSecret, ...config.auth.jwtPreviousSecrets].map((secret) => deriveKey(secret, 'email-hash')),
+    ];
     for (const key of derived) {
       this.keys.set(createHmac('sha256', key).update('erasure log key id').digest('hex').slice(0, 16), key);
     }

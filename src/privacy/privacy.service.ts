@@ -1,8 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
+import { deriveKey } from '../config/derived-keys';
 import { FieldCipher, SEALED_COLUMNS, SealedTable } from '../database/field-cipher';
 import { matchedEmail } from '../database/matched-email';
 import { ApiException } from '../http/api-exception';
@@ -67,7 +68,7 @@ export class PrivacyService {
     private readonly cipher: FieldCipher,
     config: AppConfig,
   ) {
-    this.hashKey = Buffer.from(hkdfSync('sha256', config.auth.jwtSecret, '', 'contact-intake email hash', 32));
+    this.hashKey = deriveKey(config.auth.jwtSecret, 'email-hash');
   }
 
   /**

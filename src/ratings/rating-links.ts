@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
+import { deriveKey } from '../config/derived-keys';
 import { RATING_PATH } from '../http/contract-paths';
 import type { Rating } from './survey-state';
 
@@ -36,7 +37,7 @@ export class RatingLinks {
 
   constructor(private readonly config: AppConfig) {
     this.keys = [config.auth.jwtSecret, ...config.auth.jwtPreviousSecrets].map((secret) =>
-      Buffer.from(hkdfSync('sha256', secret, '', 'contact-intake rating link', 32)),
+      deriveKey(secret, 'rating-link'),
     );
   }
 
