@@ -21,7 +21,7 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { deleteKeysUnder } from '../test/support/redis-keys';
 import { probeLiveness } from './hostile-mail';
 import {

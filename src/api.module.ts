@@ -16,7 +16,7 @@ import { AppConfig } from './config/app-config';
 import { ContactModule } from './contact/contact.module';
 import { HealthRoutesModule } from './health/health.module';
 import { StaffAuthModule } from './staff-accounts/staff-accounts.module';
-import { StaffSubmissionsModule } from './submissions/staff-submissions.module';
+import { StaffSubmissionsModule } from './submissions/staff-api/staff-submissions.module';
 import { RedeliveryRoutesModule } from './delivery/redelivery.module';
 import { ConversationRoutesModule } from './conversations/conversations.module';
 import { InboundRoutesModule } from './inbound/inbound.module';

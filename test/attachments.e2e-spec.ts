@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { DataSource } from 'typeorm';
 import { RetentionProcessor } from '../src/privacy/retention.processor';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { ownDatabase } from './support/own-database';
 import { postInboundMail } from './support/service-calls';
 import { SmtpSink } from './support/smtp-sink';

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
 import { ConsoleService, startConsoleService } from './support/console-service';
 import { submitTo } from './support/service-calls';

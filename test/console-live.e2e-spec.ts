@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { launchChromium, seriousAxeViolations } from './support/browser';
 import { ApiProcess, customerAnswers, staffAdminAt, startApiProcess, submitTo } from './support/service-calls';
 

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
 import { ApiProcess, staffAdminAt, StaffAdmin, startApiProcess, submitTo } from './support/service-calls';
 import { waitUntil } from './support/wait';

@@ -1,4 +1,4 @@
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../src/queue/queue.constants';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { ownDatabase } from './support/own-database';
 import { queuesSettled } from './support/queues';
 import { postInboundMail } from './support/service-calls';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { CLI_ACTOR } from '../src/audit/actor';
 import { LiveStream, TOO_MANY_STREAMS } from '../src/live/live-stream.service';
 import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { EventStream, openEventStream } from './support/event-stream';
 import { ownDatabase } from './support/own-database';
 import { freePort, startService, StartedProcess } from './support/processes';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { DataSource } from 'typeorm';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { ownDatabase } from './support/own-database';
 import { SmtpSink } from './support/smtp-sink';
 import { newStaffAccount, staffCookie } from './support/staff';

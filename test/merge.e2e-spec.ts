@@ -7,7 +7,7 @@ import { Transactions } from '../src/database/transactions';
 import { RetentionService } from '../src/privacy/retention.service';
 import { SubmissionDeletion } from '../src/privacy/submission-deletion.service';
 import { JobProducer } from '../src/queue/job-producer';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { SubmissionsRepository } from '../src/submissions/submissions.repository';
 import { ownDatabase } from './support/own-database';
 import { queuesSettled } from './support/queues';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ContactService } from '../src/contact/contact.service';
 import { ConversationsService } from '../src/conversations/conversations.service';
-import { refOf } from '../src/submissions/submission-ref';
+import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { ownDatabase } from './support/own-database';
 import { freePort, startService, StartedProcess } from './support/processes';
 import { postInboundMail } from './support/service-calls';

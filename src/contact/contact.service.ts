@@ -8,8 +8,8 @@ import { SlaTracker } from '../service-levels/sla-tracker.service';
 import { SpamFilter } from '../spam/spam-filter.service';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { RuleRunner } from '../rules/rule-runner';
-import { DEFAULT_PRIORITY } from '../submissions/submission-priority';
-import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
+import { DEFAULT_PRIORITY } from '../submissions/lifecycle/submission-priority';
+import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
 import { NewSubmission, SubmissionsRepository } from '../submissions/submissions.repository';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
 

@@ -1,4 +1,4 @@
-import { refOf } from '../submissions/submission-ref';
+import { refOf } from '../submissions/lifecycle/submission-ref';
 import { fillAcknowledgement, greetingNameOf, NEUTRAL_NAME } from './ack-text';
 
 describe('greetingNameOf', () => {

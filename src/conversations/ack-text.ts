@@ -1,4 +1,4 @@
-import { refOf } from '../submissions/submission-ref';
+import { refOf } from '../submissions/lifecycle/submission-ref';
 
 /**
  * What `{{name}}` becomes when the requester's name is not a plain name, and always in the subject:

@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { MailSenderAddress, SmtpMailer } from '../mail/smtp-mailer';
 import { SatisfactionSurveys } from '../ratings/satisfaction-surveys.service';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
-import { refOf } from '../submissions/submission-ref';
+import { refOf } from '../submissions/lifecycle/submission-ref';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MESSAGE_STATE } from './message-state';

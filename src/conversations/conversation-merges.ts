@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AttachmentsRepository } from '../attachments/attachments.repository';
 import type { Transaction } from '../database/transactions';
-import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 
 /**

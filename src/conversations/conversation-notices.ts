@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { JobProducer } from '../queue/job-producer';
-import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 
 /** The e-mails that tell staff of a submission's facts (queued after the commit; a worker sends them). */

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { deriveKey } from '../config/derived-keys';
 import { returnPathOf } from '../mail/return-path';
-import { base32 } from '../submissions/submission-ref';
+import { base32 } from '../submissions/lifecycle/submission-ref';
 
 /**
  * The return path (SMTP envelope sender) of each message of a conversation we send:

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { deriveKey } from '../config/derived-keys';
-import { base32 } from '../submissions/submission-ref';
+import { base32 } from '../submissions/lifecycle/submission-ref';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 

@@ -3,11 +3,11 @@ import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { Acknowledgements } from '../conversations/acknowledgements.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
-import { SUBMISSION_STATE } from '../submissions/submission-state';
-import { toStaffSubmission } from '../submissions/staff-submission';
+import { SUBMISSION_STATE } from '../submissions/lifecycle/submission-state';
+import { toStaffSubmission } from '../submissions/staff-api/staff-submission';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { Transactions } from '../database/transactions';
-import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
+import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
 

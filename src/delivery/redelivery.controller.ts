@@ -4,7 +4,7 @@ import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { actorOf, StaffRequest } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
-import { RedeliveryView } from '../submissions/dto/staff-submission.views';
+import { RedeliveryView } from '../submissions/staff-api/dto/staff-submission.views';
 import { RedeliveryService } from './redelivery.service';
 
 @ApiTags('staff: submissions')

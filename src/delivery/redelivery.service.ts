@@ -2,10 +2,10 @@ import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { Actor } from '../audit/actor';
 import { ApiException } from '../http/api-exception';
 import { JobProducer } from '../queue/job-producer';
-import { SUBMISSION_STATE } from '../submissions/submission-state';
+import { SUBMISSION_STATE } from '../submissions/lifecycle/submission-state';
 import { Transactions } from '../database/transactions';
-import { SubmissionFactRecorder } from '../submissions/submission-fact-recorder';
-import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { NoChannel } from './channels/no-channel';
 

@@ -3,7 +3,7 @@ import { ConversationMessagesRepository } from '../conversations/conversation-me
 import { ThreadIds } from '../conversations/thread-ids';
 import { FieldCipher } from '../database/field-cipher';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
-import { refOf } from '../submissions/submission-ref';
+import { refOf } from '../submissions/lifecycle/submission-ref';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { InboundMail } from '../mail/mail-parser';
 

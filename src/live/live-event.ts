@@ -1,5 +1,5 @@
 import { AppConfig } from '../config/app-config';
-import { routeOf, SUBMISSION_FACT_NAMES, SubmissionLiveEvent } from '../submissions/submission-facts';
+import { routeOf, SUBMISSION_FACT_NAMES, SubmissionLiveEvent } from '../submissions/facts/submission-facts';
 
 /** What the stream carries: each fact's live event as the catalogue names it, and who is looking. */
 export type LiveEventType = SubmissionLiveEvent | 'presence';

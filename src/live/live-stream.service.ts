@@ -16,7 +16,7 @@ import { InjectRedis } from '../redis/redis.module';
 import { settleWithin } from '../queue/settle-within';
 import { StaffAuthService } from '../staff-accounts/staff-auth.service';
 import { StaffCredential } from '../staff-accounts/staff-cookie';
-import { SubmissionListService } from '../submissions/submission-list.service';
+import { SubmissionListService } from '../submissions/staff-api/submission-list.service';
 import { liveChannel, parseLiveEvent } from './live-event';
 
 /** What EventSource waits before it reconnects (the `retry:` hint), in milliseconds. */

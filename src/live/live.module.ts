@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
-import { StaffSubmissionsModule } from '../submissions/staff-submissions.module';
+import { StaffSubmissionsModule } from '../submissions/staff-api/staff-submissions.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { LiveController } from './live.controller';
 import { LiveEvents } from './live-events';

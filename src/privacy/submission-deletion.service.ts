@@ -5,8 +5,8 @@ import { afterCommit, Transaction, Transactions } from '../database/transactions
 import { JobProducer } from '../queue/job-producer';
 import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { ReportStaleDays } from '../reports/report-stale-days';
-import { SubmissionNotesRepository } from '../submissions/submission-notes.repository';
-import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
+import { SubmissionNotesRepository } from '../submissions/lifecycle/submission-notes.repository';
+import { SubmissionTagsRepository } from '../submissions/lifecycle/submission-tags.repository';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { webhookJobOf } from '../webhooks/webhooks.service';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';

@@ -3,7 +3,7 @@ import { Transaction } from '../database/transactions';
 import { Clock } from '../clock/clock';
 import { ReportBacklogCache } from './report-backlog-cache';
 import { mayBeBuilt } from './report-days.builder';
-import { AfterCommitWork, OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { AfterCommitWork, OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
 import { ReportDaysRepository } from './report-days.repository';
 
 /**

@@ -1,4 +1,4 @@
-import { csvLine, UTF8_BOM } from '../submissions/submissions-csv';
+import { csvLine, UTF8_BOM } from '../submissions/staff-api/submissions-csv';
 import { ReportFiguresView, ReportView } from './dto/report.views';
 
 /** The CSV's columns: what a row is (`section`, and its bucket, assignee, key, label or status), then the figures. */

@@ -4,7 +4,7 @@ import { Clock } from '../clock/clock';
 import { ApiException } from '../http/api-exception';
 import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
-import { tagKey } from '../submissions/submission-tags';
+import { tagKey } from '../submissions/lifecycle/submission-tags';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ReportInterval, ReportQuery } from './dto/report.query';
 import { ReportFiguresView, ReportView } from './dto/report.views';

@@ -1,7 +1,7 @@
 import { codePointLength } from '../http/validation/contract-fields';
-import { PRIORITIES } from '../submissions/submission-priority';
-import { WORKFLOW_STATUSES } from '../submissions/submission-state';
-import { isTag, tagSpelling } from '../submissions/submission-tags';
+import { PRIORITIES } from '../submissions/lifecycle/submission-priority';
+import { WORKFLOW_STATUSES } from '../submissions/lifecycle/submission-state';
+import { isTag, tagSpelling } from '../submissions/lifecycle/submission-tags';
 
 /** What a rule waits for: a new submission, a customer's mail on one, a change of its status. */
 export const RULE_EVENTS = ['received', 'message_received', 'status_changed'] as const;

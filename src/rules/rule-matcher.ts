@@ -1,4 +1,4 @@
-import { tagKey } from '../submissions/submission-tags';
+import { tagKey } from '../submissions/lifecycle/submission-tags';
 import type { RuleConditionSpec, RuleField, RuleOp } from './rule-definition';
 
 /**

@@ -5,7 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
-import { SubmissionTagsRepository } from '../submissions/submission-tags.repository';
+import { SubmissionTagsRepository } from '../submissions/lifecycle/submission-tags.repository';
 import { CreateRuleDto, UpdateRuleDto } from './dto/rule-changes.dto';
 import { RuleEntity } from './entities/rule.entity';
 import { activeRuleOf, RuleCache } from './rule-cache';

@@ -4,7 +4,7 @@ import { OccasionalLog } from '../logging/occasional-log';
 import { AnnouncedSnapshot } from '../redis/announced-snapshot';
 import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
-import { tagKey } from '../submissions/submission-tags';
+import { tagKey } from '../submissions/lifecycle/submission-tags';
 import { BusinessCalendar } from './business-calendar';
 import { SlaPolicyEntity } from './entities/sla-policy.entity';
 import { SlaPoliciesRepository } from './sla-policies.repository';

@@ -1,5 +1,5 @@
-import type { Priority } from '../submissions/submission-priority';
-import type { WorkflowStatus } from '../submissions/submission-state';
+import type { Priority } from '../submissions/lifecycle/submission-priority';
+import type { WorkflowStatus } from '../submissions/lifecycle/submission-state';
 import { NO_SLA, SubmissionSlaColumns } from '../submissions/submissions.repository';
 import type { BusinessCalendar } from './business-calendar';
 import type { SlaPolicyEntity } from './entities/sla-policy.entity';

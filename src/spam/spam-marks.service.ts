@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FieldCipher } from '../database/field-cipher';
 import { JobProducer } from '../queue/job-producer';
-import { OnSubmissionFact, SubmissionFact } from '../submissions/submission-facts';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { SpamLedger } from './spam-ledger';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 
-import type { SpamReason } from '../submissions/submission-state';
+import type { SpamReason } from '../submissions/lifecycle/submission-state';
 
 export type { SpamReason };
 

@@ -8,14 +8,14 @@ import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity'
 import { SubmissionEntity } from './entities/submission.entity';
 import { SubmissionNoteEntity } from './entities/submission-note.entity';
 import { SubmissionTagEntity } from './entities/submission-tag.entity';
-import { SubmissionNotesRepository } from './submission-notes.repository';
-import { SubmissionTagsRepository } from './submission-tags.repository';
+import { SubmissionNotesRepository } from './lifecycle/submission-notes.repository';
+import { SubmissionTagsRepository } from './lifecycle/submission-tags.repository';
 import { SealedColumnsSubscriber } from '../database/sealed-columns.subscriber';
-import { SubmissionOutbox } from './submission-outbox.service';
+import { SubmissionOutbox } from './lifecycle/submission-outbox.service';
 import { SubmissionsRepository } from './submissions.repository';
-import { SubmissionDetailSections } from './submission-detail-sections';
-import { SubmissionFactRecorder } from './submission-fact-recorder';
-import { SubmissionsService } from './submissions.service';
+import { SubmissionDetailSections } from './staff-api/submission-detail-sections';
+import { SubmissionFactRecorder } from './facts/submission-fact-recorder';
+import { SubmissionsService } from './lifecycle/submissions.service';
 
 /** A submission's life: its tables, its states, and the operator's list and retry. */
 @Module({

@@ -19,7 +19,7 @@ import { FieldCipher } from '../database/field-cipher';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
 import { SubmissionTagEntity } from './entities/submission-tag.entity';
-import { DEFAULT_PRIORITY, Priority } from './submission-priority';
+import { DEFAULT_PRIORITY, Priority } from './lifecycle/submission-priority';
 import {
   SUBMISSION_STATE,
   SUBMISSION_TRANSITIONS,
@@ -28,7 +28,7 @@ import {
   TERMINAL_STATUSES,
   WORKFLOW_STATUSES,
   WorkflowStatus,
-} from './submission-state';
+} from './lifecycle/submission-state';
 
 export type NewSubmission = Omit<
   SubmissionEntity,

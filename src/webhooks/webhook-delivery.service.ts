@@ -7,7 +7,7 @@ import { AuditService } from '../audit/audit.service';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
-import { toStaffSubmission } from '../submissions/staff-submission';
+import { toStaffSubmission } from '../submissions/staff-api/staff-submission';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WEBHOOK_DELIVERY_STATE } from './webhook-delivery-state';
@@ -16,7 +16,7 @@ import { WebhookResponse, WebhookSender } from './webhook-sender';
 import { configuredWebhookSecret, standardWebhookHeaders } from './webhook-signature';
 import { WebhooksRepository } from './webhooks.repository';
 import { CONFIG_DESTINATION_ID } from './webhooks.service';
-import { SUBMISSION_FACTS } from '../submissions/submission-facts';
+import { SUBMISSION_FACTS } from '../submissions/facts/submission-facts';
 
 /** The two events that carry the submission itself (the others carry ids and what changed). */
 const RECEIVED = SUBMISSION_FACTS.received.webhook.event;

@@ -11,7 +11,7 @@ import { JobProducer } from '../queue/job-producer';
 import type { Transaction } from '../database/transactions';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WEBHOOK_DELIVERY_STATE, WebhookDeliveryStatus } from './webhook-delivery-state';
-import { SUBMISSION_FACTS, WEBHOOK_EVENTS, WebhookEvent } from '../submissions/submission-facts';
+import { SUBMISSION_FACTS, WEBHOOK_EVENTS, WebhookEvent } from '../submissions/facts/submission-facts';
 import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
 import { toDeliveryView, WebhookDeliveryView } from './dto/webhook.views';
 import { assertAcceptableWebhookUrl, loggableUrl } from './webhook-address';

@@ -1,4 +1,4 @@
-import { StaffSubmission } from '../../submissions/staff-submission';
+import { StaffSubmission } from '../../submissions/staff-api/staff-submission';
 
 export type { StaffSubmission };
 

@@ -1,4 +1,4 @@
-import { SUBMISSION_FACTS } from '../../submissions/submission-facts';
+import { SUBMISSION_FACTS } from '../../submissions/facts/submission-facts';
 import { RECEIVED_EVENT_KEY, WebhooksService } from '../../webhooks/webhooks.service';
 import { SendContext, StaffChannel, StaffSubmission } from './staff-channel';
 

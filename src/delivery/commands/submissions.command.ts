@@ -1,7 +1,7 @@
 import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { printLine, printList } from '../../cli-output';
-import { SUBMISSION_STATES, SubmissionState } from '../../submissions/submission-state';
-import { SubmissionsService } from '../../submissions/submissions.service';
+import { SUBMISSION_STATES, SubmissionState } from '../../submissions/lifecycle/submission-state';
+import { SubmissionsService } from '../../submissions/lifecycle/submissions.service';
 import { RedeliveryService } from '../redelivery.service';
 
 @SubCommand({ name: 'list', description: 'list the newest submissions (no message bodies)' })

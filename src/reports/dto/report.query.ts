@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Matches, ValidateBy } from 'class-validator';
 import { CanonicalId, isCalendarDate, Optional, Required } from '../../http/validation/contract-fields';
-import { isTag, MAX_TAG_LENGTH, TAG_PATTERN } from '../../submissions/submission-tags';
+import { isTag, MAX_TAG_LENGTH, TAG_PATTERN } from '../../submissions/lifecycle/submission-tags';
 
 export const REPORT_INTERVALS = ['day', 'week'] as const;
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];

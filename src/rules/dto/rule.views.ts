@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
-import { PRIORITIES } from '../../submissions/submission-priority';
+import { PRIORITIES } from '../../submissions/lifecycle/submission-priority';
 import { RuleEntity } from '../entities/rule.entity';
 import {
   MAX_ACTIONS,

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsInt, IsString, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { MaxCodePoints, Required, Trimmed, WellFormedUnicode } from '../../http/validation/contract-fields';
-import { PRIORITIES } from '../../submissions/submission-priority';
-import { isTag } from '../../submissions/submission-tags';
+import { PRIORITIES } from '../../submissions/lifecycle/submission-priority';
+import { isTag } from '../../submissions/lifecycle/submission-tags';
 import { businessHoursProblem } from '../business-calendar';
 import { BUSINESS_HOURS_SCHEMA, SCOPE_SCHEMA } from './sla-policy.views';
 

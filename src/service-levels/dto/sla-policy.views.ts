@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { PRIORITIES } from '../../submissions/submission-priority';
+import { PRIORITIES } from '../../submissions/lifecycle/submission-priority';
 import { WEEKDAYS } from '../business-calendar';
 import { SlaPolicyEntity, SlaPolicyScope } from '../entities/sla-policy.entity';
 import type { BusinessHours } from '../business-calendar';

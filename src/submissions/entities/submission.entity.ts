@@ -1,8 +1,8 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ApiKeyEntity } from '../../api-keys/entities/api-key.entity';
 import { StaffAccountEntity } from '../../staff-accounts/entities/staff-account.entity';
-import type { Priority } from '../submission-priority';
-import type { SubmissionState, WorkflowStatus } from '../submission-state';
+import type { Priority } from '../lifecycle/submission-priority';
+import type { SubmissionState, WorkflowStatus } from '../lifecycle/submission-state';
 
 /**
  * A stored contact request: what the client sent, its delivery state (see submission-state.ts) and

@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, ValidateIf } from 'cl
 import { CanonicalId, Optional, Required } from '../../http/validation/contract-fields';
 import { PageQuery } from '../../http/validation/page-query';
 import { WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryStatus } from '../webhook-delivery-state';
-import { SUBMISSION_FACTS, WEBHOOK_EVENTS } from '../../submissions/submission-facts';
+import { SUBMISSION_FACTS, WEBHOOK_EVENTS } from '../../submissions/facts/submission-facts';
 
 /** POST /staff/api/webhooks. */
 export class AddWebhookDto {

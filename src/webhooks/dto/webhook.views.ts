@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { WebhookDeliveryEntity } from '../entities/webhook-delivery.entity';
-import { WEBHOOK_EVENTS } from '../../submissions/submission-facts';
+import { WEBHOOK_EVENTS } from '../../submissions/facts/submission-facts';
 import { WebhookDestinationEntity } from '../entities/webhook-destination.entity';
 import { WebhookAttemptEntity } from '../entities/webhook-attempt.entity';
 import { WEBHOOK_DELIVERY_STATUSES } from '../webhook-delivery-state';

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { SubmissionCountsQuery, SubmissionFilterQuery } from './dto/submission-list.query';
 import { SubmissionPageView, toSubmissionView } from './dto/staff-submission.views';
 import { SEARCH_UNAVAILABLE, StaffSubmissionFilter } from './staff-submission-filter';
-import { OnSubmissionFact } from './submission-facts';
-import { WORKFLOW_STATUSES, WorkflowStatus } from './submission-state';
-import { SubmissionTagsRepository } from './submission-tags.repository';
-import { SubmissionOrder, SubmissionsRepository } from './submissions.repository';
+import { OnSubmissionFact } from '../facts/submission-facts';
+import { WORKFLOW_STATUSES, WorkflowStatus } from '../lifecycle/submission-state';
+import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
+import { SubmissionOrder, SubmissionsRepository } from '../submissions.repository';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
 const COUNTS_CACHE_MS = 2_000;

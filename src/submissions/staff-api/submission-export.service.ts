@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Actor } from '../audit/actor';
-import { AuditService } from '../audit/audit.service';
+import { Actor } from '../../audit/actor';
+import { AuditService } from '../../audit/audit.service';
 import { SubmissionFilterQuery } from './dto/submission-list.query';
 import { SEARCH_UNAVAILABLE, StaffSubmissionFilter } from './staff-submission-filter';
 import { csvLine, csvRowOf, CSV_COLUMNS, UTF8_BOM } from './submissions-csv';
-import { SubmissionTagsRepository } from './submission-tags.repository';
-import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
+import { SubmissionsRepository } from '../submissions.repository';
 
 const EXPORT_PAGE = 500;
 

@@ -16,16 +16,16 @@ import {
 import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
-import { ApiException } from '../http/api-exception';
-import { STAFF_API_PATH } from '../http/contract-paths';
-import { etagOf, versionsOfIfMatch } from '../http/etag';
-import { ApiErrors } from '../http/openapi/api-responses';
-import { DEFAULT_PAGE_SIZE } from '../http/validation/page-query';
-import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
-import { BulkChangeDto } from './dto/bulk-change.dto';
+import { ApiException } from '../../http/api-exception';
+import { STAFF_API_PATH } from '../../http/contract-paths';
+import { etagOf, versionsOfIfMatch } from '../../http/etag';
+import { ApiErrors } from '../../http/openapi/api-responses';
+import { DEFAULT_PAGE_SIZE } from '../../http/validation/page-query';
+import { actorOf, StaffRequest, staffOf } from '../../staff-accounts/guards/staff-auth.guard';
+import { StaffAuth } from '../../staff-accounts/staff-auth.decorators';
+import { BulkChangeDto } from '../changes/dto/bulk-change.dto';
 import { CreateNoteDto } from './dto/create-note.dto';
-import { MergeSubmissionDto } from './dto/merge-submission.dto';
+import { MergeSubmissionDto } from '../changes/dto/merge-submission.dto';
 import {
   BulkChangeResultView,
   NoteView,
@@ -34,12 +34,12 @@ import {
   SubmissionPageView,
 } from './dto/staff-submission.views';
 import { SubmissionCountsQuery, SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
-import { UpdateSubmissionDto } from './dto/update-submission.dto';
-import { SubmissionChangesService } from './submission-changes.service';
+import { UpdateSubmissionDto } from '../changes/dto/update-submission.dto';
+import { SubmissionChangesService } from '../changes/submission-changes.service';
 import { SubmissionDetailService } from './submission-detail.service';
 import { SubmissionExportService } from './submission-export.service';
 import { SubmissionListService } from './submission-list.service';
-import { SubmissionMergeService } from './submission-merge.service';
+import { SubmissionMergeService } from '../changes/submission-merge.service';
 import { SubmissionNotesService } from './submission-notes.service';
 import { csvFileName } from './submissions-csv';
 

@@ -1,4 +1,4 @@
-import { codePointLength } from '../http/validation/contract-fields';
+import { codePointLength } from '../../http/validation/contract-fields';
 
 /** At most this many labels on one submission (after duplicates are folded). */
 export const MAX_TAGS = 10;

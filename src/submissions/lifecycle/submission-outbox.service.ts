@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
-import { JobProducer } from '../queue/job-producer';
-import { PeriodicTask } from '../queue/periodic-task';
-import { settleWithin } from '../queue/settle-within';
-import { OnSubmissionFact, SubmissionFact } from './submission-facts';
-import { SubmissionsRepository } from './submissions.repository';
+import { AppConfig } from '../../config/app-config';
+import { JobProducer } from '../../queue/job-producer';
+import { PeriodicTask } from '../../queue/periodic-task';
+import { settleWithin } from '../../queue/settle-within';
+import { OnSubmissionFact, SubmissionFact } from '../facts/submission-facts';
+import { SubmissionsRepository } from '../submissions.repository';
 
 const RELAY_BATCH = 500;
 const SHUTDOWN_GRACE_MS = 2000;

@@ -1,7 +1,7 @@
-import type { Actor } from '../audit/actor';
-import type { Transaction } from '../database/transactions';
-import type { Priority } from './submission-priority';
-import type { WorkflowStatus } from './submission-state';
+import type { Actor } from '../../audit/actor';
+import type { Transaction } from '../../database/transactions';
+import type { Priority } from '../lifecycle/submission-priority';
+import type { WorkflowStatus } from '../lifecycle/submission-state';
 
 /**
  * What each fact about a submission carries besides the submission: ids and what changed, never the

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { insertStatement } from '../database/batched-insert';
-import type { Transaction } from '../database/transactions';
-import { SubmissionTagEntity } from './entities/submission-tag.entity';
+import { insertStatement } from '../../database/batched-insert';
+import type { Transaction } from '../../database/transactions';
+import { SubmissionTagEntity } from '../entities/submission-tag.entity';
 import { tagKey } from './submission-tags';
 
 /** appendAll's columns, in the order of its values. */

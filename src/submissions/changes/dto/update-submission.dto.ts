@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, ValidateBy, ValidateIf } from 'class-validator';
-import { CanonicalId, Optional } from '../../http/validation/contract-fields';
-import { PRIORITIES, Priority } from '../submission-priority';
-import { SETTABLE_STATUSES, WorkflowStatus } from '../submission-state';
-import { MAX_TAG_LENGTH, MAX_TAGS, normalizedTags, TAG_PATTERN } from '../submission-tags';
+import { CanonicalId, Optional } from '../../../http/validation/contract-fields';
+import { PRIORITIES, Priority } from '../../lifecycle/submission-priority';
+import { SETTABLE_STATUSES, WorkflowStatus } from '../../lifecycle/submission-state';
+import { MAX_TAG_LENGTH, MAX_TAGS, normalizedTags, TAG_PATTERN } from '../../lifecycle/submission-tags';
 
 /** PATCH /staff/api/submissions/:id: the workflow fields staff change. */
 export class UpdateSubmissionDto {

@@ -1,16 +1,16 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { Actor } from '../audit/actor';
-import { Clock } from '../clock/clock';
-import { Transactions } from '../database/transactions';
-import { ApiException } from '../http/api-exception';
-import { SubmissionDetailView } from './dto/staff-submission.views';
-import { SubmissionDetailService } from './submission-detail.service';
-import { SubmissionFactRecorder } from './submission-fact-recorder';
-import { NewSubmissionFact } from './submission-facts';
-import { SubmissionNotesRepository } from './submission-notes.repository';
-import { MAX_TAGS, tagKey } from './submission-tags';
-import { SubmissionTagsRepository } from './submission-tags.repository';
-import { SubmissionsRepository } from './submissions.repository';
+import { Actor } from '../../audit/actor';
+import { Clock } from '../../clock/clock';
+import { Transactions } from '../../database/transactions';
+import { ApiException } from '../../http/api-exception';
+import { SubmissionDetailView } from '../staff-api/dto/staff-submission.views';
+import { SubmissionDetailService } from '../staff-api/submission-detail.service';
+import { SubmissionFactRecorder } from '../facts/submission-fact-recorder';
+import { NewSubmissionFact } from '../facts/submission-facts';
+import { SubmissionNotesRepository } from '../lifecycle/submission-notes.repository';
+import { MAX_TAGS, tagKey } from '../lifecycle/submission-tags';
+import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
+import { SubmissionsRepository } from '../submissions.repository';
 
 const refuse = (status: HttpStatus, message: string) => new ApiException(status, message);
 

@@ -1,9 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { v7 as uuidv7 } from 'uuid';
-import { Actor } from '../audit/actor';
-import { AuditRecord, AuditService } from '../audit/audit.service';
-import { afterCommit, beforeCommit, Transaction } from '../database/transactions';
+import { Actor } from '../../audit/actor';
+import { AuditRecord, AuditService } from '../../audit/audit.service';
+import { afterCommit, beforeCommit, Transaction } from '../../database/transactions';
 import {
   AfterCommitFactHandler,
   AfterCommitWork,

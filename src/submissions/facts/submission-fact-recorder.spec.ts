@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { AuditService } from '../audit/audit.service';
-import { SYSTEM_ACTOR } from '../audit/actor';
+import { AuditService } from '../../audit/audit.service';
+import { SYSTEM_ACTOR } from '../../audit/actor';
 import { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { Transaction, Transactions } from '../database/transactions';
+import { Transaction, Transactions } from '../../database/transactions';
 import { SubmissionFactRecorder } from './submission-fact-recorder';
 import {
   factsWithoutWebhookHandler,

@@ -1,10 +1,10 @@
 import { ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { IsIn, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
-import { CanonicalId, DateOrDateTime, Optional } from '../../http/validation/contract-fields';
-import { PageQuery } from '../../http/validation/page-query';
-import { PRIORITIES } from '../submission-priority';
-import { WORKFLOW_STATUSES } from '../submission-state';
-import { isTag, MAX_TAG_LENGTH, TAG_PATTERN } from '../submission-tags';
+import { CanonicalId, DateOrDateTime, Optional } from '../../../http/validation/contract-fields';
+import { PageQuery } from '../../../http/validation/page-query';
+import { PRIORITIES } from '../../lifecycle/submission-priority';
+import { WORKFLOW_STATUSES } from '../../lifecycle/submission-state';
+import { isTag, MAX_TAG_LENGTH, TAG_PATTERN } from '../../lifecycle/submission-tags';
 
 const STATUS_LIST = new RegExp(`^(${WORKFLOW_STATUSES.join('|')})(,(${WORKFLOW_STATUSES.join('|')}))*$`);
 const PRIORITY_LIST = new RegExp(`^(${PRIORITIES.join('|')})(,(${PRIORITIES.join('|')}))*$`);

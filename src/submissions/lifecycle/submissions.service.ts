@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { SubmissionEntity } from './entities/submission.entity';
+import { SubmissionEntity } from '../entities/submission.entity';
 import { SubmissionState } from './submission-state';
-import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionsRepository } from '../submissions.repository';
 
 /** What the operator's `submissions list` shows (sending again is delivery/'s RedeliveryService). */
 @Injectable()

@@ -1,12 +1,12 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { AuditEventView } from '../../audit/audit-event.view';
-import { NamedRefView } from '../../http/openapi/named-ref.view';
-import { SubmissionNoteEntity } from '../entities/submission-note.entity';
-import { SubmissionEntity } from '../entities/submission.entity';
+import { AuditEventView } from '../../../audit/audit-event.view';
+import { NamedRefView } from '../../../http/openapi/named-ref.view';
+import { SubmissionNoteEntity } from '../../entities/submission-note.entity';
+import { SubmissionEntity } from '../../entities/submission.entity';
 import { unreadableOf } from '../staff-submission';
-import { refOf } from '../submission-ref';
-import { PRIORITIES } from '../submission-priority';
-import { SPAM_REASONS, SUBMISSION_STATES, WORKFLOW_STATUSES } from '../submission-state';
+import { refOf } from '../../lifecycle/submission-ref';
+import { PRIORITIES } from '../../lifecycle/submission-priority';
+import { SPAM_REASONS, SUBMISSION_STATES, WORKFLOW_STATUSES } from '../../lifecycle/submission-state';
 
 /** What `unreadable` means wherever a view has it (issue 24). */
 const UNREADABLE =

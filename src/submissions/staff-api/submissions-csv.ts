@@ -1,4 +1,4 @@
-import { SubmissionEntity } from './entities/submission.entity';
+import { SubmissionEntity } from '../entities/submission.entity';
 
 /** The export's columns, in order. */
 export const CSV_COLUMNS = [

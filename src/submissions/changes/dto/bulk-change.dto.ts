@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, ValidateBy } from 'class-validator';
-import { Required } from '../../http/validation/contract-fields';
-import { PRIORITIES } from '../submission-priority';
-import { SETTABLE_STATUSES } from '../submission-state';
-import { MAX_TAG_LENGTH, MAX_TAGS, TAG_PATTERN } from '../submission-tags';
+import { Required } from '../../../http/validation/contract-fields';
+import { PRIORITIES } from '../../lifecycle/submission-priority';
+import { SETTABLE_STATUSES } from '../../lifecycle/submission-state';
+import { MAX_TAG_LENGTH, MAX_TAGS, TAG_PATTERN } from '../../lifecycle/submission-tags';
 
 /** At most this many submissions in one bulk change (the contract's limit). */
 export const MAX_BULK_IDS = 500;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CanonicalId, Required } from '../../http/validation/contract-fields';
+import { CanonicalId, Required } from '../../../http/validation/contract-fields';
 
 /** POST /staff/api/submissions/:id/merge. */
 export class MergeSubmissionDto {

@@ -1,15 +1,15 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import { Actor } from '../audit/actor';
-import { Transactions } from '../database/transactions';
-import { ApiException } from '../http/api-exception';
-import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
+import { Actor } from '../../audit/actor';
+import { Transactions } from '../../database/transactions';
+import { ApiException } from '../../http/api-exception';
+import { StaffAccountsRepository } from '../../staff-accounts/staff-accounts.repository';
 import { NoteView, toNoteView } from './dto/staff-submission.views';
-import { SubmissionNoteEntity } from './entities/submission-note.entity';
-import { SubmissionFactRecorder } from './submission-fact-recorder';
-import { SubmissionNotesRepository } from './submission-notes.repository';
-import { workflowChangeRefused } from './submission-state';
-import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionNoteEntity } from '../entities/submission-note.entity';
+import { SubmissionFactRecorder } from '../facts/submission-fact-recorder';
+import { SubmissionNotesRepository } from '../lifecycle/submission-notes.repository';
+import { workflowChangeRefused } from '../lifecycle/submission-state';
+import { SubmissionsRepository } from '../submissions.repository';
 
 /** Staff's internal notes on a submission (never sent to the requester). */
 @Injectable()

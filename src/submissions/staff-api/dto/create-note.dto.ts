@@ -6,7 +6,7 @@ import {
   Required,
   Trimmed,
   WellFormedUnicode,
-} from '../../http/validation/contract-fields';
+} from '../../../http/validation/contract-fields';
 
 /** POST /staff/api/submissions/:id/notes. */
 export class CreateNoteDto {

@@ -1,14 +1,14 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { AuditService } from '../audit/audit.service';
-import { FieldCipher } from '../database/field-cipher';
-import { ApiException } from '../http/api-exception';
+import { AuditService } from '../../audit/audit.service';
+import { FieldCipher } from '../../database/field-cipher';
+import { ApiException } from '../../http/api-exception';
 import { HistoryItemView, iso, SubmissionDetailView, toNoteView, toSubmissionView } from './dto/staff-submission.views';
-import { SubmissionEntity } from './entities/submission.entity';
+import { SubmissionEntity } from '../entities/submission.entity';
 import { SubmissionDetailSections } from './submission-detail-sections';
-import { SubmissionNotesRepository } from './submission-notes.repository';
-import { refOf } from './submission-ref';
-import { SubmissionTagsRepository } from './submission-tags.repository';
-import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionNotesRepository } from '../lifecycle/submission-notes.repository';
+import { refOf } from '../lifecycle/submission-ref';
+import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
+import { SubmissionsRepository } from '../submissions.repository';
 
 /** How many of the same person's other submissions the detail lists. */
 const HISTORY_SIZE = 20;

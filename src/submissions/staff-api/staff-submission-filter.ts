@@ -1,13 +1,13 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { FieldCipher } from '../database/field-cipher';
-import { ApiException } from '../http/api-exception';
+import { FieldCipher } from '../../database/field-cipher';
+import { ApiException } from '../../http/api-exception';
 import { SubmissionFilterQuery } from './dto/submission-list.query';
-import { SubmissionEntity } from './entities/submission.entity';
-import { Priority } from './submission-priority';
+import { SubmissionEntity } from '../entities/submission.entity';
+import { Priority } from '../lifecycle/submission-priority';
 import { toBooleanSearch } from './submission-search';
-import { WorkflowStatus } from './submission-state';
-import { tagKey } from './submission-tags';
-import { SubmissionFilter } from './submissions.repository';
+import { WorkflowStatus } from '../lifecycle/submission-state';
+import { tagKey } from '../lifecycle/submission-tags';
+import { SubmissionFilter } from '../submissions.repository';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

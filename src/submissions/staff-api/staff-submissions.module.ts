@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module';
-import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
+import { AuditModule } from '../../audit/audit.module';
+import { StaffAccountsModule, StaffAuthModule } from '../../staff-accounts/staff-accounts.module';
 import { StaffSubmissionsController } from './staff-submissions.controller';
 import { StaffSubmissionFilter } from './staff-submission-filter';
-import { SubmissionChangesService } from './submission-changes.service';
+import { SubmissionChangesService } from '../changes/submission-changes.service';
 import { SubmissionDetailService } from './submission-detail.service';
 import { SubmissionExportService } from './submission-export.service';
 import { SubmissionListService } from './submission-list.service';
-import { SubmissionMergeService } from './submission-merge.service';
+import { SubmissionMergeService } from '../changes/submission-merge.service';
 import { SubmissionNotesService } from './submission-notes.service';
-import { SubmissionsModule } from './submissions.module';
+import { SubmissionsModule } from '../submissions.module';
 
 /** The staff API over submissions (the API process only). */
 @Module({

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { FieldCipher } from '../database/field-cipher';
-import type { Transaction } from '../database/transactions';
-import { SubmissionNoteEntity } from './entities/submission-note.entity';
+import { FieldCipher } from '../../database/field-cipher';
+import type { Transaction } from '../../database/transactions';
+import { SubmissionNoteEntity } from '../entities/submission-note.entity';
 
 /** The `submission_notes` table: notes are added and read, never changed. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { SubmissionEntity } from './entities/submission.entity';
+import { SubmissionEntity } from '../entities/submission.entity';
 
 /**
  * A submission as staff channels receive it: the e-mail's content and the `data` of a
