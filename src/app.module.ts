@@ -10,7 +10,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthRoutesModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { QueueModule } from './queue/queue.module';
+import { QueueMetricsModule, QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { WorkerModule } from './worker.module';
 
@@ -36,6 +36,7 @@ export class AppModule {
         RedisModule,
         QueueModule,
         MetricsModule,
+        QueueMetricsModule,
         ...roles[config.role],
       ],
       providers: [

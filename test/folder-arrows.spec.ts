@@ -22,62 +22,68 @@ const ALLOWED_LINES: Record<string, string> = {
   database: 'config', // the connection, migrations and the cipher; entities are found by file name
   redis: 'config',
   logging: 'config',
-  metrics: 'config http queue', // its route and port, and the queue depth gauges
+  metrics: 'config http', // its route and port; gauges read at a scrape are handed to it (queue/'s QueueMetrics)
   queue: 'config logging metrics redis', // the jobs layer knows kinds of jobs, never the rooms that handle them
   http: 'config database redis', // the edge; the error filter tells an outage (database, Redis) from a bug
+  // The guard every staff route wears; it asks staff-accounts/ through a port (STAFF_ADMISSION), so no
+  // room imports staff-accounts/ to guard its routes.
+  'staff-auth': 'http',
   // The rooms.
   admin: 'clock config http queue rate-limits redis', // the queue dashboard and its login limit
   // Keys are managed by staff (routes) and operators (CLI), and audited.
-  'api-keys': 'cli-output.ts audit config database http staff-accounts',
+  'api-keys': 'cli-output.ts audit config database http staff-auth',
   // Stored files: the store, the download route (staff only), their pieces sealed, the bytes kept as a gauge.
-  attachments: 'clock config database http metrics staff-accounts submissions',
-  audit: 'database http staff-accounts', // the audit log; staff read it
+  attachments: 'clock config database http metrics staff-auth submissions',
+  audit: 'database http staff-auth', // the audit log; staff read it
   auth: 'api-keys clock config database http rate-limits', // the contract's tokens, issued to an API key
-  'canned-replies': 'audit config database http staff-accounts', // staff's shared answers know no submission
+  'canned-replies': 'audit config database http staff-accounts staff-auth', // staff's shared answers know no submission
   // The public intake endpoint: a key's submission, checked for spam, recorded as a fact.
   // Its service level is chosen as it is stored (service-levels), in the same INSERT.
   // Rules of `received` are matched as it is stored (rules), the row in their transaction when one matches.
   contact: 'api-keys audit auth clock database http metrics rate-limits rules service-levels spam submissions',
   // A reply flows conversations -> queue -> mail; the mail queue's worker sends ratings' surveys too.
   conversations:
-    'api-keys attachments audit clock config database http mail metrics queue ratings redis staff-accounts submissions',
+    'api-keys attachments audit clock config database http mail metrics queue ratings redis staff-accounts staff-auth submissions',
   // The staff channels consume submissions (and their conversations, for the reply address); the
   // reconciler re-queues every outbox's lost jobs, surveys' mail included.
   delivery:
-    'cli-output.ts api-keys audit config conversations database http mail metrics queue ratings staff-accounts submissions webhooks',
+    'cli-output.ts api-keys audit config conversations database http mail metrics queue ratings staff-auth submissions webhooks',
   health: 'http metrics redis', // the probes, and the metrics route the worker serves beside them
   // An inbound message flows mail (or the route) -> inbound -> conversations.
   inbound:
-    'api-keys attachments config contact conversations database http mail metrics queue staff-accounts submissions',
-  live: 'config http logging queue redis staff-accounts submissions', // the event stream of submissions, for staff
+    'api-keys attachments config contact conversations database http mail metrics queue staff-auth submissions',
+  live: 'config http logging queue redis staff-accounts staff-auth submissions', // the event stream of submissions, for staff
   mail: 'config http logging mailboxes metrics queue', // SMTP, IMAP, MIME: knows nothing of submissions; asks mailboxes how to sign in
-  // The mailbox's OAuth2 grant (sealed: the cipher comes with submissions), its routes (admins) and gauge.
-  mailboxes: 'audit clock config database http metrics redis staff-accounts submissions',
+  // The mailbox's OAuth2 grant (sealed: the cipher comes with database/), its routes (admins) and gauge.
+  mailboxes: 'audit clock config database http metrics redis staff-auth',
   // Erasure and retention reach every room that keeps personal data.
   privacy:
-    'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue ratings reports staff-accounts submissions webhooks',
+    'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue ratings reports staff-auth submissions webhooks',
   // Figures over a period, read from day aggregates it builds; changes and deletions mark days to rebuild.
-  reports: 'api-keys cli-output.ts clock database http queue ratings staff-accounts submissions',
-  'rate-limits': 'auth clock config http logging metrics redis', // per key: it reads the key auth identified
+  reports: 'api-keys cli-output.ts clock database http queue ratings staff-accounts staff-auth submissions',
+  // Per key: it reads the key auth/ identified (a shape of its own: auth/ bundles its guard); a staff
+  // route's own budget is named by staff-auth/.
+  'rate-limits': 'clock config http logging metrics redis staff-auth',
   // Satisfaction surveys: made when a key's submission is closed (a subscriber of its facts), answered on
   // a public page and recorded as a fact of their own; the mail queue carries them (conversations sends).
   ratings: 'api-keys audit clock config database http queue submissions',
   // Rules (admins) and round robin: they follow submissions' facts in the change's transaction and record
   // their own (the rule as actor); a customer's mail is read for its subject; the cache hears of changes on Redis.
-  rules: 'audit clock config conversations database http logging redis staff-accounts submissions',
+  rules: 'audit clock config conversations database http logging redis staff-accounts staff-auth submissions',
   // SLA policies (admins), a submission's targets and breaches: they follow submissions' facts and
   // record their own; the policies' cache hears of changes on Redis.
-  'service-levels': 'audit clock config database http logging metrics queue redis staff-accounts submissions',
+  'service-levels': 'audit clock config database http logging metrics queue redis staff-auth submissions',
   spam: 'config database logging metrics queue redis submissions', // signals, verdicts, sender marks
-  // Staff accounts, their tokens and sessions; invitations and resets go out by mail.
-  'staff-accounts': 'cli-output.ts api-keys audit clock config database http mail rate-limits redis',
+  // Staff accounts, their tokens and sessions; invitations and resets go out by mail. It admits staff
+  // routes for staff-auth/'s guard (STAFF_ADMISSION), so it imports that port and no room imports it back.
+  'staff-accounts': 'cli-output.ts api-keys audit clock config database http mail rate-limits redis staff-auth',
   // Second factors, sessions and single sign-on: they give staff-accounts/ a verdict through its gate
-  // (never the other way round), seal their secrets (the cipher comes with submissions), tell the
+  // (never the other way round), seal their secrets (the cipher comes with database/), tell the
   // account by mail, and keep a sign-on's state in Redis for its ten minutes.
-  'staff-identity': 'audit cli-output.ts clock config database http mail redis staff-accounts submissions',
+  'staff-identity': 'audit cli-output.ts clock config database http mail redis staff-accounts staff-auth',
   // A submission's life and the catalogue of its facts; the rooms that consume it subscribe, so it names none.
-  submissions: 'api-keys audit clock config database http queue staff-accounts',
-  webhooks: 'cli-output.ts api-keys audit clock config database http metrics queue staff-accounts submissions',
+  submissions: 'api-keys audit clock config database http queue staff-accounts staff-auth',
+  webhooks: 'cli-output.ts api-keys audit clock config database http metrics queue staff-auth submissions',
 };
 
 const ALLOWED: Record<string, string[]> = Object.fromEntries(

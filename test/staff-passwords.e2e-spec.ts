@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CLI_ACTOR } from '../src/audit/actor';
 import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.service';
-import { PASSWORD_CHANGE_REQUIRED } from '../src/staff-accounts/guards/staff-auth.guard';
 import {
   INVALID_RESET_LINK,
   OWN_RESET,
@@ -17,6 +16,7 @@ import { SmtpSink } from './support/smtp-sink';
 import { newStaffAccount, STAFF_PASSWORD } from './support/staff';
 import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
 import { waitUntil } from './support/wait';
+import { PASSWORD_CHANGE_REQUIRED } from '../src/staff-auth/staff-admission';
 
 const TOO_SHORT = 'the password must be at least 12 characters long';
 const TOO_LONG = 'the password must be at most 1024 characters long';

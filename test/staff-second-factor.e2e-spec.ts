@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
-import { SECOND_FACTOR_REQUIRED } from '../src/staff-accounts/guards/staff-auth.guard';
 import { INVALID_CODE, SIGN_IN_EXPIRED } from '../src/staff-accounts/staff-auth.service';
 import { PASSKEY_REFUSED } from '../src/staff-identity/passkeys.service';
 import { ownDatabase } from './support/own-database';
@@ -9,6 +8,7 @@ import { cliJson } from './support/processes';
 import { SmtpSink } from './support/smtp-sink';
 import { newStaffAccount, STAFF_PASSWORD, staffCookie } from './support/staff';
 import { createTestApp, TestApp } from './support/test-app';
+import { SECOND_FACTOR_REQUIRED } from '../src/staff-auth/staff-admission';
 
 /** The `name=value` pairs a response sets, by cookie name. */
 function cookiesOf(response: { headers: Record<string, unknown> }): Record<string, string> {

@@ -2,11 +2,12 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Req } 
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { ApiKeyService, mailSettingsOf } from './api-key.service';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key-changes.dto';
 import { ApiKeyView, CreatedApiKeyView, toApiKeyView } from './dto/api-key.views';
+import { actorOf } from '../audit/actor';
+import { StaffRequest } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 /** The `keys` commands over HTTP, for admins: the same service, so the same rules and audit events. */
 @ApiTags('staff: administration')

@@ -3,11 +3,11 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { FastifyReply } from 'fastify';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { contentDisposition, servedType } from './attachment-types';
 import { AttachmentStore } from './attachment-store';
 import { AttachmentDownloadQuery } from './dto/attachment-download.query';
 import { ApiException } from '../http/api-exception';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 @ApiTags('staff: submissions')
 @Controller(`${STAFF_API_PATH}/attachments`)

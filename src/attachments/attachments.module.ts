@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
-import { SubmissionsModule } from '../submissions/submissions.module';
 import { AttachmentMetrics } from './attachment-metrics';
 import { AttachmentStore } from './attachment-store';
 import { AttachmentsController } from './attachments.controller';
@@ -12,8 +10,7 @@ import { AttachmentEntity } from './entities/attachment.entity';
 
 /** Stored files: their rows, pieces and store (API, worker, CLI: conversations, inbound and privacy use it). */
 @Module({
-  // SubmissionsModule lends the cipher (one FieldCipher for every room that seals).
-  imports: [TypeOrmModule.forFeature([AttachmentEntity, AttachmentChunkEntity]), SubmissionsModule],
+  imports: [TypeOrmModule.forFeature([AttachmentEntity, AttachmentChunkEntity])],
   providers: [AttachmentsRepository, AttachmentStore],
   exports: [AttachmentsRepository, AttachmentStore],
 })
@@ -21,7 +18,7 @@ export class AttachmentsModule {}
 
 /** GET /staff/api/attachments/:id, POST /staff/api/uploads, and the gauge of bytes kept (the API process only: every process would report the same whole). */
 @Module({
-  imports: [AttachmentsModule, StaffAuthModule],
+  imports: [AttachmentsModule],
   controllers: [AttachmentsController, UploadsController],
   providers: [AttachmentMetrics],
 })

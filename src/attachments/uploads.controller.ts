@@ -4,11 +4,11 @@ import { Readable } from 'node:stream';
 import { AppConfig } from '../config/app-config';
 import { STAFF_UPLOADS_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { AttachmentStore } from './attachment-store';
 import { toUploadView, UploadView } from './dto/attachment.views';
 import { UploadQuery } from './dto/upload.query';
+import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 @ApiTags('staff: submissions')
 @Controller(STAFF_UPLOADS_PATH)

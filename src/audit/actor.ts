@@ -1,3 +1,4 @@
+import { staffOf, type StaffRequest } from '../staff-auth/staff-auth.guard';
 import type { ActorType } from './audit-event.entity';
 
 /** Who is doing something, as the audit records it. */
@@ -17,6 +18,11 @@ export const SYSTEM_ACTOR: Actor = { type: 'system', id: null };
 
 export function staffActor(accountId: string, ip: string | null = null): Actor {
   return { type: 'staff', id: accountId, ip };
+}
+
+/** The audit actor of a request that passed StaffAuthGuard: its account, from its address. */
+export function actorOf(request: StaffRequest): Actor {
+  return staffActor(staffOf(request).id, request.ip);
 }
 
 /** A rule (rules/) that changed a submission: what it changes never triggers a rule again. */

@@ -3,10 +3,10 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagg
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { DEFAULT_PAGE_SIZE } from '../http/validation/page-query';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { AuditEventView } from './audit-event.view';
 import { AuditQuery } from './audit.query';
 import { AuditService } from './audit.service';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 export class AuditPageView {
   @ApiProperty({ type: [AuditEventView] })

@@ -2,11 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { CannedRepliesService, tooManyCannedReplies } from './canned-replies.service';
 import { CreateCannedReplyDto, UpdateCannedReplyDto } from './dto/canned-reply-changes.dto';
 import { CannedReplyView, toCannedReplyView } from './dto/canned-reply.views';
+import { actorOf } from '../audit/actor';
+import type { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
+import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 const TITLE_TAKEN = 'A canned reply with this title already exists';
 
@@ -34,7 +36,7 @@ export class CannedRepliesController {
     403: ['Forbidden'],
     409: [TITLE_TAKEN, tooManyCannedReplies(500).message],
   })
-  async create(@Body() body: CreateCannedReplyDto, @Req() request: StaffRequest): Promise<CannedReplyView> {
+  async create(@Body() body: CreateCannedReplyDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<CannedReplyView> {
     return toCannedReplyView(await this.replies.create(body, staffOf(request), actorOf(request)));
   }
 
@@ -52,7 +54,7 @@ export class CannedRepliesController {
   async update(
     @Param('id') id: string,
     @Body() body: UpdateCannedReplyDto,
-    @Req() request: StaffRequest,
+    @Req() request: StaffRequest<StaffAccountEntity>,
   ): Promise<CannedReplyView> {
     return toCannedReplyView(await this.replies.update(id, body, actorOf(request)));
   }
@@ -66,7 +68,7 @@ export class CannedRepliesController {
     403: ['Forbidden', 'Forbidden: only its author or an admin deletes a canned reply'],
     404: ['Not found'],
   })
-  async remove(@Param('id') id: string, @Req() request: StaffRequest): Promise<void> {
+  async remove(@Param('id') id: string, @Req() request: StaffRequest<StaffAccountEntity>): Promise<void> {
     await this.replies.remove(id, staffOf(request), actorOf(request));
   }
 }

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
-import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { CannedRepliesController } from './canned-replies.controller';
 import { CannedRepliesRepository } from './canned-replies.repository';
 import { CannedRepliesService } from './canned-replies.service';
@@ -9,7 +8,7 @@ import { CannedReplyEntity } from './entities/canned-reply.entity';
 
 /** Canned replies and their staff routes (the API process only). */
 @Module({
-  imports: [TypeOrmModule.forFeature([CannedReplyEntity]), StaffAuthModule, AuditModule],
+  imports: [TypeOrmModule.forFeature([CannedReplyEntity]), AuditModule],
   controllers: [CannedRepliesController],
   providers: [CannedRepliesRepository, CannedRepliesService],
 })

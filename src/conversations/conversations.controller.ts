@@ -4,11 +4,12 @@ import { ApiException } from '../http/api-exception';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { versionsOfIfMatch } from '../http/etag';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { ConversationsService } from './conversations.service';
 import { MessageView, TimelineItemView } from './dto/conversation.views';
 import { CreateReplyDto } from './dto/create-reply.dto';
+import { actorOf } from '../audit/actor';
+import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 @ApiTags('staff: submissions')
 // The detail's `timeline` (contributed through SubmissionDetailSections) names this schema.

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentsModule } from '../attachments/attachments.module';
 import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
-import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
+import { StaffAccountsModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { ConversationsController } from './conversations.controller';
@@ -69,5 +69,5 @@ export class AcknowledgementsModule {}
 export class ConversationWorkerModule {}
 
 /** The staff routes of conversations (API process). */
-@Module({ imports: [ConversationsModule, StaffAuthModule], controllers: [ConversationsController] })
+@Module({ imports: [ConversationsModule], controllers: [ConversationsController] })
 export class ConversationRoutesModule {}

@@ -2,10 +2,11 @@ import { Controller, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/comm
 import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { RedeliveryView } from '../submissions/staff-api/dto/staff-submission.views';
 import { RedeliveryService } from './redelivery.service';
+import { actorOf } from '../audit/actor';
+import { StaffRequest } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 @ApiTags('staff: submissions')
 @Controller(`${STAFF_API_PATH}/submissions`)

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
-import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { RedeliveryController } from './redelivery.controller';
 import { RedeliveryService } from './redelivery.service';
@@ -15,5 +14,5 @@ import { RedeliveryService } from './redelivery.service';
 export class RedeliveryModule {}
 
 /** Staff's redelivery route (API process). */
-@Module({ imports: [RedeliveryModule, StaffAuthModule], controllers: [RedeliveryController] })
+@Module({ imports: [RedeliveryModule], controllers: [RedeliveryController] })
 export class RedeliveryRoutesModule {}

@@ -12,11 +12,11 @@ import type { FastifyRequest } from 'fastify';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { INBOUND_TOKEN_SECURITY } from '../http/openapi/openapi';
 import { PageQuery } from '../http/validation/page-query';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { INBOUND_EMAIL_PATH, STAFF_API_PATH } from '../http/contract-paths';
 import { InboundAcceptedView, UnmatchedPageView } from './dto/inbound.views';
 import { InboundAdmission } from './inbound-admission';
 import { InboundRouteService } from './inbound-route.service';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 @ApiTags('inbound mail')
 @Controller()

@@ -4,7 +4,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { IntakeModule } from '../contact/contact.module';
 import { ConversationsModule } from '../conversations/conversations.module';
-import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { InboundUnmatchedEntity } from './entities/inbound-unmatched.entity';
 import { InboundMatcher } from './inbound-matcher';
@@ -36,7 +35,7 @@ export class InboundModule {}
 
 /** POST /inbound/email and the unmatched list (API process). */
 @Module({
-  imports: [InboundModule, MailModule, StaffAuthModule],
+  imports: [InboundModule, MailModule],
   controllers: [InboundController],
   providers: [InboundRouteService, InboundAdmission],
 })

@@ -5,13 +5,13 @@ import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { FOREIGN_ORIGIN, NOT_JSON } from '../staff-accounts/staff-writes';
-import { StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { credentialOf } from '../staff-accounts/staff-cookie';
 import { ViewersView } from './dto/viewers.view';
 import { ViewingDto } from './dto/viewing.dto';
 import { LIVE_UNAVAILABLE, LiveStream, RECONNECT_HINT_MS, TOO_MANY_STREAMS } from './live-stream.service';
 import { PresenceService } from './presence.service';
+import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 const STREAM_EXAMPLE = [
   `retry: ${RECONNECT_HINT_MS}`,

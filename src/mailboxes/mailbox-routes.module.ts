@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
-import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { MailboxConnectService } from './mailbox-connect.service';
 import { MailboxController } from './mailbox.controller';
 import { MailboxMetrics } from './mailbox-metrics';
@@ -11,7 +10,7 @@ import { MailboxesModule } from './mailboxes.module';
  * process). In a file of its own: staff routes need mail/ (invitations), which needs MailboxesModule.
  */
 @Module({
-  imports: [MailboxesModule, AuditModule, StaffAuthModule],
+  imports: [MailboxesModule, AuditModule],
   controllers: [MailboxController],
   providers: [MailboxConnectService, MailboxMetrics],
 })

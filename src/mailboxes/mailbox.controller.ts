@@ -5,11 +5,12 @@ import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { callbackQueryOf } from '../http/openid-provider';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { MailboxConnectView, MailboxView } from './dto/mailbox.views';
 import { MailboxConnectService, NOT_OAUTH, PENDING_SECONDS } from './mailbox-connect.service';
 import { clearMailboxCookie, mailboxCookieOf, setMailboxCookie } from './mailbox-cookie';
+import { actorOf } from '../audit/actor';
+import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SubmissionsModule } from '../submissions/submissions.module';
 import { MailboxConnectionEntity } from './entities/mailbox-connection.entity';
 import { MailboxConnectionsRepository } from './mailbox-connections.repository';
 import { MailboxCredentials } from './mailbox-credentials';
 
 /** The mailbox's connection and credentials (mail/ asks it how to sign in; every process that polls or sends). */
 @Module({
-  // SubmissionsModule lends the cipher (one FieldCipher for every room that seals).
-  imports: [TypeOrmModule.forFeature([MailboxConnectionEntity]), SubmissionsModule],
+  imports: [TypeOrmModule.forFeature([MailboxConnectionEntity])],
   providers: [MailboxConnectionsRepository, MailboxCredentials],
   exports: [MailboxConnectionsRepository, MailboxCredentials],
 })

@@ -4,7 +4,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { ApiException } from '../http/api-exception';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from './metrics.service';
-import { QueueMetrics } from './queue-metrics';
 
 /**
  * What GET /metrics answers, wherever it is served: the API's port, the worker's health port, and the
@@ -18,7 +17,6 @@ export class MetricsEndpoint implements OnApplicationBootstrap {
 
   constructor(
     private readonly metrics: MetricsService,
-    private readonly queueMetrics: QueueMetrics,
     private readonly config: AppConfig,
   ) {}
 
@@ -49,7 +47,7 @@ export class MetricsEndpoint implements OnApplicationBootstrap {
   };
 
   private async send(reply: FastifyReply): Promise<void> {
-    await this.queueMetrics.refresh();
+    await this.metrics.refreshForScrape();
     await reply.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
   }
 }

@@ -106,7 +106,7 @@ export class MetricsService {
     labelNames: ['channel'],
     registers: [this.registry],
   });
-  /** Set from BullMQ on each scrape (see QueueMetrics). */
+  /** Set from BullMQ on each scrape (see queue/'s QueueMetrics). */
   readonly queueJobs = new Gauge({
     name: 'queue_jobs',
     help: 'Jobs in each queue, by queue and state',
@@ -176,6 +176,19 @@ export class MetricsService {
     { count: ReturnType<Counter['labels']>; duration: ReturnType<Histogram['labels']> }
   >();
   private readonly spamSeries = new Map<string, ReturnType<Counter['labels']>>();
+
+  /** What gauges read on each scrape (the queues' counts): registered by their owners, so metrics/ imports none. */
+  private readonly scrapeRefreshes: (() => Promise<void>)[] = [];
+
+  /** Runs `refresh` before each scrape is answered (it keeps its own deadline: see QueueMetrics). */
+  refreshOnScrape(refresh: () => Promise<void>): void {
+    this.scrapeRefreshes.push(refresh);
+  }
+
+  /** Every registered refresh, at once: before GET /metrics answers. */
+  async refreshForScrape(): Promise<void> {
+    await Promise.all(this.scrapeRefreshes.map((refresh) => refresh()));
+  }
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });

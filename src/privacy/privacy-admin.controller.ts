@@ -2,10 +2,11 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/commo
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { EmailAddressDto, ErasureView, PersonalDataExportView } from './dto/privacy.dto';
 import { PrivacyService } from './privacy.service';
+import { actorOf } from '../audit/actor';
+import { StaffRequest } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 /** A person's export and erasure by e-mail address, for admins (the `privacy` commands over HTTP). */
 @ApiTags('staff: administration')

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentsModule } from '../attachments/attachments.module';
 import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
-import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ApiKeyModule } from '../api-keys/api-key.module';
@@ -57,7 +56,7 @@ export class PrivacyModule {}
 export class ErasureLogStartupModule {}
 
 /** The admin routes (API process). */
-@Module({ imports: [PrivacyModule, ErasureLogStartupModule, StaffAuthModule], controllers: [PrivacyAdminController] })
+@Module({ imports: [PrivacyModule, ErasureLogStartupModule], controllers: [PrivacyAdminController] })
 export class PrivacyAdminModule {}
 
 /** The daily retention job (worker process). */

@@ -8,6 +8,7 @@ import { QUEUE_CLUSTER_CONNECTION, QueueConnectionModule } from '../redis/queue-
 import { QUEUE_NAMES, queueOptions, QueueName } from './job-catalogue';
 import { JobHandlerCheck } from './job-handlers';
 import { JobProducer, PRODUCER_QUEUES } from './job-producer';
+import { QueueMetrics } from './queue-metrics';
 
 /**
  * BullMQ. Workers (through @Processor) and the dashboard use the queues registered with
@@ -58,3 +59,7 @@ import { JobProducer, PRODUCER_QUEUES } from './job-producer';
   exports: [BullModule, JobProducer],
 })
 export class QueueModule {}
+
+/** The `queue_jobs` gauge (QueueMetrics), for the roles that serve metrics (AppModule's; not the CLI). */
+@Module({ imports: [QueueModule], providers: [QueueMetrics] })
+export class QueueMetricsModule {}

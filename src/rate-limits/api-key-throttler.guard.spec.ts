@@ -2,11 +2,10 @@ import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { ApiException } from '../http/api-exception';
-import type { IdentifiedRequest } from '../auth/request-context';
 import { MetricsService } from '../metrics/metrics.service';
-import { ApiKeyThrottlerGuard, perKeyThrottler } from './api-key-throttler.guard';
+import { ApiKeyThrottlerGuard, KeyedRequest, perKeyThrottler } from './api-key-throttler.guard';
 
-function contextFor(request: Partial<IdentifiedRequest>): ExecutionContext {
+function contextFor(request: Partial<KeyedRequest>): ExecutionContext {
   return {
     switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({ header: () => undefined }) }),
     getHandler: () => contextFor,
@@ -43,7 +42,7 @@ describe('ApiKeyThrottlerGuard', () => {
       method: 'POST',
       url: '/new-route',
       routeOptions: { url: '/new-route' },
-    } as Partial<IdentifiedRequest>;
+    } as Partial<KeyedRequest>;
     const refused = guard.canActivate(contextFor(request));
     await expect(refused).rejects.toBeInstanceOf(ApiException);
     await expect(refused).rejects.toMatchObject({ status: 500 });
@@ -52,7 +51,7 @@ describe('ApiKeyThrottlerGuard', () => {
   });
 
   it('counts against the key an identity guard found', async () => {
-    const apiKey = { id: 'key-1', rateLimit: 5, rateWindow: 60, rateBlock: null } as IdentifiedRequest['apiKey'];
+    const apiKey = { id: 'key-1', rateLimit: 5, rateWindow: 60, rateBlock: null } as KeyedRequest['apiKey'];
     await expect(guard.canActivate(contextFor({ identityChecked: true, apiKey }))).resolves.toBe(true);
     expect(counted).toHaveLength(1);
     expect(counted[0]).toContain('key-1');

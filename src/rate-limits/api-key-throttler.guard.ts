@@ -9,8 +9,19 @@ import {
 } from '@nestjs/throttler';
 import type { ThrottlerLimitDetail } from '@nestjs/throttler/dist/throttler.guard.interface';
 import { ApiException } from '../http/api-exception';
-import type { IdentifiedRequest } from '../auth/request-context';
+import type { FastifyRequest } from 'fastify';
 import { MetricsService } from '../metrics/metrics.service';
+
+/**
+ * What the throttler reads of a request: what the guard that identified its API key left there (auth/'s
+ * IdentifiedRequest is one). Named here so that rate-limits/ imports nothing of auth/, which bundles this
+ * guard into its decorators (issue 54, point 5).
+ */
+export interface KeyedRequest extends FastifyRequest {
+  /** Set by every guard that identifies the API key, whether or not it found one. */
+  identityChecked?: true;
+  apiKey?: { id: string; rateLimit: number; rateWindow: number; rateBlock: number | null };
+}
 
 /**
  * @nestjs/throttler keyed by API key: one budget per key across all three endpoints and all processes.
@@ -55,7 +66,7 @@ export class ApiKeyThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<IdentifiedRequest>();
+    const request = context.switchToHttp().getRequest<KeyedRequest>();
     if (!request.identityChecked) {
       this.routeLog.error(
         `${request.method} ${request.routeOptions?.url ?? request.url}: the per-key throttler ran without an identity guard before it; refusing the request`,
@@ -66,7 +77,7 @@ export class ApiKeyThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override getTracker(request: Record<string, unknown>): Promise<string> {
-    return Promise.resolve((request as unknown as IdentifiedRequest).apiKey!.id);
+    return Promise.resolve((request as unknown as KeyedRequest).apiKey!.id);
   }
 
   protected override generateKey(_context: ExecutionContext, tracker: string): string {
@@ -95,6 +106,6 @@ export const perKeyThrottler = {
   },
 };
 
-function keyOf(context: ExecutionContext): IdentifiedRequest['apiKey'] {
-  return context.switchToHttp().getRequest<IdentifiedRequest>().apiKey;
+function keyOf(context: ExecutionContext): KeyedRequest['apiKey'] {
+  return context.switchToHttp().getRequest<KeyedRequest>().apiKey;
 }

@@ -1,12 +1,11 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../http/api-exception';
+import type { StaffRateBudget } from '../staff-auth/staff-admission';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 const MINUTE_MS = 60_000;
 
-/** Routes with a budget of their own besides STAFF_RATE_LIMIT: reports (STAFF_REPORTS_RATE_LIMIT). */
-export type StaffRateBudget = 'reports';
 
 /**
  * The staff API's own budget: STAFF_RATE_LIMIT requests per account per minute, counted in Redis under

@@ -3,12 +3,12 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags, getSchemaPath, ApiEx
 import type { FastifyReply } from 'fastify';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { StaffRequest } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { ReportQuery } from './dto/report.query';
 import { ReportView } from './dto/report.views';
 import { reportCsv } from './reports-csv';
 import { REPORT_STARTS_AFTER_TODAY, ReportsService } from './reports.service';
+import { StaffRequest } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 /** Whether the client asked for CSV (`Accept: text/csv`) rather than JSON. */
 function wantsCsv(request: StaffRequest): boolean {

@@ -3,7 +3,7 @@ import { ApiKeyModule } from '../api-keys/api-key.module';
 import { Clock } from '../clock/clock';
 import { RatingsModule } from '../ratings/ratings.module';
 import { PeriodicTask } from '../queue/periodic-task';
-import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
+import { StaffAccountsModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { ReportsCommand, BuildReportsCommand } from './commands/reports.command';
 import { ReportBacklogCache } from './report-backlog-cache';
@@ -26,7 +26,7 @@ export class ReportDaysModule {}
 
 /** GET /staff/api/reports (API process). */
 @Module({
-  imports: [ReportDaysModule, SubmissionsModule, ApiKeyModule, StaffAccountsModule, StaffAuthModule, RatingsModule],
+  imports: [ReportDaysModule, SubmissionsModule, ApiKeyModule, StaffAccountsModule, RatingsModule],
   controllers: [ReportsController],
   providers: [ReportsService],
 })

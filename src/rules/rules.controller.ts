@@ -2,11 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { CreateRuleDto, TestRuleDto, UpdateRuleDto } from './dto/rule-changes.dto';
 import { RuleTestView, RuleView, toRuleView } from './dto/rule.views';
 import { RULE_NAME_TAKEN, RulesService, TOO_MANY_RULES } from './rules.service';
+import { actorOf } from '../audit/actor';
+import { StaffRequest } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 const FIELD_ERRORS = [
   'Invalid field: name',

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { ConversationMessageEntity } from '../conversations/entities/conversation-message.entity';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
-import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
+import { StaffAccountsModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { RuleTurnEntity } from './entities/rule-turn.entity';
@@ -40,7 +40,7 @@ export class RulesModule {}
 
 /** The rules' staff routes (API process). */
 @Module({
-  imports: [RulesModule, StaffAuthModule, StaffAccountsModule, AuditModule, SubmissionsModule],
+  imports: [RulesModule, StaffAccountsModule, AuditModule, SubmissionsModule],
   controllers: [RulesController],
   providers: [RulesService],
 })

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
-import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionTagEntity } from '../submissions/entities/submission-tag.entity';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionsModule } from '../submissions/submissions.module';
@@ -33,7 +32,7 @@ export class ServiceLevelsModule {}
 
 /** The policies' staff routes (API process). */
 @Module({
-  imports: [ServiceLevelsModule, StaffAuthModule, AuditModule],
+  imports: [ServiceLevelsModule, AuditModule],
   controllers: [SlaPoliciesController],
   providers: [SlaPoliciesService],
 })

@@ -2,8 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { CreateSlaPolicyDto, UpdateSlaPolicyDto } from './dto/sla-policy-changes.dto';
 import { SlaPolicyView, toSlaPolicyView } from './dto/sla-policy.views';
 import {
@@ -14,6 +12,9 @@ import {
   SlaPoliciesService,
   TOO_MANY_SLA_POLICIES,
 } from './sla-policies.service';
+import { actorOf } from '../audit/actor';
+import { StaffRequest } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 const FIELD_ERRORS = [
   'Invalid field: name',

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { SecondFactorGate } from './second-factor-gate';
 import { StaffLoginChallenges } from './staff-login-challenges';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -10,7 +10,8 @@ import { StaffPasswordResetEntity } from './entities/staff-password-reset.entity
 import { StaffTokenEntity } from './entities/staff-token.entity';
 import { StaffTokensRepository } from './staff-tokens.repository';
 import { StaffTokensService } from './staff-tokens.service';
-import { StaffAuthGuard } from './guards/staff-auth.guard';
+import { StaffRouteAdmission } from './staff-route-admission';
+import { STAFF_ADMISSION } from '../staff-auth/staff-admission';
 import { StaffAdminController } from './staff-admin.controller';
 import { StaffAuthController } from './staff-auth.controller';
 import { StaffAuthService } from './staff-auth.service';
@@ -34,7 +35,12 @@ import { StaffAccountsService } from './staff-accounts.service';
 })
 export class StaffAccountsModule {}
 
-/** Staff sign-in, sessions and the admin routes over accounts (the API only: sessions live in Redis). */
+/**
+ * Staff sign-in, sessions and the admin routes over accounts (the API only: sessions live in Redis).
+ * Global for one thing: STAFF_ADMISSION, which StaffAuthGuard (staff-auth/) asks on every staff route,
+ * so a room with staff routes imports no module of staff-accounts/ for its guard (issue 54, point 5).
+ */
+@Global()
 @Module({
   imports: [StaffAccountsModule, RateLimitModule, AuditModule, MailModule],
   controllers: [StaffAuthController, StaffAdminController],
@@ -43,12 +49,12 @@ export class StaffAccountsModule {}
     StaffSignInLimits,
     StaffAuthService,
     StaffPasswordsService,
-    StaffAuthGuard,
+    StaffRouteAdmission,
+    { provide: STAFF_ADMISSION, useExisting: StaffRouteAdmission },
     SecondFactorGate,
     StaffLoginChallenges,
   ],
-  // The guard's dependencies go with it: every module with staff routes imports this one. The gate is
-  // where staff-identity/ registers its verdict on second factors.
-  exports: [StaffAuthService, StaffAuthGuard, RateLimitModule, SecondFactorGate, StaffSessionsService],
+  // The gate is where staff-identity/ registers its verdict on second factors.
+  exports: [STAFF_ADMISSION, StaffAuthService, RateLimitModule, SecondFactorGate, StaffSessionsService],
 })
 export class StaffAuthModule {}

@@ -6,12 +6,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { ApiException } from '../http/api-exception';
-import { StaffAccountEntity, STAFF_ROLES, StaffRole } from './entities/staff-account.entity';
+import { StaffAccountEntity } from './entities/staff-account.entity';
 import { assertAcceptablePassword, generatePassword, hashPassword } from './passwords';
 import { StaffAccountsRepository } from './staff-accounts.repository';
 import { normalizeStaffEmail } from './staff-email';
 import { StaffPasswordResetsRepository } from './staff-password-resets.repository';
 import { StaffTokensRepository } from './staff-tokens.repository';
+import { STAFF_ROLES, StaffRole } from '../staff-auth/staff-admission';
 
 export interface NewStaffAccount {
   email: string;

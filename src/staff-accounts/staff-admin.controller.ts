@@ -12,9 +12,11 @@ import {
   TemporaryPasswordView,
   toStaffAccountAdminView,
 } from './dto/staff-account.views';
-import { actorOf, StaffRequest } from './guards/staff-auth.guard';
+import { actorOf } from '../audit/actor';
+import type { StaffAccountEntity } from './entities/staff-account.entity';
+import { StaffRequest } from '../staff-auth/staff-auth.guard';
 import { StaffAccountsService } from './staff-accounts.service';
-import { StaffAuth } from './staff-auth.decorators';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 import { DISABLED_ACCOUNT, OWN_RESET, RESET_MAIL_FAILED, StaffPasswordsService } from './staff-passwords.service';
 
 /** The `staff` commands over HTTP, for admins: the same service, so the same rules and audit events. */
@@ -53,7 +55,7 @@ export class StaffAdminController {
     400: ['Missing field: email', 'Invalid field: role', 'the password must be at least 12 characters long'],
     409: ['a staff account with this e-mail address already exists'],
   })
-  async create(@Body() body: CreateStaffAccountDto, @Req() request: StaffRequest): Promise<CreatedStaffAccountView> {
+  async create(@Body() body: CreateStaffAccountDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<CreatedStaffAccountView> {
     const { account, password } = await this.accounts.create(body, actorOf(request));
     return { ...toStaffAccountAdminView(account), password };
   }
@@ -69,7 +71,7 @@ export class StaffAdminController {
   async update(
     @Param('id') id: string,
     @Body() body: UpdateStaffAccountDto,
-    @Req() request: StaffRequest,
+    @Req() request: StaffRequest<StaffAccountEntity>,
   ): Promise<StaffAccountAdminView> {
     return toStaffAccountAdminView(await this.accounts.update(id, body, actorOf(request)));
   }
@@ -93,7 +95,7 @@ export class StaffAdminController {
   })
   async resetPassword(
     @Param('id') id: string,
-    @Req() request: StaffRequest,
+    @Req() request: StaffRequest<StaffAccountEntity>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TemporaryPasswordView | ResetLinkSentView> {
     const reset = await this.passwords.adminReset(id, actorOf(request));

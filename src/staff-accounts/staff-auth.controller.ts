@@ -19,8 +19,9 @@ import { SignInDto } from './dto/sign-in.dto';
 import { UpdateOwnAccountDto } from './dto/staff-account-changes.dto';
 import { publicAccount, SecondFactorNeededDto, StaffAccountDto } from './dto/staff-account.views';
 import { LOGIN_CHALLENGE_SECONDS } from './staff-login-challenges';
-import { StaffRequest, staffOf } from './guards/staff-auth.guard';
-import { StaffAuth } from './staff-auth.decorators';
+import type { StaffAccountEntity } from './entities/staff-account.entity';
+import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 import { StaffAuthService } from './staff-auth.service';
 import {
   assertSessionCookieWillStick,
@@ -72,7 +73,7 @@ export class StaffAuthController {
   })
   async login(
     @Body() body: SignInDto,
-    @Req() request: StaffRequest,
+    @Req() request: StaffRequest<StaffAccountEntity>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StaffAccountDto | SecondFactorNeededDto> {
     assertSessionCookieWillStick(request, this.config);
@@ -99,7 +100,7 @@ export class StaffAuthController {
   @ApiErrors({ 400: ['Unknown field: reason', 'Invalid JSON body'], 403: [FOREIGN_ORIGIN, NOT_JSON] })
   async logout(
     @Body() body: unknown,
-    @Req() request: StaffRequest,
+    @Req() request: StaffRequest<StaffAccountEntity>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     assertEmptyBody(body);
@@ -115,7 +116,7 @@ export class StaffAuthController {
   @StaffAuth('agent', { beforePasswordChange: true, beforeSecondFactor: true })
   @ApiOperation({ summary: 'The signed-in account' })
   @ApiOkResponse({ type: StaffAccountDto })
-  async me(@Req() request: StaffRequest): Promise<StaffAccountDto> {
+  async me(@Req() request: StaffRequest<StaffAccountEntity>): Promise<StaffAccountDto> {
     const account = staffOf(request);
     return publicAccount(account, await this.auth.factorsOf(account, sessionIdOf(request, this.config)));
   }
@@ -132,7 +133,7 @@ export class StaffAuthController {
     400: ['Missing field: away', 'Invalid field: away', 'Unknown field: x'],
     403: [FOREIGN_ORIGIN, NOT_JSON],
   })
-  async updateMe(@Body() body: UpdateOwnAccountDto, @Req() request: StaffRequest): Promise<StaffAccountDto> {
+  async updateMe(@Body() body: UpdateOwnAccountDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<StaffAccountDto> {
     const account = await this.auth.setAway(staffOf(request), body.away, request.ip);
     return publicAccount(account, await this.auth.factorsOf(account, sessionIdOf(request, this.config)));
   }
@@ -154,7 +155,7 @@ export class StaffAuthController {
   })
   async changePassword(
     @Body() body: ChangePasswordDto,
-    @Req() request: StaffRequest,
+    @Req() request: StaffRequest<StaffAccountEntity>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     const sessionId = await this.passwords.changeOwn(staffOf(request), body.current_password, body.new_password, {
@@ -180,7 +181,7 @@ export class StaffAuthController {
     429: ['Too many requests'],
     503: ['Service unavailable'],
   })
-  async useResetLink(@Body() body: UseResetLinkDto, @Req() request: StaffRequest): Promise<void> {
+  async useResetLink(@Body() body: UseResetLinkDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<void> {
     await this.passwords.useResetLink(body.token, body.new_password, request.ip);
   }
 }

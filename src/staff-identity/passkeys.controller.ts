@@ -6,9 +6,7 @@ import { ApiException } from '../http/api-exception';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { publicAccount, StaffAccountDto } from '../staff-accounts/dto/staff-account.views';
-import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
 import { StaffAccountsService } from '../staff-accounts/staff-accounts.service';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { SIGN_IN_EXPIRED, StaffAuthService } from '../staff-accounts/staff-auth.service';
 import {
   clearLoginChallengeCookie,
@@ -27,6 +25,10 @@ import {
   PasskeysService,
   TOO_MANY_PASSKEYS,
 } from './passkeys.service';
+import { actorOf } from '../audit/actor';
+import type { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
+import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 /** The origin the browser is on: its Origin header (a fetch sends it), else the request's scheme and host. */
 const originOf = (request: FastifyRequest) => request.headers.origin ?? `${request.protocol}://${request.host}`;
@@ -46,7 +48,7 @@ export class PasskeysController {
   @StaffAuth('agent', { beforeSecondFactor: true })
   @ApiOperation({ summary: 'Your passkeys' })
   @ApiOkResponse({ type: [PasskeyView] })
-  list(@Req() request: StaffRequest): Promise<PasskeyView[]> {
+  list(@Req() request: StaffRequest<StaffAccountEntity>): Promise<PasskeyView[]> {
     return this.passkeys.list(staffOf(request));
   }
 
@@ -61,7 +63,7 @@ export class PasskeysController {
   })
   @ApiOkResponse({ type: WebAuthnOptionsView })
   @ApiErrors({ 403: [FOREIGN_ORIGIN, NOT_JSON], 409: [TOO_MANY_PASSKEYS, PASSKEYS_NEED_PUBLIC_URL] })
-  registrationOptions(@Req() request: StaffRequest): Promise<Record<string, unknown>> {
+  registrationOptions(@Req() request: StaffRequest<StaffAccountEntity>): Promise<Record<string, unknown>> {
     return this.passkeys.registrationOptions(staffOf(request), originOf(request));
   }
 
@@ -75,7 +77,7 @@ export class PasskeysController {
     403: [FOREIGN_ORIGIN, NOT_JSON],
     409: [PASSKEY_TAKEN, PASSKEYS_NEED_PUBLIC_URL],
   })
-  async register(@Body() body: RegisterPasskeyDto, @Req() request: StaffRequest): Promise<PasskeyView> {
+  async register(@Body() body: RegisterPasskeyDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<PasskeyView> {
     const view = await this.passkeys.register(
       staffOf(request),
       body.name,
@@ -93,7 +95,7 @@ export class PasskeysController {
   @ApiOperation({ summary: 'Remove one of your passkeys' })
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiErrors({ 403: [FOREIGN_ORIGIN, NOT_JSON], 404: ['Not found'] })
-  async remove(@Param('id') id: string, @Req() request: StaffRequest): Promise<void> {
+  async remove(@Param('id') id: string, @Req() request: StaffRequest<StaffAccountEntity>): Promise<void> {
     await this.passkeys.remove(staffOf(request), id, actorOf(request));
     this.auth.forgetFactors(staffOf(request).id);
   }

@@ -5,8 +5,6 @@ import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { publicAccount, StaffAccountDto } from '../staff-accounts/dto/staff-account.views';
-import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { INVALID_CODE, SIGN_IN_EXPIRED, StaffAuthService } from '../staff-accounts/staff-auth.service';
 import { clearLoginChallengeCookie, loginChallengeOf, setSessionCookie } from '../staff-accounts/staff-cookie';
 import { FOREIGN_ORIGIN, NOT_JSON } from '../staff-accounts/staff-writes';
@@ -18,6 +16,10 @@ import {
   TotpSetupView,
 } from './dto/second-factor.dto';
 import { ALREADY_ON, NOT_ON, NOTHING_PENDING, TotpService, WRONG_CODE } from './totp.service';
+import { actorOf } from '../audit/actor';
+import type { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
+import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 /** Second factors: setting up an authenticator app, and the second step of sign-in. */
 @ApiTags('staff')
@@ -49,7 +51,7 @@ export class SecondFactorController {
   })
   async completeSignIn(
     @Body() body: SecondFactorProofDto,
-    @Req() request: StaffRequest,
+    @Req() request: StaffRequest<StaffAccountEntity>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StaffAccountDto> {
     const { account, sessionId } = await this.auth.completeSecondFactor(
@@ -71,7 +73,7 @@ export class SecondFactorController {
   })
   @ApiOkResponse({ type: TotpSetupView })
   @ApiErrors({ 403: [FOREIGN_ORIGIN, NOT_JSON], 409: [ALREADY_ON] })
-  start(@Req() request: StaffRequest): Promise<TotpSetupView> {
+  start(@Req() request: StaffRequest<StaffAccountEntity>): Promise<TotpSetupView> {
     return this.totp.start(staffOf(request));
   }
 
@@ -88,7 +90,7 @@ export class SecondFactorController {
     403: [FOREIGN_ORIGIN, NOT_JSON],
     409: [NOTHING_PENDING, ALREADY_ON],
   })
-  async confirm(@Body() body: ConfirmTotpDto, @Req() request: StaffRequest): Promise<RecoveryCodesView> {
+  async confirm(@Body() body: ConfirmTotpDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<RecoveryCodesView> {
     const codes = await this.totp.confirm(staffOf(request), body.code, actorOf(request));
     this.auth.forgetFactors(staffOf(request).id);
     return codes;
@@ -105,7 +107,7 @@ export class SecondFactorController {
     403: [FOREIGN_ORIGIN, NOT_JSON],
     409: [NOT_ON],
   })
-  async turnOff(@Body() body: SecondFactorProofDto, @Req() request: StaffRequest): Promise<void> {
+  async turnOff(@Body() body: SecondFactorProofDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<void> {
     await this.totp.turnOff(staffOf(request), body, actorOf(request));
     this.auth.forgetFactors(staffOf(request).id);
   }

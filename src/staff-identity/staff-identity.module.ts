@@ -4,7 +4,6 @@ import { AuditModule } from '../audit/audit.module';
 import { MailModule } from '../mail/mail.module';
 import { SecondFactorGate } from '../staff-accounts/second-factor-gate';
 import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
-import { SubmissionsModule } from '../submissions/submissions.module';
 import { TWO_FACTOR_COMMANDS } from './commands/two-factor.command';
 import { StaffPasskeyEntity } from './entities/staff-passkey.entity';
 import { StaffRecoveryCodeEntity } from './entities/staff-recovery-code.entity';
@@ -23,12 +22,10 @@ import { TotpService } from './totp.service';
 
 /** Second factors (authenticator apps and recovery codes): their rows and rules (API and CLI). */
 @Module({
-  // SubmissionsModule lends the cipher (one FieldCipher for every room that seals).
   imports: [
     TypeOrmModule.forFeature([StaffTotpEntity, StaffRecoveryCodeEntity, StaffPasskeyEntity]),
     AuditModule,
     MailModule,
-    SubmissionsModule,
   ],
   providers: [StaffTotpRepository, TotpService, StaffPasskeysRepository, SecondFactorNotices],
   exports: [TotpService, StaffPasskeysRepository, SecondFactorNotices],

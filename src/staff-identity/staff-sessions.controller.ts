@@ -3,11 +3,12 @@ import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest, staffOf } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { sessionIdOf, staffTokenOf } from '../staff-accounts/staff-cookie';
 import { StaffSessionView } from './dto/staff-session.view';
 import { StaffSessionsAdminService } from './staff-sessions-admin.service';
+import { actorOf } from '../audit/actor';
+import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 /** Your signed-in sessions; each can be ended. */
 @ApiTags('staff')

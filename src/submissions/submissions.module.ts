@@ -2,7 +2,6 @@ import { DiscoveryModule } from '@nestjs/core';
 import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FieldCipher } from '../database/field-cipher';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity';
 import { SubmissionEntity } from './entities/submission.entity';
@@ -10,7 +9,6 @@ import { SubmissionNoteEntity } from './entities/submission-note.entity';
 import { SubmissionTagEntity } from './entities/submission-tag.entity';
 import { SubmissionNotesRepository } from './lifecycle/submission-notes.repository';
 import { SubmissionTagsRepository } from './lifecycle/submission-tags.repository';
-import { SealedColumnsSubscriber } from '../database/sealed-columns.subscriber';
 import { SubmissionOutbox } from './lifecycle/submission-outbox.service';
 import { SubmissionsRepository } from './submissions.repository';
 import { SubmissionDetailSections } from './staff-api/submission-detail-sections';
@@ -26,8 +24,6 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     DiscoveryModule,
   ],
   providers: [
-    FieldCipher,
-    SealedColumnsSubscriber,
     SubmissionsRepository,
     SubmissionNotesRepository,
     SubmissionTagsRepository,
@@ -36,7 +32,6 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     SubmissionFactRecorder,
   ],
   exports: [
-    FieldCipher,
     SubmissionsRepository,
     SubmissionNotesRepository,
     SubmissionTagsRepository,

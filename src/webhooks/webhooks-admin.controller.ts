@@ -10,8 +10,6 @@ import {
 } from '@nestjs/swagger';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { actorOf, StaffRequest } from '../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../staff-accounts/staff-auth.decorators';
 import { DEFAULT_PAGE_SIZE } from '../http/validation/page-query';
 import { AddWebhookDto, WebhookDeliveryQuery } from './dto/webhook-changes.dto';
 import {
@@ -22,6 +20,9 @@ import {
   WebhookDestinationWithSecretView,
 } from './dto/webhook.views';
 import { REPLAY_HOLD_MS, WebhooksService } from './webhooks.service';
+import { actorOf } from '../audit/actor';
+import { StaffRequest } from '../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 
 export class WebhookDeliveryPageView {
   @ApiProperty({ type: [WebhookDeliveryView] })

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { StaffAuthModule } from '../staff-accounts/staff-accounts.module';
 import { WebhooksAdminController } from './webhooks-admin.controller';
 import { WebhooksModule } from './webhooks.module';
 
 /** The admin routes over webhook destinations and the replay of a delivery (the API process only). */
 @Module({
-  imports: [WebhooksModule, StaffAuthModule],
+  imports: [WebhooksModule],
   controllers: [WebhooksAdminController],
 })
 export class WebhooksAdminModule {}

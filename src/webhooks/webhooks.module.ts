@@ -18,7 +18,7 @@ import { WebhooksService } from './webhooks.service';
     ApiKeyModule,
     AuditModule,
     QueueModule,
-    // FieldCipher seals the signing secrets (its subscriber opens them as they load); SubmissionHooks.
+    // The facts of submissions (webhooks subscribe to them) and their rows.
     SubmissionsModule,
   ],
   providers: [WebhooksRepository, WebhooksService, WebhookFactHandlers],

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { CLI_ACTOR } from '../../src/audit/actor';
-import { StaffRole } from '../../src/staff-accounts/entities/staff-account.entity';
 import { StaffAccountsService } from '../../src/staff-accounts/staff-accounts.service';
 import { TestApp } from './test-app';
+import { StaffRole } from '../../src/staff-auth/staff-admission';
 
 export const STAFF_PASSWORD = 'a long enough passphrase';
 

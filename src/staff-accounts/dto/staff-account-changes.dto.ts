@@ -8,8 +8,8 @@ import {
   Trimmed,
   WellFormedUnicode,
 } from '../../http/validation/contract-fields';
-import { STAFF_ROLES } from '../entities/staff-account.entity';
 import { MIN_PASSWORD_LENGTH } from '../passwords';
+import { STAFF_ROLES } from '../../staff-auth/staff-admission';
 
 /** POST /staff/api/staff. Without `password` one is generated and shown once. */
 export class CreateStaffAccountDto {

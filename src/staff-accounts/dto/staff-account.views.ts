@@ -1,5 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
-import { STAFF_ROLES, StaffAccountEntity } from '../entities/staff-account.entity';
+import { StaffAccountEntity } from '../entities/staff-account.entity';
+import { STAFF_ROLES } from '../../staff-auth/staff-admission';
 
 /** What the staff API shows of an account to its holder (login, me). */
 export class StaffAccountDto {

@@ -1,7 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-
-export const STAFF_ROLES = ['admin', 'agent'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import type { StaffRole } from '../../staff-auth/staff-admission';
 
 /** A member of the operator's staff. The password is stored only as an argon2id hash. */
 @Entity({ name: 'staff_accounts' })

@@ -21,8 +21,6 @@ import { STAFF_API_PATH } from '../../http/contract-paths';
 import { etagOf, versionsOfIfMatch } from '../../http/etag';
 import { ApiErrors } from '../../http/openapi/api-responses';
 import { DEFAULT_PAGE_SIZE } from '../../http/validation/page-query';
-import { actorOf, StaffRequest, staffOf } from '../../staff-accounts/guards/staff-auth.guard';
-import { StaffAuth } from '../../staff-accounts/staff-auth.decorators';
 import { BulkChangeDto } from '../changes/dto/bulk-change.dto';
 import { CreateNoteDto } from './dto/create-note.dto';
 import { MergeSubmissionDto } from '../changes/dto/merge-submission.dto';
@@ -42,6 +40,9 @@ import { SubmissionListService } from './submission-list.service';
 import { SubmissionMergeService } from '../changes/submission-merge.service';
 import { SubmissionNotesService } from './submission-notes.service';
 import { csvFileName } from './submissions-csv';
+import { actorOf } from '../../audit/actor';
+import { StaffRequest, staffOf } from '../../staff-auth/staff-auth.guard';
+import { StaffAuth } from '../../staff-auth/staff-auth.decorator';
 
 const ETAG_HEADER = { ETag: { description: 'The version: `"<version>"`', schema: { type: 'string' as const } } };
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../../audit/audit.module';
-import { StaffAccountsModule, StaffAuthModule } from '../../staff-accounts/staff-accounts.module';
+import { StaffAccountsModule } from '../../staff-accounts/staff-accounts.module';
 import { StaffSubmissionsController } from './staff-submissions.controller';
 import { StaffSubmissionFilter } from './staff-submission-filter';
 import { SubmissionChangesService } from '../changes/submission-changes.service';
@@ -13,7 +13,7 @@ import { SubmissionsModule } from '../submissions.module';
 
 /** The staff API over submissions (the API process only). */
 @Module({
-  imports: [SubmissionsModule, StaffAccountsModule, StaffAuthModule, AuditModule],
+  imports: [SubmissionsModule, StaffAccountsModule, AuditModule],
   controllers: [StaffSubmissionsController],
   providers: [
     StaffSubmissionFilter,

@@ -1,18 +1,9 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth } from '@nestjs/swagger';
 import { ApiErrors } from '../http/openapi/api-responses';
-import type { StaffRateBudget } from '../rate-limits/staff-rate-limit';
 import { STAFF_TOKEN_SECURITY } from '../http/openapi/openapi';
-import { StaffRole } from './entities/staff-account.entity';
-import {
-  BEFORE_PASSWORD_CHANGE,
-  BEFORE_SECOND_FACTOR,
-  PASSWORD_CHANGE_REQUIRED,
-  RATE_BUDGET,
-  SECOND_FACTOR_REQUIRED,
-  STAFF_ROLE,
-  StaffAuthGuard,
-} from './guards/staff-auth.guard';
+import { PASSWORD_CHANGE_REQUIRED, SECOND_FACTOR_REQUIRED, StaffRateBudget, StaffRole } from './staff-admission';
+import { BEFORE_PASSWORD_CHANGE, BEFORE_SECOND_FACTOR, RATE_BUDGET, STAFF_ROLE, StaffAuthGuard } from './staff-auth.guard';
 
 /**
  * A staff route: signed in by session cookie or staff API token, with `role` (admin routes refuse
