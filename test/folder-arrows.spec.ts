@@ -7,13 +7,15 @@ const SRC = join(__dirname, '..', 'src');
  * Infrastructure imports no room (STYLE.md, "Shape"): a room plugs into it (a provider it asks for, a
  * value its caller passes), so infrastructure can be read, tested and changed without the rooms.
  */
-const INFRASTRUCTURE = ['clock', 'config', 'database', 'redis', 'logging', 'metrics', 'queue', 'http'];
+const INFRASTRUCTURE = ['clock', 'config', 'database', 'redis', 'logging', 'metrics', 'queue', 'http', 'staff-auth'];
 
 /**
  * The arrows each top folder of src/ may draw: folder -> what it may import (space-separated), which
  * is what it imports today (issue 37). A folder missing here fails, so a new folder is guarded from its
  * first commit. A file at the top of src/ is named by its file name (`cli-output.ts`). One line a
  * folder: a change that needs a new arrow adds a word, and the comment says why the arrow points that way.
+ * The map only shrinks (issue 54, point 5): an arrow named here that no file draws fails, and so does
+ * any cycle among the folders, so a new word can never close a loop.
  */
 const ALLOWED_LINES: Record<string, string> = {
   // Infrastructure (see INFRASTRUCTURE): only one another.
@@ -264,16 +266,10 @@ describe('import arrows between folders of src/', () => {
     ]);
   });
 
-  it('reports the import cycles among folders, none of them through a composition root', () => {
-    const cycles = importCycles(graphOf(arrows));
-    // Printed for the reader (issue 37's closing note reads the largest); only a cycle through a root fails.
-    console.info(
-      cycles.length === 0
-        ? 'No import cycle among the folders of src/'
-        : `Import cycles among the ${folders.length} folders of src/, largest first:\n` +
-            cycles.map((cycle) => `  ${cycle.length}: ${cycle.join(', ')}`).join('\n'),
-    );
-    // A folder that imports main.ts or a role module imports every room through it.
-    expect(cycles.flat().filter(isCompositionRoot)).toEqual([]);
+  it('finds no import cycle among the folders of src/ (not even through a composition root)', () => {
+    // A cycle is read off the files, not the map: every arrow of a cycle may be allowed one by one.
+    // A folder that imports main.ts or a role module imports every room through it, so those count too.
+    const cycles = importCycles(graphOf(arrows)).map((cycle) => `${cycle.length}: ${cycle.join(', ')}`);
+    expect(cycles).toEqual([]);
   });
 });
