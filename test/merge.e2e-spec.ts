@@ -8,7 +8,7 @@ import { RetentionService } from '../src/privacy/retention.service';
 import { SubmissionDeletion } from '../src/privacy/submission-deletion.service';
 import { JobProducer } from '../src/queue/job-producer';
 import { refOf } from '../src/submissions/lifecycle/submission-ref';
-import { SubmissionsRepository } from '../src/submissions/submissions.repository';
+import { SubmissionWorkflowRepository } from '../src/submissions/lifecycle/submission-workflow.repository';
 import { ownDatabase } from './support/own-database';
 import { queuesSettled } from './support/queues';
 import { postInboundMail } from './support/service-calls';
@@ -609,7 +609,7 @@ describe('merge: POST /staff/api/submissions/:id/merge', () => {
     expect(await t.app.get(ConversationsService).recordCustomerMessage(source, mail)).toBeNull();
     expect(await customerBodies(target)).toHaveLength(1);
     // The guard itself: a merged submission takes no message (the UPDATE matches nothing).
-    const repository = t.app.get(SubmissionsRepository);
+    const repository = t.app.get(SubmissionWorkflowRepository);
     expect(
       await t.app.get(Transactions).run((tx) => repository.advanceForMessage(source, null, { reopenFrom: [] }, tx)),
     ).toBe(false);

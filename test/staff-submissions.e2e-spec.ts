@@ -1,4 +1,4 @@
-import { SubmissionsRepository } from '../src/submissions/submissions.repository';
+import { StaffSubmissionsRepository } from '../src/submissions/staff-api/staff-submissions.repository';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie, signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
@@ -154,7 +154,7 @@ describe('staff: submissions', () => {
     // The row went in as `new` and left it: new is unchanged overall.
     expect(after.new).toBe(before.new);
     const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
-    const rows = await t.app.get(SubmissionsRepository).countByStatus();
+    const rows = await t.app.get(StaffSubmissionsRepository).countByStatus();
     expect(total(after)).toBe(total(rows));
   });
 

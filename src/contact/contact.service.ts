@@ -10,8 +10,8 @@ import { SYSTEM_ACTOR } from '../audit/actor';
 import { RuleRunner } from '../rules/rule-runner';
 import { DEFAULT_PRIORITY } from '../submissions/lifecycle/submission-priority';
 import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
-import { NewSubmission, SubmissionsRepository } from '../submissions/submissions.repository';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
+import { NewSubmission, SubmissionIntakeRepository } from '../submissions/lifecycle/submission-intake.repository';
 
 /** How long an Idempotency-Key keeps answering with its first submission. */
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
@@ -36,7 +36,7 @@ export interface SubmissionContext {
 @Injectable()
 export class ContactService {
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionIntakeRepository,
     private readonly metrics: MetricsService,
     private readonly spam: SpamFilter,
     private readonly facts: SubmissionFactRecorder,

@@ -6,12 +6,12 @@ import { MailSenderAddress, SmtpMailer } from '../mail/smtp-mailer';
 import { SatisfactionSurveys } from '../ratings/satisfaction-surveys.service';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { refOf } from '../submissions/lifecycle/submission-ref';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MESSAGE_STATE } from './message-state';
 import { composeMail } from './outgoing-mail';
 import { ReturnPaths } from './return-paths';
 import { ThreadIds } from './thread-ids';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
 
 /**
  * Sends one outgoing message of a conversation (the `sendMessage` job): at least once, with the same

@@ -5,11 +5,11 @@ import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.reposi
 import { SubmissionDetailSections } from '../submissions/staff-api/submission-detail-sections';
 import { SubmissionNotesRepository } from '../submissions/lifecycle/submission-notes.repository';
 import { refOf } from '../submissions/lifecycle/submission-ref';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { toMessageView } from './conversations.service';
 import { TimelineItemView } from './dto/conversation.views';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
 
 /** The timeline the staff detail shows: the request, replies, customer messages and notes, in time order. */
 @Injectable()

@@ -15,7 +15,6 @@ import { workflowChangeRefused, WorkflowStatus } from '../submissions/lifecycle/
 import { isDuplicateKey } from '../database/duplicate-key';
 import { FieldCipher } from '../database/field-cipher';
 import { matchedEmail } from '../database/matched-email';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MessageView } from './dto/conversation.views';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
@@ -23,6 +22,8 @@ import { newConversationMessage } from './entities/new-conversation-message';
 import { MESSAGE_STATE } from './message-state';
 import { ReturnPaths } from './return-paths';
 import { ThreadIds } from './thread-ids';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { SubmissionWorkflowRepository } from '../submissions/lifecycle/submission-workflow.repository';
 
 const notFound = () => new ApiException(HttpStatus.NOT_FOUND, 'Not found');
 const changedMeanwhile = () => new ApiException(HttpStatus.PRECONDITION_FAILED, 'Submission changed; reload it');
@@ -68,6 +69,7 @@ export class ConversationsService {
   constructor(
     private readonly messages: ConversationMessagesRepository,
     private readonly submissions: SubmissionsRepository,
+    private readonly workflow: SubmissionWorkflowRepository,
     private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
@@ -115,7 +117,7 @@ export class ConversationsService {
         throw new ApiException(HttpStatus.CONFLICT, 'No e-mail address to reply to');
       }
       const now = this.clock.now();
-      if (!(await this.submissions.advanceForMessage(submissionId, submission.version, { firstResponseAt: now }, tx))) {
+      if (!(await this.workflow.advanceForMessage(submissionId, submission.version, { firstResponseAt: now }, tx))) {
         throw changedMeanwhile();
       }
       const id = uuidv7();
@@ -215,7 +217,7 @@ export class ConversationsService {
     try {
       return await this.transactions.run(async (tx) => {
         const reopenFrom: WorkflowStatus[] = mail.automatic ? [] : ['pending', 'closed'];
-        if (!(await this.submissions.advanceForMessage(submissionId, null, { reopenFrom }, tx))) {
+        if (!(await this.workflow.advanceForMessage(submissionId, null, { reopenFrom }, tx))) {
           // Gone, or merged since it was matched (the caller tells which): nothing was written.
           return MERGED_MEANWHILE;
         }

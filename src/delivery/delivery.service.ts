@@ -8,8 +8,9 @@ import { toStaffSubmission } from '../submissions/staff-api/staff-submission';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { Transactions } from '../database/transactions';
 import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { SubmissionDeliveryRepository } from '../submissions/lifecycle/submission-delivery.repository';
 
 export interface DeliveryAttempt {
   /** True on the job's last attempt: a failure then leaves the submission `failed`. */
@@ -27,6 +28,7 @@ export class DeliveryService {
 
   constructor(
     private readonly submissions: SubmissionsRepository,
+    private readonly submissionDeliveries: SubmissionDeliveryRepository,
     private readonly apiKeys: ApiKeysRepository,
     @Inject(STAFF_CHANNELS) private readonly channels: StaffChannel[],
     private readonly metrics: MetricsService,
@@ -41,7 +43,7 @@ export class DeliveryService {
       this.logger.warn(`Submission ${submissionId} does not exist; job dropped`);
       return;
     }
-    const records = await this.submissions.deliveriesOf(submissionId);
+    const records = await this.submissionDeliveries.deliveriesOf(submissionId);
     const done = new Set(records.filter((record) => record.deliveredAt !== null).map((record) => record.channel));
     const tried = new Set(records.map((record) => record.channel));
     const pending = this.channels.filter((channel) => !done.has(channel.name));
@@ -52,7 +54,7 @@ export class DeliveryService {
     if (submission.status === 'spam') {
       return this.holdBack(submission);
     }
-    await this.submissions.apply(submissionId, 'startAttempt', { countAttempt: true });
+    await this.submissionDeliveries.apply(submissionId, 'startAttempt', { countAttempt: true });
     await this.acknowledge(submission);
 
     const payload = pending.length > 0 ? await this.payloadOf(submission) : undefined;
@@ -60,24 +62,24 @@ export class DeliveryService {
     for (const channel of pending) {
       try {
         await channel.send(payload!, { again: tried.has(channel.name) });
-        await this.submissions.recordAttempt(submissionId, channel.name, null);
+        await this.submissionDeliveries.recordAttempt(submissionId, channel.name, null);
       } catch (error) {
         this.metrics.deliveryFailed(channel.name);
         const message = (error as Error).message;
         failures.push(`${channel.name}: ${message}`);
-        await this.submissions.recordAttempt(submissionId, channel.name, message);
+        await this.submissionDeliveries.recordAttempt(submissionId, channel.name, message);
       }
     }
 
     if (failures.length > 0) {
       const lastError = failures.join('; ').slice(0, 1000);
-      await this.submissions.apply(submissionId, attempt.final ? 'exhaust' : 'failAttempt', { lastError });
+      await this.submissionDeliveries.apply(submissionId, attempt.final ? 'exhaust' : 'failAttempt', { lastError });
       this.logger.warn(
         `Submission ${submissionId} not delivered${attempt.final ? ' (final attempt)' : ''}: ${lastError}`,
       );
       throw new Error(lastError);
     }
-    await this.submissions.apply(submissionId, 'deliver', { lastError: null, processedAt: new Date() });
+    await this.submissionDeliveries.apply(submissionId, 'deliver', { lastError: null, processedAt: new Date() });
     this.logger.log(`Submission ${submissionId} delivered`);
   }
 
@@ -89,12 +91,12 @@ export class DeliveryService {
   private async holdBack(submission: SubmissionEntity): Promise<void> {
     // The delivery's end and its fact commit together: `flagged`'s webhook deliveries are written with it.
     await this.transactions.run(async (tx) => {
-      await this.submissions.apply(submission.id, 'startAttempt', {}, tx);
+      await this.submissionDeliveries.apply(submission.id, 'startAttempt', {}, tx);
       if (submission.spamReasons) {
         const fact = { submissionId: submission.id, apiKeyId: submission.apiKeyId, actor: SYSTEM_ACTOR };
         await this.facts.record({ name: 'flagged', ...fact, data: {} }, tx);
       }
-      await this.submissions.apply(submission.id, 'deliver', { lastError: null, processedAt: new Date() }, tx);
+      await this.submissionDeliveries.apply(submission.id, 'deliver', { lastError: null, processedAt: new Date() }, tx);
     });
     this.logger.log(`Submission ${submission.id} held back as spam`);
   }

@@ -4,8 +4,8 @@ import { JobProducer } from '../queue/job-producer';
 import { PeriodicTask } from '../queue/periodic-task';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
 import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
+import { SubmissionDeliveryRepository } from '../submissions/lifecycle/submission-delivery.repository';
 
 /** Rows checked per table and pass; the next pass goes on after the last id checked. */
 const BATCH = 500;
@@ -34,7 +34,7 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
 
   constructor(
     private readonly jobs: JobProducer,
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionDeliveryRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly messages: ConversationMessagesRepository,
     private readonly surveys: SatisfactionSurveysRepository,

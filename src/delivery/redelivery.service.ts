@@ -6,8 +6,9 @@ import { SUBMISSION_STATE } from '../submissions/lifecycle/submission-state';
 import { Transactions } from '../database/transactions';
 import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
 import { OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { NoChannel } from './channels/no-channel';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { SubmissionDeliveryRepository } from '../submissions/lifecycle/submission-delivery.repository';
 
 export type RetryOutcome = 'retried' | 're-enqueued' | 're-sent' | 'already queued' | 'already delivered';
 
@@ -21,6 +22,7 @@ export class RedeliveryService {
   constructor(
     private readonly jobs: JobProducer,
     private readonly submissions: SubmissionsRepository,
+    private readonly submissionDeliveries: SubmissionDeliveryRepository,
     private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
   ) {}
@@ -46,7 +48,7 @@ export class RedeliveryService {
         return 'already delivered';
       }
       // Delivered while workers ran with STAFF_CHANNELS=none: send it to the channels configured now.
-      await this.submissions.apply(id, 'requeue');
+      await this.submissionDeliveries.apply(id, 'requeue');
       await this.jobs.runAgain('deliverSubmission', job);
       return 're-sent';
     }
@@ -54,13 +56,13 @@ export class RedeliveryService {
       return 'already queued';
     }
     const outcome = await this.jobs.runAgain('deliverSubmission', job);
-    await this.submissions.apply(id, 'requeue');
+    await this.submissionDeliveries.apply(id, 'requeue');
     return outcome === 'added' ? 're-enqueued' : 'retried';
   }
 
   async retryFailed(): Promise<Map<string, RetryOutcome>> {
     const outcomes = new Map<string, RetryOutcome>();
-    for (const id of await this.submissions.findIdsInState(SUBMISSION_STATE.failed)) {
+    for (const id of await this.submissionDeliveries.findIdsInState(SUBMISSION_STATE.failed)) {
       outcomes.set(id, await this.retry(id));
     }
     return outcomes;
@@ -76,8 +78,8 @@ export class RedeliveryService {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
     }
     await this.transactions.run(async (tx) => {
-      await this.submissions.clearDelivered(id, tx);
-      await this.submissions.apply(id, 'requeue', {}, tx);
+      await this.submissionDeliveries.clearDelivered(id, tx);
+      await this.submissionDeliveries.apply(id, 'requeue', {}, tx);
       await this.facts.record(
         { name: 'redelivered', submissionId: id, apiKeyId: submission.apiKeyId, actor, data: {} },
         tx,
@@ -87,7 +89,7 @@ export class RedeliveryService {
   }
 
   private async deliveredOnlyToNoChannel(id: string): Promise<boolean> {
-    const channels = await this.submissions.deliveredChannels(id);
+    const channels = await this.submissionDeliveries.deliveredChannels(id);
     return channels.length > 0 && channels.every((channel) => channel === NoChannel.NAME);
   }
 }

@@ -4,8 +4,8 @@ import { ThreadIds } from '../conversations/thread-ids';
 import { FieldCipher } from '../database/field-cipher';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { refOf } from '../submissions/lifecycle/submission-ref';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { InboundMail } from '../mail/mail-parser';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
 
 /**
  * What a rule found: the submission holding the mail it names (`holder`, where the chain is followed

@@ -5,8 +5,8 @@ import { NamedRefView } from '../http/openapi/named-ref.view';
 import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { LiveEvents } from './live-events';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
 
 /**
  * How long "viewing" lasts without a renewal. The console renews every 20 s while a detail is open

@@ -10,10 +10,10 @@ import { deriveKey } from '../config/derived-keys';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { matchedEmail } from '../database/matched-email';
 import { Transaction } from '../database/transactions';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ErasureKind, ErasureLogEntryEntity } from './entities/erasure-log-entry.entity';
 import { ErasureLogRepository } from './erasure-log.repository';
 import { SubmissionDeletion } from './submission-deletion.service';
+import { SubmissionRetentionRepository } from '../submissions/lifecycle/submission-retention.repository';
 
 /** Submissions read per query, and deleted per transaction, while an erasure is applied again. */
 const PAGE_ROWS = 1000;
@@ -128,7 +128,7 @@ export class ErasureLog {
 
   constructor(
     private readonly entries: ErasureLogRepository,
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionRetentionRepository,
     private readonly deletion: SubmissionDeletion,
     private readonly audit: AuditService,
     private readonly clock: Clock,

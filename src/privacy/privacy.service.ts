@@ -7,7 +7,6 @@ import { deriveKey } from '../config/derived-keys';
 import { FieldCipher, SEALED_COLUMNS, SealedTable } from '../database/field-cipher';
 import { matchedEmail } from '../database/matched-email';
 import { ApiException } from '../http/api-exception';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { toStaffSubmission, unreadableOf } from '../submissions/staff-api/staff-submission';
 import { toDeliveryView } from '../webhooks/dto/webhook.views';
@@ -22,6 +21,8 @@ import { ConversationMessagesRepository } from '../conversations/conversation-me
 import { toMessageView } from '../conversations/conversations.service';
 import { toRatingView } from '../ratings/dto/rating.views';
 import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { SubmissionDeliveryRepository } from '../submissions/lifecycle/submission-delivery.repository';
 
 /** At most this many rows per statement: short locks, even on a large table. */
 export const BATCH_ROWS = 1000;
@@ -55,6 +56,7 @@ export class PrivacyService {
 
   constructor(
     private readonly submissions: SubmissionsRepository,
+    private readonly submissionDeliveries: SubmissionDeliveryRepository,
     private readonly notes: SubmissionNotesRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly messages: ConversationMessagesRepository,
@@ -128,7 +130,7 @@ export class PrivacyService {
             created_at: note.createdAt.toISOString(),
             ...unreadableOf(note),
           })),
-        deliveries: (await this.submissions.deliveriesOf(row.id)).map((delivery) => ({
+        deliveries: (await this.submissionDeliveries.deliveriesOf(row.id)).map((delivery) => ({
           channel: delivery.channel,
           attempts: delivery.attempts,
           delivered_at: delivery.deliveredAt?.toISOString() ?? null,

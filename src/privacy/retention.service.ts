@@ -5,9 +5,9 @@ import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
-import { RetentionScope, SubmissionsRepository } from '../submissions/submissions.repository';
 import { BATCH_ROWS } from './privacy.service';
 import { SubmissionDeletion } from './submission-deletion.service';
+import { RetentionScope, SubmissionRetentionRepository } from '../submissions/lifecycle/submission-retention.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +28,7 @@ export class RetentionService {
   private readonly logger = new Logger(RetentionService.name);
 
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionRetentionRepository,
     private readonly deletion: SubmissionDeletion,
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly apiKeys: ApiKeysRepository,

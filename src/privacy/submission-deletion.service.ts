@@ -7,9 +7,9 @@ import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.r
 import { ReportStaleDays } from '../reports/report-stale-days';
 import { SubmissionNotesRepository } from '../submissions/lifecycle/submission-notes.repository';
 import { SubmissionTagsRepository } from '../submissions/lifecycle/submission-tags.repository';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { webhookJobOf } from '../webhooks/webhooks.service';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
+import { SubmissionRetentionRepository } from '../submissions/lifecycle/submission-retention.repository';
 
 /**
  * Deletes submissions with everything that hangs on them (notes, tags, files, conversation messages,
@@ -23,7 +23,7 @@ import { WebhooksRepository } from '../webhooks/webhooks.repository';
 export class SubmissionDeletion {
   constructor(
     private readonly transactions: Transactions,
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionRetentionRepository,
     private readonly notes: SubmissionNotesRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly webhooks: WebhooksRepository,

@@ -5,13 +5,13 @@ import { ApiException } from '../http/api-exception';
 import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { tagKey } from '../submissions/lifecycle/submission-tags';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { ReportInterval, ReportQuery } from './dto/report.query';
 import { ReportFiguresView, ReportView } from './dto/report.views';
 import { quantilesOf } from './quantiles';
 import { ReportBacklogCache } from './report-backlog-cache';
 import { ReportDaysBuilder } from './report-days.builder';
 import { ANY, DayFigures, nextDay, ReportDaysRepository, ReportScope, tagGrainOf } from './report-days.repository';
+import { StaffSubmissionsRepository } from '../submissions/staff-api/staff-submissions.repository';
 
 const DAY_MS = 86_400_000;
 /** The longest period a report covers, and by day. */
@@ -130,7 +130,7 @@ export class ReportsService {
   constructor(
     private readonly days: ReportDaysRepository,
     private readonly builder: ReportDaysBuilder,
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: StaffSubmissionsRepository,
     private readonly keys: ApiKeysRepository,
     private readonly accounts: StaffAccountsRepository,
     private readonly clock: Clock,

@@ -12,13 +12,14 @@ import type { WorkflowStatus } from '../submissions/lifecycle/submission-state';
 import { workflowChangeFacts } from '../submissions/facts/workflow-change-facts';
 import { MAX_TAGS, tagKey } from '../submissions/lifecycle/submission-tags';
 import { SubmissionTagsRepository } from '../submissions/lifecycle/submission-tags.repository';
-import { NewSubmission, SubmissionsRepository, WorkflowChanges } from '../submissions/submissions.repository';
 import { RoundRobin } from './round-robin';
 import { ActiveRule, RuleCache, ruleMatches } from './rule-cache';
 import type { RoundRobinValue, RuleEvent } from './rule-definition';
 import type { RuleSubject } from './rule-matcher';
 import { RuleSubjectsRepository } from './rule-subjects.repository';
 import { RuleTurnsRepository } from './rule-turns.repository';
+import { NewSubmission, SubmissionIntakeRepository } from '../submissions/lifecycle/submission-intake.repository';
+import { SubmissionWorkflowRepository, WorkflowChanges } from '../submissions/lifecycle/submission-workflow.repository';
 
 /** What a rule's change reads and writes of the submission, kept up to date from rule to rule. */
 interface Workflow {
@@ -73,7 +74,8 @@ export class RuleRunner {
   constructor(
     private readonly cache: RuleCache,
     private readonly subjects: RuleSubjectsRepository,
-    private readonly submissions: SubmissionsRepository,
+    private readonly intake: SubmissionIntakeRepository,
+    private readonly workflow: SubmissionWorkflowRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly turns: RuleTurnsRepository,
     private readonly roundRobin: RoundRobin,
@@ -147,7 +149,7 @@ export class RuleRunner {
         });
         labels.push({ submissionId: submission.id, tags: workflow.tags, held: 0 });
       }
-      await this.submissions.insertAll(rows, tx);
+      await this.intake.insertAll(rows, tx);
       await this.tags.appendAll(labels, tx);
       await this.facts.recordChange(facts, tx);
     });
@@ -309,7 +311,7 @@ export class RuleRunner {
   /** A rule's change to a stored submission (its row locked by `tx`): its UPDATE and its new labels. */
   private async write(rule: ActiveRule, workflow: Workflow, change: RuleChange, tx: Transaction): Promise<void> {
     // The row is locked by this transaction (read FOR UPDATE), so its version cannot have moved.
-    if (!(await this.submissions.updateWorkflow(workflow.id, workflow.version, change.next, tx))) {
+    if (!(await this.workflow.updateWorkflow(workflow.id, workflow.version, change.next, tx))) {
       throw new Error(`Submission ${workflow.id} changed under rule ${rule.id}`);
     }
     if (change.tags) {

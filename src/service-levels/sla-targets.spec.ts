@@ -1,4 +1,3 @@
-import { NO_SLA, SubmissionSlaColumns } from '../submissions/submissions.repository';
 import { BusinessCalendar, BusinessHours } from './business-calendar';
 import { SlaPolicyEntity, SlaPolicyScope } from './entities/sla-policy.entity';
 import { activePolicyOf } from './sla-policy-cache';
@@ -11,6 +10,7 @@ import {
   slaColumnsOf,
   SlaSubject,
 } from './sla-targets';
+import { NO_SLA, SubmissionSlaColumns } from '../submissions/lifecycle/submission-intake.repository';
 
 // Expected instants are worked out by hand in the comments. 2026-01-01 is a Thursday, so 2026-01-05 is a
 // Monday, 2026-01-09 a Friday and 2026-01-12 the Monday after; Berlin is CET (UTC+1) all January, so

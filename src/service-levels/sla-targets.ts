@@ -1,8 +1,8 @@
 import type { Priority } from '../submissions/lifecycle/submission-priority';
 import type { WorkflowStatus } from '../submissions/lifecycle/submission-state';
-import { NO_SLA, SubmissionSlaColumns } from '../submissions/submissions.repository';
 import type { BusinessCalendar } from './business-calendar';
 import type { SlaPolicyEntity } from './entities/sla-policy.entity';
+import { NO_SLA, SubmissionSlaColumns } from '../submissions/lifecycle/submission-intake.repository';
 
 /** The two promises a policy makes. */
 export const SLA_TARGETS = ['first_response', 'resolution'] as const;

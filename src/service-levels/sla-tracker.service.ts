@@ -9,7 +9,6 @@ import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-rec
 import { AfterCommitWork, OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
 import { DEFAULT_PRIORITY } from '../submissions/lifecycle/submission-priority';
 import type { WorkflowStatus } from '../submissions/lifecycle/submission-state';
-import { NO_SLA, SubmissionSlaColumns } from '../submissions/submissions.repository';
 import { SlaPolicyCache } from './sla-policy-cache';
 import { BusinessCalendar } from './business-calendar';
 import { checkTimesOf, choosePolicy, dueBreaches, measuresOf, sameSla, slaColumnsOf } from './sla-targets';
@@ -20,6 +19,7 @@ const INTAKE_BATCH_MS = 20;
 /** Submissions no policy applies to are measured in every minute. */
 const AROUND_THE_CLOCK = BusinessCalendar.of(null);
 import { SubmissionSlaRepository } from './submission-sla.repository';
+import { NO_SLA, SubmissionSlaColumns } from '../submissions/lifecycle/submission-intake.repository';
 
 /**
  * Keeps each submission's service level: its targets set at intake, set again after every change they

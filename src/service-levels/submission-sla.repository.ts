@@ -4,8 +4,8 @@ import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import type { Transaction } from '../database/transactions';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionTagEntity } from '../submissions/entities/submission-tag.entity';
-import { SubmissionSlaColumns } from '../submissions/submissions.repository';
 import type { SlaSubject, SlaTarget, SubmissionMeasures } from './sla-targets';
+import { SubmissionSlaColumns } from '../submissions/lifecycle/submission-intake.repository';
 
 /** What a change's targets and measures are computed from. */
 export type MeasuredSubject = SlaSubject & { id: string; closedAt: Date | null; measures: SubmissionMeasures };

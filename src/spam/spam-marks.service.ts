@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { FieldCipher } from '../database/field-cipher';
 import { JobProducer } from '../queue/job-producer';
 import { OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { SpamLedger } from './spam-ledger';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { SubmissionDeliveryRepository } from '../submissions/lifecycle/submission-delivery.repository';
 
 /**
  * What staff's spam decisions teach the filter (a subscriber of `status_changed`): moving a submission
@@ -15,6 +16,7 @@ import { SpamLedger } from './spam-ledger';
 export class SpamMarks {
   constructor(
     private readonly submissions: SubmissionsRepository,
+    private readonly submissionDeliveries: SubmissionDeliveryRepository,
     private readonly ledger: SpamLedger,
     private readonly cipher: FieldCipher,
     private readonly jobs: JobProducer,
@@ -36,14 +38,14 @@ export class SpamMarks {
       const sender = this.cipher.emailHash(submission.email);
       await (marked ? this.ledger.markSender(fact.apiKeyId, sender) : this.ledger.clearSender(fact.apiKeyId, sender));
     }
-    if (unmarked && (await this.submissions.deliveredChannels(submission.id)).length === 0) {
+    if (unmarked && (await this.submissionDeliveries.deliveredChannels(submission.id)).length === 0) {
       await this.deliverHeldBack(submission.id);
     }
   }
 
   /** A submission held back as spam goes through the staff channels now, as if it had just arrived. */
   private async deliverHeldBack(submissionId: string): Promise<void> {
-    await this.submissions.apply(submissionId, 'requeue');
+    await this.submissionDeliveries.apply(submissionId, 'requeue');
     await this.jobs.runAgain('deliverSubmission', { submissionId });
   }
 }

@@ -11,11 +11,21 @@ import { SubmissionNotesRepository } from './lifecycle/submission-notes.reposito
 import { SubmissionTagsRepository } from './lifecycle/submission-tags.repository';
 import { SubmissionOutbox } from './lifecycle/submission-outbox.service';
 import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionIntakeRepository } from './lifecycle/submission-intake.repository';
+import { SubmissionDeliveryRepository } from './lifecycle/submission-delivery.repository';
+import { SubmissionWorkflowRepository } from './lifecycle/submission-workflow.repository';
+import { SubmissionRetentionRepository } from './lifecycle/submission-retention.repository';
+import { StaffSubmissionsRepository } from './staff-api/staff-submissions.repository';
 import { SubmissionDetailSections } from './staff-api/submission-detail-sections';
 import { SubmissionFactRecorder } from './facts/submission-fact-recorder';
 import { SubmissionsService } from './lifecycle/submissions.service';
 
-/** A submission's life: its tables, its states, and the operator's list and retry. */
+/**
+ * A submission's life: its tables, its states, and the operator's list and retry. Its queries are split
+ * by the part that asks them (issue 54, point 8), each repository registered and exported here, so a
+ * room injects only the part it uses: SubmissionsRepository (one row, merge chains), the intake's,
+ * the delivery state's, the workflow's, the staff list's and retention's.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity, SubmissionNoteEntity, SubmissionTagEntity]),
@@ -25,6 +35,11 @@ import { SubmissionsService } from './lifecycle/submissions.service';
   ],
   providers: [
     SubmissionsRepository,
+    SubmissionIntakeRepository,
+    SubmissionDeliveryRepository,
+    SubmissionWorkflowRepository,
+    StaffSubmissionsRepository,
+    SubmissionRetentionRepository,
     SubmissionNotesRepository,
     SubmissionTagsRepository,
     SubmissionsService,
@@ -33,6 +48,11 @@ import { SubmissionsService } from './lifecycle/submissions.service';
   ],
   exports: [
     SubmissionsRepository,
+    SubmissionIntakeRepository,
+    SubmissionDeliveryRepository,
+    SubmissionWorkflowRepository,
+    StaffSubmissionsRepository,
+    SubmissionRetentionRepository,
     SubmissionNotesRepository,
     SubmissionTagsRepository,
     SubmissionsService,

@@ -8,7 +8,6 @@ import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { toStaffSubmission } from '../submissions/staff-api/staff-submission';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WEBHOOK_DELIVERY_STATE } from './webhook-delivery-state';
 import { loggableUrl } from './webhook-address';
@@ -17,6 +16,7 @@ import { configuredWebhookSecret, standardWebhookHeaders } from './webhook-signa
 import { WebhooksRepository } from './webhooks.repository';
 import { CONFIG_DESTINATION_ID } from './webhooks.service';
 import { SUBMISSION_FACTS } from '../submissions/facts/submission-facts';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
 
 /** The two events that carry the submission itself (the others carry ids and what changed). */
 const RECEIVED = SUBMISSION_FACTS.received.webhook.event;

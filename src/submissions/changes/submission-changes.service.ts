@@ -13,7 +13,7 @@ import { PRIORITIES, Priority } from '../lifecycle/submission-priority';
 import { SETTABLE_STATUSES, workflowChangeRefused, WorkflowStatus } from '../lifecycle/submission-state';
 import { MAX_TAGS, normalizedTags, tagKey } from '../lifecycle/submission-tags';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
-import { SubmissionsRepository, WorkflowChanges, WorkflowRow } from '../submissions.repository';
+import { SubmissionWorkflowRepository, WorkflowChanges, WorkflowRow } from '../lifecycle/submission-workflow.repository';
 
 const NOT_FOUND = 'Not found';
 const CHANGED_MEANWHILE = 'Submission changed; reload it';
@@ -92,7 +92,7 @@ export class SubmissionChangesService {
   );
 
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionWorkflowRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly accounts: StaffAccountsRepository,
     private readonly facts: SubmissionFactRecorder,

@@ -10,7 +10,7 @@ import { NewSubmissionFact } from '../facts/submission-facts';
 import { SubmissionNotesRepository } from '../lifecycle/submission-notes.repository';
 import { MAX_TAGS, tagKey } from '../lifecycle/submission-tags';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
-import { SubmissionsRepository } from '../submissions.repository';
+import { SubmissionWorkflowRepository } from '../lifecycle/submission-workflow.repository';
 
 const refuse = (status: HttpStatus, message: string) => new ApiException(status, message);
 
@@ -33,7 +33,7 @@ const refuse = (status: HttpStatus, message: string) => new ApiException(status,
 @Injectable()
 export class SubmissionMergeService {
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionWorkflowRepository,
     private readonly notes: SubmissionNotesRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly facts: SubmissionFactRecorder,

@@ -1,6 +1,6 @@
 import { Actor } from '../../audit/actor';
 import { NewSubmissionFact } from './submission-facts';
-import { WorkflowChanges, WorkflowRow } from '../submissions.repository';
+import { WorkflowChanges, WorkflowRow } from '../lifecycle/submission-workflow.repository';
 
 /** The row a workflow change was worked out against. */
 type ChangedRow = Omit<WorkflowRow, 'mergedIntoId'>;

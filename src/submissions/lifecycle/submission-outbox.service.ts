@@ -4,7 +4,7 @@ import { JobProducer } from '../../queue/job-producer';
 import { PeriodicTask } from '../../queue/periodic-task';
 import { settleWithin } from '../../queue/settle-within';
 import { OnSubmissionFact, SubmissionFact } from '../facts/submission-facts';
-import { SubmissionsRepository } from '../submissions.repository';
+import { SubmissionDeliveryRepository } from './submission-delivery.repository';
 
 const RELAY_BATCH = 500;
 const SHUTDOWN_GRACE_MS = 2000;
@@ -32,7 +32,7 @@ export class SubmissionOutbox implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     private readonly jobs: JobProducer,
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionDeliveryRepository,
     private readonly config: AppConfig,
   ) {}
 

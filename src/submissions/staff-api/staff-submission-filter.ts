@@ -7,7 +7,7 @@ import { Priority } from '../lifecycle/submission-priority';
 import { toBooleanSearch } from './submission-search';
 import { WorkflowStatus } from '../lifecycle/submission-state';
 import { tagKey } from '../lifecycle/submission-tags';
-import { SubmissionFilter } from '../submissions.repository';
+import { SubmissionFilter } from './staff-submissions.repository';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

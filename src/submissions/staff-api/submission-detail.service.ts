@@ -8,7 +8,8 @@ import { SubmissionDetailSections } from './submission-detail-sections';
 import { SubmissionNotesRepository } from '../lifecycle/submission-notes.repository';
 import { refOf } from '../lifecycle/submission-ref';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
-import { SubmissionsRepository } from '../submissions.repository';
+import { StaffSubmissionsRepository } from './staff-submissions.repository';
+import { SubmissionDeliveryRepository } from '../lifecycle/submission-delivery.repository';
 
 /** How many of the same person's other submissions the detail lists. */
 const HISTORY_SIZE = 20;
@@ -17,7 +18,8 @@ const HISTORY_SIZE = 20;
 @Injectable()
 export class SubmissionDetailService {
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly staffSubmissions: StaffSubmissionsRepository,
+    private readonly submissionDeliveries: SubmissionDeliveryRepository,
     private readonly notes: SubmissionNotesRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly audit: AuditService,
@@ -26,18 +28,18 @@ export class SubmissionDetailService {
   ) {}
 
   async detail(id: string): Promise<SubmissionDetailView> {
-    const submission = await this.submissions.findWithRefs(id);
+    const submission = await this.staffSubmissions.findWithRefs(id);
     if (!submission) {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
     }
     const [deliveries, notes, events, sections, history, tags, mergedFrom] = await Promise.all([
-      this.submissions.deliveriesOf(id),
+      this.submissionDeliveries.deliveriesOf(id),
       this.notes.forSubmission(id),
       this.audit.timelineOf(id),
       this.sections.of(id),
       this.historyOf(submission),
       this.tags.of(id),
-      this.submissions.mergedInto(id),
+      this.staffSubmissions.mergedInto(id),
     ]);
     return {
       ...toSubmissionView(submission, tags),
@@ -79,7 +81,7 @@ export class SubmissionDetailService {
     if (hashes.length === 0) {
       return [];
     }
-    const rows = await this.submissions.historyOf(hashes, submission.id, HISTORY_SIZE);
+    const rows = await this.staffSubmissions.historyOf(hashes, submission.id, HISTORY_SIZE);
     return rows
       .filter((row) => !submission.email || this.cipher.isSameEmail(row, submission.email))
       .map((row) => ({ id: row.id, ref: refOf(row.id), status: row.status, created_at: row.createdAt.toISOString() }));

@@ -5,7 +5,7 @@ import { SubmissionFilterQuery } from './dto/submission-list.query';
 import { SEARCH_UNAVAILABLE, StaffSubmissionFilter } from './staff-submission-filter';
 import { csvLine, csvRowOf, CSV_COLUMNS, UTF8_BOM } from './submissions-csv';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
-import { SubmissionsRepository } from '../submissions.repository';
+import { StaffSubmissionsRepository } from './staff-submissions.repository';
 
 const EXPORT_PAGE = 500;
 
@@ -13,7 +13,7 @@ const EXPORT_PAGE = 500;
 @Injectable()
 export class SubmissionExportService {
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: StaffSubmissionsRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly filter: StaffSubmissionFilter,
     private readonly audit: AuditService,

@@ -5,7 +5,7 @@ import { SEARCH_UNAVAILABLE, StaffSubmissionFilter } from './staff-submission-fi
 import { OnSubmissionFact } from '../facts/submission-facts';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../lifecycle/submission-state';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
-import { SubmissionOrder, SubmissionsRepository } from '../submissions.repository';
+import { StaffSubmissionsRepository, SubmissionOrder } from './staff-submissions.repository';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
 const COUNTS_CACHE_MS = 2_000;
@@ -21,7 +21,7 @@ export class SubmissionListService {
   private cachedCounts: { until: number; counts: Promise<Record<WorkflowStatus, number>> } | null = null;
 
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: StaffSubmissionsRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly filter: StaffSubmissionFilter,
   ) {}

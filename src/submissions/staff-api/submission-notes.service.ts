@@ -9,13 +9,13 @@ import { SubmissionNoteEntity } from '../entities/submission-note.entity';
 import { SubmissionFactRecorder } from '../facts/submission-fact-recorder';
 import { SubmissionNotesRepository } from '../lifecycle/submission-notes.repository';
 import { workflowChangeRefused } from '../lifecycle/submission-state';
-import { SubmissionsRepository } from '../submissions.repository';
+import { SubmissionWorkflowRepository } from '../lifecycle/submission-workflow.repository';
 
 /** Staff's internal notes on a submission (never sent to the requester). */
 @Injectable()
 export class SubmissionNotesService {
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionWorkflowRepository,
     private readonly notes: SubmissionNotesRepository,
     private readonly accounts: StaffAccountsRepository,
     private readonly facts: SubmissionFactRecorder,
