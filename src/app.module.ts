@@ -9,7 +9,8 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthRoutesModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
-import { MetricsModule } from './metrics/metrics.module';
+import { FactHandlersModule } from './fact-handlers.module';
+import { MetricsModule, MetricsPortModule } from './metrics/metrics.module';
 import { QueueMetricsModule, QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { WorkerModule } from './worker.module';
@@ -36,6 +37,8 @@ export class AppModule {
         RedisModule,
         QueueModule,
         MetricsModule,
+        MetricsPortModule,
+        FactHandlersModule,
         QueueMetricsModule,
         ...roles[config.role],
       ],

@@ -17,6 +17,10 @@ import {
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { FactHandlersModule } from './fact-handlers.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { RedisModule } from './redis/redis.module';
+import { SpamModule } from './spam/spam.module';
 import {
   ListSubmissionsCommand,
   RetrySubmissionsCommand,
@@ -42,6 +46,13 @@ export class CliModule {
         ConfigModule.forRoot(config),
         ClockModule,
         DatabaseModule,
+        // What a change made here runs is what it runs in the service: the same fact handlers, and
+        // what they need (the rules' and service levels' caches hear of changes on Redis; they count).
+        RedisModule,
+        MetricsModule,
+        FactHandlersModule,
+        // A staff change's after-commit work that is not a role's own (spam marks learn from statuses).
+        SpamModule,
         ApiKeyModule,
         SubmissionsModule,
         RedeliveryModule,

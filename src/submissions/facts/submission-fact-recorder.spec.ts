@@ -12,6 +12,7 @@ import {
   NewSubmissionFact,
   OnSubmissionFact,
   SubmissionFact,
+  TRANSACTION_FACT_HANDLERS,
   WEBHOOK_EVENTS,
 } from './submission-facts';
 
@@ -29,11 +30,20 @@ const WEBHOOK_FACTS = [
 
 /** Boots a module of the recorder and `handlers`; answers the recorder once started. */
 async function started(...handlers: (new (...args: never[]) => unknown)[]) {
+  return startedWith(handlers, handlers);
+}
+
+/** As started, with `declared` as the handlers inside transactions the composition declares. */
+async function startedWith(
+  handlers: (new (...args: never[]) => unknown)[],
+  declared: (new (...args: never[]) => unknown)[],
+) {
   const module = await Test.createTestingModule({
     imports: [DiscoveryModule],
     providers: [
       SubmissionFactRecorder,
       ...handlers,
+      { provide: TRANSACTION_FACT_HANDLERS, useValue: declared },
       // Audit rows are the audit room's; here each is an id, in the order asked for.
       {
         provide: AuditService,
@@ -111,6 +121,18 @@ describe('SubmissionFactRecorder', () => {
     }
   }
 
+  it('refuses to start when a handler inside transactions is not declared, or a declared one is missing', async () => {
+    await expect(startedWith([AllWebhooks, Phases], [AllWebhooks])).rejects.toThrow(
+      'Submission fact handlers differ from the declared ones: Phases.inTransaction handles facts inside ' +
+        'transactions but is not in FactHandlersModule; Phases.beforeCommit handles facts inside transactions ' +
+        'but is not in FactHandlersModule',
+    );
+    await expect(startedWith([AllWebhooks], [AllWebhooks, Phases])).rejects.toThrow(
+      'Submission fact handlers differ from the declared ones: Phases is in FactHandlersModule but this ' +
+        'process has none of its handlers',
+    );
+  });
+
   it('refuses to start when a fact marked for webhooks has no webhook handler', async () => {
     await expect(started(WebhooksWithoutFlagged)).rejects.toThrow(
       /Submission facts marked for webhooks have no webhook handler: flagged, message_bounced, sla_breached/,
@@ -118,7 +140,7 @@ describe('SubmissionFactRecorder', () => {
   });
 
   it('finds the handlers at start-up and runs after-commit ones for a fact that writes nothing, past one that fails', async () => {
-    const { recorder, app } = await started(AllWebhooks, Listener);
+    const { recorder, app } = await startedWith([AllWebhooks, Listener], [AllWebhooks]);
     try {
       const fact = await recorder.announce({
         name: 'received',

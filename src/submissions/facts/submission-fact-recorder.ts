@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../../audit/actor';
@@ -11,6 +11,7 @@ import {
   FACT_HANDLER,
   InTransactionFactHandler,
   SUBMISSION_FACT_NAMES,
+  TRANSACTION_FACT_HANDLERS,
   FactHandlerOptions,
   factsWithoutWebhookHandler,
   NewSubmissionFact,
@@ -33,6 +34,9 @@ function auditOf(fact: NewSubmissionFact): { actor: Actor; record: AuditRecord }
   const record = { action: audit.action, target: { type: 'submission', id: fact.submissionId } };
   return { actor: fact.actor, record: { ...record, ...audit.change?.(fact.data) } };
 }
+
+/** A class of handlers, as the composition declares it. */
+type HandlerClass = abstract new (...args: never[]) => unknown;
 
 /** The handlers of each phase, by fact, in the order they were found. */
 export interface FactHandlerTable {
@@ -72,11 +76,23 @@ export class SubmissionFactRecorder implements OnApplicationBootstrap {
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly audit: AuditService,
+    @Optional()
+    @Inject(TRANSACTION_FACT_HANDLERS)
+    private readonly declared: readonly HandlerClass[] | null,
   ) {}
 
-  /** Finds every handler; a webhook fact without a webhook handler stops the process here. */
+  /**
+   * Finds every handler. The process stops here when a fact marked for webhooks has no webhook handler,
+   * or when the handlers inside transactions are not exactly the declared ones (FactHandlersModule):
+   * a role that missed one would commit changes without its rows.
+   */
   onApplicationBootstrap(): void {
-    const found: FactHandlerOptions[] = [];
+    const found: {
+      options: FactHandlerOptions;
+      type: HandlerClass;
+      name: string;
+      run: (...args: unknown[]) => unknown;
+    }[] = [];
     // One instance per class: a provider listed by two modules must not handle each fact twice.
     const seen = new Set<unknown>();
     for (const wrapper of this.discovery.getProviders()) {
@@ -94,18 +110,43 @@ export class SubmissionFactRecorder implements OnApplicationBootstrap {
         const handler = instance[method] as (...args: unknown[]) => unknown;
         const options = Reflect.getMetadata(FACT_HANDLER, handler) as FactHandlerOptions | undefined;
         if (options) {
-          found.push(options);
-          this.subscribe(options, `${instance.constructor.name}.${method}`, handler.bind(instance));
+          const type = instance.constructor as HandlerClass;
+          found.push({ options, type, name: `${type.name}.${method}`, run: handler.bind(instance) });
         }
       }
     }
-    const unhandled = factsWithoutWebhookHandler(found);
+    const unhandled = factsWithoutWebhookHandler(found.map((handler) => handler.options));
     if (unhandled.length > 0) {
       throw new Error(
         `Submission facts marked for webhooks have no webhook handler: ${unhandled.join(', ')} ` +
-          "(a method marked @OnSubmissionFact({ phase: 'in transaction', sends: 'webhooks', ... }))",
+          "(a method marked @OnSubmissionFact({ phase: 'before commit', sends: 'webhooks', ... }))",
       );
     }
+    const order = this.checkDeclared(found.filter((handler) => handler.options.phase !== 'after commit'));
+    // In each phase, the declared order (the same in every role), then the order found.
+    const rank = (type: HandlerClass) => (order.has(type) ? order.get(type)! : order.size);
+    for (const handler of [...found].sort((a, b) => rank(a.type) - rank(b.type))) {
+      this.subscribe(handler.options, handler.name, handler.run);
+    }
+  }
+
+  /**
+   * The declared classes of handlers inside transactions, by their rank: every class found with such
+   * a handler must be declared, and every declared one found (none declared: no handler may be found).
+   */
+  private checkDeclared(found: { type: HandlerClass; name: string }[]): Map<HandlerClass, number> {
+    const declared = new Map<HandlerClass, number>((this.declared ?? []).map((type, i) => [type, i]));
+    const undeclared = [...new Set(found.filter((handler) => !declared.has(handler.type)).map((h) => h.name))];
+    const foundTypes = new Set(found.map((handler) => handler.type));
+    const missing = [...declared.keys()].filter((type) => !foundTypes.has(type)).map((type) => type.name);
+    const problems = [
+      ...undeclared.map((name) => `${name} handles facts inside transactions but is not in FactHandlersModule`),
+      ...missing.map((name) => `${name} is in FactHandlersModule but this process has none of its handlers`),
+    ];
+    if (problems.length > 0) {
+      throw new Error(`Submission fact handlers differ from the declared ones: ${problems.join('; ')}`);
+    }
+    return declared;
   }
 
   private subscribe(options: FactHandlerOptions, name: string, handler: (...args: unknown[]) => unknown): void {

@@ -246,6 +246,12 @@ export interface FactHandlerOptions {
 export const FACT_HANDLER = Symbol('submission fact handler');
 
 /**
+ * The classes whose handlers run inside the change's transaction, in their order (provided by the
+ * composition root's FactHandlersModule, the same in every role; see SubmissionFactRecorder).
+ */
+export const TRANSACTION_FACT_HANDLERS = Symbol('transaction fact handlers');
+
+/**
  * Marks a provider's method as a handler of submission facts, found at start-up (as immich's
  * `@OnEvent`); its phase says when it runs and what it receives (see FactPhase).
  */
