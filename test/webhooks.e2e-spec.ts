@@ -385,6 +385,12 @@ describe('staff webhooks', () => {
     t.clock.advance(5_000);
     await replay().expect(202);
     await waitUntil(() => fast.receiver.successes().get(id) === 3, 'the later replay');
+    // Settled (the hold runs from the attempt's record, which follows the receiver's answer) before
+    // the clock moves on: moved earlier, the record would be stamped five seconds later.
+    await waitFor(
+      () => deliveriesOf(id, fast.destination.id),
+      ([delivery]) => delivery.status === 'delivered' && delivery.attempts === 3,
+    );
     // A slow replay: its hold runs from when its attempt settled, not from when it began.
     t.clock.advance(5_000);
     fast.receiver.delayMs = 700; // within WEBHOOK_TIMEOUT (1 s)

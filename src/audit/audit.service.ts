@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../database/transactions';
 import { Actor } from './actor';
+import type { AuditAction } from './audit-actions';
 import { AuditEventEntity } from './audit-event.entity';
 import { AuditEventView, idKeysOf, toAuditEventView } from './audit-event.view';
 import { AuditEventsRepository, AuditEventWithActor, AuditFilter } from './audit-events.repository';
@@ -12,7 +13,7 @@ const NAMED_TARGETS = new Set(['staff', 'api_key']);
 const NAMED_FIELD = /(^|_)(assignee|staff|api_key)_id$/;
 
 export interface AuditRecord {
-  action: string;
+  action: AuditAction;
   target?: { type: string; id: string | null };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

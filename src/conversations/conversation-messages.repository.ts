@@ -4,7 +4,7 @@ import { In, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { FieldCipher } from '../database/field-cipher';
 import type { Transaction } from '../database/transactions';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
-import { MESSAGE_STATE, MESSAGE_TRANSITIONS, MessageEvent, SETTLED_MESSAGE_STATES } from './message-state';
+import { MESSAGE_STATE, MESSAGE_TRANSITIONS, MessageTransition, SETTLED_MESSAGE_STATES } from './message-state';
 
 /** Every query of the `conversation_messages` table. */
 @Injectable()
@@ -88,7 +88,7 @@ export class ConversationMessagesRepository {
    */
   async apply(
     id: string,
-    event: MessageEvent,
+    event: MessageTransition,
     changes: Partial<Pick<ConversationMessageEntity, 'lastError' | 'sentAt'>> & { countAttempt?: boolean } = {},
     tx?: Transaction,
   ): Promise<boolean> {

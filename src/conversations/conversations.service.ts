@@ -5,11 +5,11 @@ import { AttachmentStore, IncomingFile } from '../attachments/attachment-store';
 import { AttachmentView, toAttachmentView } from '../attachments/dto/attachment.views';
 import { Actor, SYSTEM_ACTOR } from '../audit/actor';
 import { AppConfig } from '../config/app-config';
-import { AuditService } from '../audit/audit.service';
 import { Transactions } from '../database/transactions';
 import { ApiException } from '../http/api-exception';
 import { JobProducer } from '../queue/job-producer';
 import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
+import { OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
 import { refOf } from '../submissions/lifecycle/submission-ref';
 import { workflowChangeRefused, WorkflowStatus } from '../submissions/lifecycle/submission-state';
 import { isDuplicateKey } from '../database/duplicate-key';
@@ -72,7 +72,6 @@ export class ConversationsService {
     private readonly workflow: SubmissionWorkflowRepository,
     private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
-    private readonly audit: AuditService,
     private readonly jobs: JobProducer,
     private readonly ids: ThreadIds,
     private readonly config: AppConfig,
@@ -316,22 +315,38 @@ export class ConversationsService {
     });
   }
 
-  /** Sends a failed message again (staff's retry). 409 unless it failed. */
+  /**
+   * Sends a failed message again (staff's retry). 409 unless it failed. Its state and its fact (the
+   * audit event) commit together; its job is queued once they have (sendRetried).
+   */
   async retry(messageId: string, actor: Actor): Promise<MessageView> {
     const message = await this.messages.findById(messageId);
-    if (!message) {
+    const submission = message && (await this.submissions.findById(message.submissionId));
+    if (!message || !submission) {
       throw notFound();
     }
-    if (!(await this.messages.apply(messageId, 'retry', { lastError: null }))) {
-      throw new ApiException(HttpStatus.CONFLICT, 'Only a failed message can be sent again');
-    }
-    await this.audit.record(actor, {
-      action: 'message.retried',
-      target: { type: 'submission', id: message.submissionId },
-      after: { message_id: messageId },
+    await this.transactions.run(async (tx) => {
+      if (!(await this.messages.apply(messageId, 'retry', { lastError: null }, tx))) {
+        throw new ApiException(HttpStatus.CONFLICT, 'Only a failed message can be sent again');
+      }
+      await this.facts.record(
+        {
+          name: 'message_retried',
+          submissionId: submission.id,
+          apiKeyId: submission.apiKeyId,
+          actor,
+          data: { messageId },
+        },
+        tx,
+      );
     });
-    await this.jobs.runAgain('sendMessage', { messageId });
     return toMessageView({ ...message, state: MESSAGE_STATE.queued, lastError: null });
+  }
+
+  /** A retried message's job, now: one Redis refuses is the reconciler's (the message stays `queued`). */
+  @OnSubmissionFact({ phase: 'after commit', facts: ['message_retried'] })
+  async sendRetried(fact: SubmissionFact<'message_retried'>): Promise<void> {
+    await this.jobs.runAgain('sendMessage', { messageId: fact.data.messageId });
   }
 
   /** Queues a stored message's job; a failure (Redis away) is left to the reconciler. */

@@ -28,7 +28,7 @@ export const MESSAGE_TRANSITIONS = {
   bounce: { from: [queued, sent], to: bounced },
 } as const satisfies Record<string, { from: readonly MessageState[]; to: MessageState }>;
 
-export type MessageEvent = keyof typeof MESSAGE_TRANSITIONS;
+export type MessageTransition = keyof typeof MESSAGE_TRANSITIONS;
 
 /**
  * States in which a message's recipient is settled: mail we sent (or that came back), mail that came
@@ -38,7 +38,7 @@ export type MessageEvent = keyof typeof MESSAGE_TRANSITIONS;
 export const SETTLED_MESSAGE_STATES: readonly MessageState[] = [sent, bounced, MESSAGE_STATE.received];
 
 /** The state after `event`, or null when `event` cannot happen in state `from`. */
-export function messageTransition(from: MessageState, event: MessageEvent): MessageState | null {
+export function messageTransition(from: MessageState, event: MessageTransition): MessageState | null {
   const { from: allowed, to } = MESSAGE_TRANSITIONS[event];
   return (allowed as readonly MessageState[]).includes(from) ? to : null;
 }

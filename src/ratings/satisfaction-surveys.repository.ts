@@ -6,7 +6,7 @@ import { FieldCipher } from '../database/field-cipher';
 import type { Transaction } from '../database/transactions';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SatisfactionSurveyEntity } from './entities/satisfaction-survey.entity';
-import { Rating, SURVEY_MAIL_STATE, SURVEY_MAIL_TRANSITIONS, SurveyMailEvent } from './survey-state';
+import { Rating, SURVEY_MAIL_STATE, SURVEY_MAIL_TRANSITIONS, SurveyMailTransition } from './survey-state';
 
 /** What closing a submission needs to know to survey it (no personal column is read, only whether it has an address). */
 export interface ClosingSubject {
@@ -87,7 +87,7 @@ export class SatisfactionSurveysRepository {
   }
 
   /** Moves a survey's mail along SURVEY_MAIL_TRANSITIONS if it is still where `event` leaves from; answers whether it did. */
-  async settleMail(id: string, event: SurveyMailEvent, mailedAt: Date | null = null): Promise<boolean> {
+  async settleMail(id: string, event: SurveyMailTransition, mailedAt: Date | null = null): Promise<boolean> {
     const { from, to } = SURVEY_MAIL_TRANSITIONS[event];
     const result = await this.surveys.update(
       { id, mailState: In([...from]) },

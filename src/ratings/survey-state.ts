@@ -36,4 +36,4 @@ export const SURVEY_MAIL_TRANSITIONS = {
   fail: { from: [queued], to: failed },
 } as const satisfies Record<string, { from: readonly SurveyMailState[]; to: SurveyMailState }>;
 
-export type SurveyMailEvent = keyof typeof SURVEY_MAIL_TRANSITIONS;
+export type SurveyMailTransition = keyof typeof SURVEY_MAIL_TRANSITIONS;

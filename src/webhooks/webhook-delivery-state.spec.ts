@@ -2,11 +2,11 @@ import {
   deliveryTransition,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_DELIVERY_TRANSITIONS,
-  WebhookDeliveryEvent,
+  WebhookDeliveryTransition,
 } from './webhook-delivery-state';
 
 describe('webhook delivery transitions', () => {
-  const table: [WebhookDeliveryEvent, string, string | null][] = [
+  const table: [WebhookDeliveryTransition, string, string | null][] = [
     ['attempt', 'pending', 'pending'],
     ['attempt', 'delivered', null],
     ['attempt', 'failed', null],
@@ -36,7 +36,11 @@ describe('webhook delivery transitions', () => {
       for (const from of WEBHOOK_DELIVERY_STATUSES) {
         if (!covered.has(`${event}:${from}`)) {
           // Not listed above: it must be refused.
-          expect([event, from, deliveryTransition(from, event as WebhookDeliveryEvent)]).toEqual([event, from, null]);
+          expect([event, from, deliveryTransition(from, event as WebhookDeliveryTransition)]).toEqual([
+            event,
+            from,
+            null,
+          ]);
         }
       }
     }

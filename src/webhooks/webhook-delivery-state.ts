@@ -31,12 +31,12 @@ export const WEBHOOK_DELIVERY_TRANSITIONS = {
   replay: { from: [delivered, failed], to: pending },
 } as const satisfies Record<string, { from: readonly WebhookDeliveryStatus[]; to: WebhookDeliveryStatus }>;
 
-export type WebhookDeliveryEvent = keyof typeof WEBHOOK_DELIVERY_TRANSITIONS;
+export type WebhookDeliveryTransition = keyof typeof WEBHOOK_DELIVERY_TRANSITIONS;
 
 /** The state after `event`, or null when `event` cannot happen in state `from`. */
 export function deliveryTransition(
   from: WebhookDeliveryStatus,
-  event: WebhookDeliveryEvent,
+  event: WebhookDeliveryTransition,
 ): WebhookDeliveryStatus | null {
   const { from: allowed, to } = WEBHOOK_DELIVERY_TRANSITIONS[event];
   return (allowed as readonly WebhookDeliveryStatus[]).includes(from) ? to : null;

@@ -8,7 +8,7 @@ import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import {
   WEBHOOK_DELIVERY_STATE,
   WEBHOOK_DELIVERY_TRANSITIONS,
-  WebhookDeliveryEvent,
+  WebhookDeliveryTransition,
   WebhookDeliveryStatus,
 } from './webhook-delivery-state';
 import { WebhookDestinationEntity } from './entities/webhook-destination.entity';
@@ -170,7 +170,7 @@ export class WebhooksRepository {
    */
   async applyDelivery(
     id: string,
-    event: WebhookDeliveryEvent,
+    event: WebhookDeliveryTransition,
     changes: Partial<Pick<WebhookDeliveryEntity, 'lastStatusCode' | 'lastError' | 'deliveredAt' | 'lastReplayedAt'>> & {
       countAttempt?: boolean;
     } = {},

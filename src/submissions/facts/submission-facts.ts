@@ -1,4 +1,5 @@
 import type { Actor } from '../../audit/actor';
+import type { AuditAction } from '../../audit/audit-actions';
 import type { Transaction } from '../../database/transactions';
 import type { Priority } from '../lifecycle/submission-priority';
 import type { WorkflowStatus } from '../lifecycle/submission-state';
@@ -30,6 +31,8 @@ export interface SubmissionFactData {
   message_bounced: { messageId: string; status: string | null };
   /** Staff sent it through every staff channel again. */
   redelivered: Record<string, never>;
+  /** Staff sent a reply that had failed again (its job is queued once this has committed). */
+  message_retried: { messageId: string };
   /**
    * A target of its service level was not met in time (recorded once per target, at its due time):
    * `first_response` or `resolution`, and the due time it missed (ISO 8601).
@@ -65,7 +68,7 @@ export interface SubmissionFactRoute<Name extends SubmissionFactName> {
   live?: SubmissionLiveEvent;
   /** The audit action and the change it records (`before` and `after`, ids and labels only). */
   audit?: {
-    action: string;
+    action: AuditAction;
     change?: (data: SubmissionFactData[Name]) => {
       before?: Record<string, unknown>;
       after?: Record<string, unknown>;
@@ -126,6 +129,9 @@ export const SUBMISSION_FACTS = {
   },
   redelivered: {
     audit: { action: 'submission.redelivered' },
+  },
+  message_retried: {
+    audit: { action: 'message.retried', change: (data) => ({ after: { message_id: data.messageId } }) },
   },
   // Last: webhook events are listed in the catalogue's order, and a new one comes after the others.
   message_bounced: {

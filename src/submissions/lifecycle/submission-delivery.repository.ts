@@ -7,7 +7,7 @@ import type { Transaction } from '../../database/transactions';
 import type { RunStatement } from '../../database/batched-insert';
 import { SubmissionDeliveryEntity } from '../entities/submission-delivery.entity';
 import { SubmissionEntity } from '../entities/submission.entity';
-import { SUBMISSION_STATE, SUBMISSION_TRANSITIONS, SubmissionEvent, SubmissionState } from './submission-state';
+import { SUBMISSION_STATE, SUBMISSION_TRANSITIONS, SubmissionTransition, SubmissionState } from './submission-state';
 
 /**
  * A submission's way to the staff channels: its delivery state (the outbox, the queue, the transitions
@@ -67,7 +67,7 @@ export class SubmissionDeliveryRepository {
    */
   async apply(
     ids: string | string[],
-    event: SubmissionEvent,
+    event: SubmissionTransition,
     changes: Partial<Pick<SubmissionEntity, 'lastError' | 'processedAt'>> & { countAttempt?: boolean } = {},
     tx?: Transaction,
   ): Promise<number> {

@@ -1,7 +1,7 @@
-import { SubmissionEvent, SubmissionState, transition, workflowChangeRefused } from './submission-state';
+import { SubmissionTransition, SubmissionState, transition, workflowChangeRefused } from './submission-state';
 
 describe('submission delivery transitions', () => {
-  const table: [SubmissionEvent, SubmissionState, SubmissionState | null][] = [
+  const table: [SubmissionTransition, SubmissionState, SubmissionState | null][] = [
     ['enqueue', 'received', 'queued'],
     ['enqueue', 'queued', null],
     ['enqueue', 'delivered', null],

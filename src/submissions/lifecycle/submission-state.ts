@@ -37,10 +37,10 @@ export const SUBMISSION_TRANSITIONS = {
   requeue: { from: [failed, delivered, received, queued], to: queued },
 } as const satisfies Record<string, { from: readonly SubmissionState[]; to: SubmissionState }>;
 
-export type SubmissionEvent = keyof typeof SUBMISSION_TRANSITIONS;
+export type SubmissionTransition = keyof typeof SUBMISSION_TRANSITIONS;
 
 /** The state after `event`, or null when `event` cannot happen in state `from`. */
-export function transition(from: SubmissionState, event: SubmissionEvent): SubmissionState | null {
+export function transition(from: SubmissionState, event: SubmissionTransition): SubmissionState | null {
   const { from: allowed, to } = SUBMISSION_TRANSITIONS[event];
   return (allowed as readonly SubmissionState[]).includes(from) ? to : null;
 }
