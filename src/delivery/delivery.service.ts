@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { Transactions } from '../database/transactions';
 import { Acknowledgements } from '../conversations/acknowledgements.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
@@ -31,6 +32,7 @@ export class DeliveryService {
     private readonly metrics: MetricsService,
     private readonly acknowledgements: Acknowledgements,
     private readonly facts: SubmissionFactRecorder,
+    private readonly transactions: Transactions,
   ) {}
 
   async deliver(submissionId: string, attempt: DeliveryAttempt): Promise<void> {
@@ -50,8 +52,7 @@ export class DeliveryService {
     if (submission.status === 'spam') {
       return this.holdBack(submission);
     }
-    await this.submissions.apply(submissionId, 'startAttempt', { countAttempt: true });
-    await this.acknowledge(submission);
+    await this.startAttempt(submission);
 
     const payload = pending.length > 0 ? await this.payloadOf(submission) : undefined;
     const failures: string[] = [];
@@ -99,19 +100,25 @@ export class DeliveryService {
     this.logger.log(`Submission ${submission.id} held back as spam`);
   }
 
-  /** The key's acknowledgement to the requester, if it has one (once per submission; never fails delivery). */
-  private async acknowledge(submission: SubmissionEntity): Promise<void> {
+  /**
+   * Counts the attempt; the first one also stores the key's acknowledgement to the requester, if it
+   * has one, in the same transaction (issue 54, point 3): a fault in between rolls both back, so the
+   * retry is a first attempt again and acknowledges, and an acknowledgement stored is sent (its job is
+   * queued after the commit; the reconciler adds it if Redis lost it). A key without one, or a later
+   * attempt, counts it in one statement, as before.
+   */
+  private async startAttempt(submission: SubmissionEntity): Promise<void> {
     // The first attempt only: a retry must not send an acknowledgement an hour late.
-    if (submission.attempts > 0) {
-      return;
-    }
-    const apiKey = await this.apiKeys.findById(submission.apiKeyId);
+    const apiKey = submission.attempts === 0 && submission.email ? await this.apiKeys.findById(submission.apiKeyId) : null;
     if (!apiKey?.autoAckSubject || !apiKey.autoAckBody) {
+      await this.submissions.apply(submission.id, 'startAttempt', { countAttempt: true });
       return;
     }
-    await this.acknowledgements
-      .acknowledge(submission, { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody })
-      .catch((error: Error) => this.logger.warn(`Acknowledgement of ${submission.id} not queued: ${error.message}`));
+    const template = { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody };
+    await this.transactions.run(async (tx) => {
+      await this.submissions.apply(submission.id, 'startAttempt', { countAttempt: true }, tx);
+      await this.acknowledgements.store(submission, template, tx);
+    });
   }
 
   private async payloadOf(submission: SubmissionEntity): Promise<StaffSubmission> {

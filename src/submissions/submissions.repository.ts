@@ -419,16 +419,18 @@ export class SubmissionsRepository {
 
   /**
    * Applies `event` to the submissions among `ids` whose state allows it (a conditional UPDATE, so a
-   * stale reader cannot move a row backwards), with `changes` beside the state. Returns the rows moved.
+   * stale reader cannot move a row backwards), with `changes` beside the state (in `tx` when given).
+   * Returns the rows moved.
    */
   async apply(
     ids: string | string[],
     event: SubmissionEvent,
     changes: Partial<Pick<SubmissionEntity, 'lastError' | 'processedAt'>> & { countAttempt?: boolean } = {},
+    tx?: Transaction,
   ): Promise<number> {
     const { from, to } = SUBMISSION_TRANSITIONS[event];
     const { countAttempt, ...columns } = changes;
-    const result = await this.submissions.update(
+    const result = await (tx ? tx.getRepository(SubmissionEntity) : this.submissions).update(
       { id: Array.isArray(ids) ? In(ids) : ids, state: In([...from]) },
       { ...columns, state: to, updatedAt: new Date(), ...(countAttempt ? { attempts: () => 'attempts + 1' } : {}) },
     );
