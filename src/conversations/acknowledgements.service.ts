@@ -100,6 +100,7 @@ export class Acknowledgements {
       message.submissionId,
     );
     if (refused === 'unavailable') {
+      this.metrics.ackRefused(refused);
       throw new Error('the acknowledgement limits are unavailable (Redis); tried again later');
     }
     if (refused) {
