@@ -11,7 +11,7 @@ import { SmtpSink } from './support/smtp-sink';
 import { changeSubmission, newStaffAccount, staffCookie } from './support/staff';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
-import { waitUntil } from './support/wait';
+import { sleep, waitUntil } from './support/wait';
 
 const INBOUND_TOKEN = 'mail-faults-inbound-token-0123456789';
 
@@ -25,6 +25,10 @@ const INBOUND_TOKEN = 'mail-faults-inbound-token-0123456789';
 describe('mail to a person on a fault: stored, re-queued, sent once', () => {
   const smtp = new SmtpSink();
   const database = new TcpProxy('127.0.0.1', 3306);
+  const redis = new TcpProxy(
+    '127.0.0.1',
+    Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379),
+  );
   let t: TestApp;
   let cookie: string;
   let access: string;
@@ -38,8 +42,12 @@ describe('mail to a person on a fault: stored, re-queued, sent once', () => {
     const url = new URL(process.env.DATABASE_URL!);
     url.hostname = '127.0.0.1';
     url.port = String(port);
+    const redisUrl = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    redisUrl.hostname = '127.0.0.1';
+    redisUrl.port = String(await redis.start());
     t = await createTestApp({
       DATABASE_URL: url.toString(),
+      REDIS_URL: redisUrl.toString(),
       DB_CONNECT_TIMEOUT: '1000',
       ROLE: 'all',
       STAFF_CHANNELS: 'none',
@@ -72,6 +80,7 @@ describe('mail to a person on a fault: stored, re-queued, sent once', () => {
   afterAll(async () => {
     await t.close();
     await database.stop();
+    await redis.stop();
     await smtp.stop();
   });
 
@@ -164,6 +173,18 @@ describe('mail to a person on a fault: stored, re-queued, sent once', () => {
       await expectSentOnce(email, `We got it [#${refOf(id)}]`);
       const [row] = await db.query<{ state: string }[]>('SELECT state FROM conversation_messages WHERE id = ?', [id]);
       expect(row.state).toBe('sent');
+    }, 90_000);
+
+    it('Redis away as its worker takes the hourly limits: it waits, queued, and goes once Redis is back', async () => {
+      // Before issue 54 the delivery took the limits and, Redis away, dropped the acknowledgement for good.
+      const held = redis.holdRepliesAfter(':ack:{');
+      const { id, email } = await submit();
+      await held;
+      await redis.cut();
+      // Longer than the limits' one reconnection try, so the take fails rather than waits.
+      await sleep(2000);
+      await redis.restore();
+      await expectSentOnce(email, `We got it [#${refOf(id)}]`);
     }, 90_000);
 
     it('a database away when the SMTP server took it is met by the mark asking again: not sent twice', async () => {
