@@ -93,7 +93,10 @@ export class Acknowledgements {
    * is its decision stored. While Redis is away this throws, so the job tries again later (fail closed,
    * but not lost: the row stays `queued`).
    */
-  async mayStillSend(message: ConversationMessageEntity, submission: { apiKeyId: string; email: string }): Promise<boolean> {
+  async mayStillSend(
+    message: ConversationMessageEntity,
+    submission: { apiKeyId: string; email: string },
+  ): Promise<boolean> {
     const refused = await this.ackThrottle.take(
       submission.apiKeyId,
       this.cipher.emailHash(canonicalMailbox(submission.email)),

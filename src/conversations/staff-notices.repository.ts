@@ -34,7 +34,10 @@ export class StaffNoticesRepository {
   /** Moves a notice along STAFF_NOTICE_TRANSITIONS if it is still where `event` leaves from; answers whether it did. */
   async settle(id: string, event: StaffNoticeEvent, sentAt: Date | null = null): Promise<boolean> {
     const { from, to } = STAFF_NOTICE_TRANSITIONS[event];
-    const result = await this.notices.update({ id, state: In([...from]) }, { state: to, ...(sentAt ? { sentAt } : {}) });
+    const result = await this.notices.update(
+      { id, state: In([...from]) },
+      { state: to, ...(sentAt ? { sentAt } : {}) },
+    );
     return (result.affected ?? 0) === 1;
   }
 

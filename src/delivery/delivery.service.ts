@@ -109,7 +109,8 @@ export class DeliveryService {
    */
   private async startAttempt(submission: SubmissionEntity): Promise<void> {
     // The first attempt only: a retry must not send an acknowledgement an hour late.
-    const apiKey = submission.attempts === 0 && submission.email ? await this.apiKeys.findById(submission.apiKeyId) : null;
+    const apiKey =
+      submission.attempts === 0 && submission.email ? await this.apiKeys.findById(submission.apiKeyId) : null;
     if (!apiKey?.autoAckSubject || !apiKey.autoAckBody) {
       await this.submissions.apply(submission.id, 'startAttempt', { countAttempt: true });
       return;
