@@ -1,9 +1,14 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../src/config/app-config';
+import { canonicalMailbox } from '../src/conversations/canonical-mailbox';
+import { FieldCipher } from '../src/database/field-cipher';
 import { QueueReconciler } from '../src/delivery/queue-reconciler.service';
 import { MAIL_QUEUE } from '../src/queue/queue.constants';
+import { scriptKey } from '../src/redis/redis-connection';
 import { refOf } from '../src/submissions/submission-ref';
 import { queuesSettled } from './support/queues';
 import { postInboundMail } from './support/service-calls';
@@ -32,6 +37,7 @@ describe('mail to a person on a fault: stored, re-queued, sent once', () => {
   let t: TestApp;
   let cookie: string;
   let access: string;
+  let keyId: string;
   let agent: { id: string; email: string };
   let mailQueue: Queue;
   let db: DataSource;
@@ -63,6 +69,7 @@ describe('mail to a person on a fault: stored, re-queued, sent once', () => {
     cookie = await staffCookie(t, admin.email);
     agent = await newStaffAccount(t, 'Fault agent');
     const key = await t.createKey({ rateLimit: 10_000 });
+    keyId = key.id;
     await t
       .http()
       .patch(`/staff/api/keys/${key.id}`)
@@ -185,6 +192,41 @@ describe('mail to a person on a fault: stored, re-queued, sent once', () => {
       await sleep(2000);
       await redis.restore();
       await expectSentOnce(email, `We got it [#${refOf(id)}]`);
+    }, 90_000);
+
+    it("one the previous release stored, having taken the limits (its mark '1'), is sent once, and the mailbox's next one is not", async () => {
+      // A rolling upgrade: the previous release took the limits in the delivery, then stored the row;
+      // this release's worker sends the row and must not find its own mailbox mark refusing it.
+      const email = `requester.${randomBytes(4).toString('hex')}@example.com`;
+      const mailbox = t.app.get(FieldCipher).emailHash(canonicalMailbox(email));
+      const outside = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+      try {
+        const prefix = `${t.app.get(AppConfig).redis.prefix}:ack`;
+        await outside.set(scriptKey(prefix, keyId, `to:${mailbox}`), '1', 'PX', 3_600_000);
+      } finally {
+        outside.disconnect();
+      }
+      const send = async () =>
+        (
+          await t
+            .http()
+            .post('/contact_api.php')
+            .set('Authorization', `Bearer ${access}`)
+            .send({ name: 'Grace', email, message: 'Please acknowledge me' })
+            .expect(200)
+        ).body.id as string;
+      const first = await send();
+      await expectSentOnce(email, `We got it [#${refOf(first)}]`);
+      const second = await send();
+      await waitUntil(
+        async () =>
+          (await db.query('SELECT id FROM conversation_messages WHERE id = ?', [second])).length === 0 &&
+          (await db.query<{ state: string }[]>('SELECT state FROM submissions WHERE id = ?', [second]))[0].state ===
+            'delivered',
+        'the second one delivered and its acknowledgement refused',
+      );
+      await queuesSettled(t);
+      expect(smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
     }, 90_000);
 
     it('a database away when the SMTP server took it is met by the mark asking again: not sent twice', async () => {

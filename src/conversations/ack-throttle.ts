@@ -11,9 +11,20 @@ const HOUR_MS = 3_600_000;
  * cap). The count is a fixed window that starts with the key's first acknowledgement; a refused one
  * counts nothing. The mark holds the submission that took it, so the same submission asking again (its
  * job ran again after a fault between the take and the mark `sent`) is answered 0 and counts nothing.
+ * A mark `1` is the previous release's, which took the limits before it stored the row (issue 54,
+ * rolling upgrade): the first to ask is taken (most likely that row) and the mark becomes its own, so
+ * such a mailbox gets at most one more acknowledgement that hour instead of its row being refused.
  */
 const TAKE_SCRIPT = `
-if redis.call('GET', KEYS[2]) == ARGV[3] then
+local mark = redis.call('GET', KEYS[2])
+if mark == ARGV[3] then
+  return 0
+end
+if mark == '1' then
+  local left = redis.call('PTTL', KEYS[2])
+  if left > 0 then
+    redis.call('SET', KEYS[2], ARGV[3], 'PX', left)
+  end
   return 0
 end
 local sent = tonumber(redis.call('GET', KEYS[1]) or '0')
