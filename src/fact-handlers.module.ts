@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ConversationMerges } from './conversations/conversation-merges';
+import { ConversationNotices } from './conversations/conversation-notices';
 import { ConversationsModule } from './conversations/conversations.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { SatisfactionSurveys } from './ratings/satisfaction-surveys.service';
@@ -21,7 +22,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
  * listed here, or misses one listed (test/fact-handler-tables.e2e-spec.ts compares the roles).
  *
  * Order matters before commit: service levels read the labels and status the change set, rules run
- * after them (their own facts come in the next round), report days and webhook deliveries last.
+ * after them (their own facts come in the next round), then report days, staff notices and webhook
+ * deliveries.
  */
 const HANDLERS = [
   ConversationMerges,
@@ -29,6 +31,7 @@ const HANDLERS = [
   SlaTracker,
   RuleRunner,
   ReportStaleDays,
+  ConversationNotices,
   WebhookFactHandlers,
 ];
 

@@ -47,7 +47,8 @@ const ALLOWED_LINES: Record<string, string> = {
   conversations:
     'api-keys attachments audit clock config database http mail metrics queue ratings redis staff-accounts staff-auth submissions',
   // The staff channels consume submissions (and their conversations, for the reply address); the
-  // reconciler re-queues every outbox's lost jobs, surveys' mail included.
+  // reconciler re-queues every outbox's lost jobs, surveys' mail and staff notices included; the first
+  // attempt and its acknowledgement commit in one transaction.
   delivery:
     'cli-output.ts api-keys audit config conversations database http mail metrics queue ratings staff-auth submissions webhooks',
   health: 'http metrics redis', // the probes, and the metrics route the worker serves beside them

@@ -6,16 +6,32 @@ import { InjectRedis } from '../redis/redis.module';
 const HOUR_MS = 3_600_000;
 
 /**
- * Both limits in one step. KEYS: the key's hourly count, the mailbox's mark. ARGV: window ms, cap.
- * Returns 0 (take it), 1 (this mailbox had one this hour) or 2 (the key reached its cap). The count
- * is a fixed window that starts with the key's first acknowledgement; a refused one counts nothing.
+ * Both limits in one step. KEYS: the key's hourly count, the mailbox's mark. ARGV: window ms, cap, the
+ * submission asking. Returns 0 (take it), 1 (this mailbox had one this hour) or 2 (the key reached its
+ * cap). The count is a fixed window that starts with the key's first acknowledgement; a refused one
+ * counts nothing. The mark holds the submission that took it, so the same submission asking again (its
+ * job ran again after a fault between the take and the mark `sent`) is answered 0 and counts nothing.
+ * A mark `1` is the previous release's, which took the limits before it stored the row (issue 54,
+ * rolling upgrade): the first to ask is taken (most likely that row) and the mark becomes its own, so
+ * such a mailbox gets at most one more acknowledgement that hour instead of its row being refused.
  */
 const TAKE_SCRIPT = `
+local mark = redis.call('GET', KEYS[2])
+if mark == ARGV[3] then
+  return 0
+end
+if mark == '1' then
+  local left = redis.call('PTTL', KEYS[2])
+  if left > 0 then
+    redis.call('SET', KEYS[2], ARGV[3], 'PX', left)
+  end
+  return 0
+end
 local sent = tonumber(redis.call('GET', KEYS[1]) or '0')
 if sent >= tonumber(ARGV[2]) then
   return 2
 end
-if not redis.call('SET', KEYS[2], '1', 'PX', ARGV[1], 'NX') then
+if not redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[1], 'NX') then
   return 1
 end
 if redis.call('INCR', KEYS[1]) == 1 then
@@ -25,7 +41,7 @@ return 0
 `;
 
 type RedisWithAckTake = RedisClient & {
-  ackTake(countKey: string, mailboxKey: string, windowMs: number, cap: number): Promise<number>;
+  ackTake(countKey: string, mailboxKey: string, windowMs: number, cap: number, submissionId: string): Promise<number>;
 };
 
 /** Why an acknowledgement was not taken. */
@@ -52,8 +68,8 @@ export class AckThrottle {
     this.cap = config.conversations.ackMaxPerKeyHour;
   }
 
-  /** Null: taken (send it); else why not. */
-  async take(apiKeyId: string, mailboxHash: string): Promise<AckRefusal | null> {
+  /** Null: taken (send it); else why not. The same submission asking again within the hour is taken again. */
+  async take(apiKeyId: string, mailboxHash: string, submissionId: string): Promise<AckRefusal | null> {
     try {
       // One hash tag per key: both keys in one slot of a cluster.
       const answer = await this.redis.ackTake(
@@ -61,6 +77,7 @@ export class AckThrottle {
         scriptKey(this.prefix, apiKeyId, `to:${mailboxHash}`),
         HOUR_MS,
         this.cap,
+        submissionId,
       );
       return REFUSALS[answer] ?? null;
     } catch {

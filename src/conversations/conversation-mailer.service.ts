@@ -6,17 +6,30 @@ import { MailSenderAddress, SmtpMailer } from '../mail/smtp-mailer';
 import { SatisfactionSurveys } from '../ratings/satisfaction-surveys.service';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { refOf } from '../submissions/lifecycle/submission-ref';
+import { Acknowledgements } from './acknowledgements.service';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
 import { MESSAGE_STATE } from './message-state';
 import { composeMail } from './outgoing-mail';
 import { ReturnPaths } from './return-paths';
+import { StaffNoticeEntity } from './entities/staff-notice.entity';
+import { StaffNoticeKind, STAFF_NOTICE_STATE } from './staff-notice-state';
+import { StaffNoticesRepository } from './staff-notices.repository';
 import { ThreadIds } from './thread-ids';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
+
+/** How long the mark after an accepted send is tried again in place before the job fails (ms, doubling). */
+const MARK_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000];
 
 /**
  * Sends one outgoing message of a conversation (the `sendMessage` job): at least once, with the same
  * Message-ID on every try; `sent` once the SMTP server took it; `failed` with the server's error after
- * the last try (staff can send it again). A message already sent, or erased, is left alone.
+ * the last try (staff can send it again). A message already sent, or erased, is left alone. Staff
+ * notices (`notifyAssignment`, `notifyAssignee`) are sent from their stored rows the same way.
+ *
+ * Between the SMTP server's acceptance and the mark `sent` (issue 54, point 3): a database that
+ * refuses the mark is asked again in place for about 15 s (markAfterSend), so a short outage does not
+ * send the mail twice; a process that dies there, or a longer outage, leaves the row `queued` and the
+ * retry sends it again, with the same Message-ID (at least once, as replies always were).
  */
 @Injectable()
 export class ConversationMailer {
@@ -33,6 +46,8 @@ export class ConversationMailer {
     private readonly files: AttachmentStore,
     private readonly surveys: SatisfactionSurveys,
     private readonly returnPaths: ReturnPaths,
+    private readonly acknowledgements: Acknowledgements,
+    private readonly notices: StaffNoticesRepository,
   ) {}
 
   /**
@@ -40,10 +55,15 @@ export class ConversationMailer {
    * not automatic): the ref and a link to the console, not the customer's words.
    */
   async notifyAssignee(messageId: string): Promise<void> {
+    const notice = await this.pendingNotice('customer_message', messageId);
+    if (notice === 'settled') {
+      return;
+    }
     const message = await this.messages.findById(messageId);
     const submission = message ? await this.submissions.findById(message.submissionId) : null;
     const assignee = submission?.assigneeId ? await this.accounts.findById(submission.assigneeId) : null;
     if (!message || !submission || !assignee || assignee.disabledAt || !this.mailer.isConfigured) {
+      await this.settleNotice(notice, 'skip');
       return;
     }
     const ref = refOf(submission.id);
@@ -59,16 +79,23 @@ export class ConversationMailer {
       references: [root],
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
+    await this.settleNotice(notice, 'send');
   }
 
   /** Tells a staff member a submission was assigned to them (SMTP_URL set, an active account). */
   async notifyAssignment(job: { submissionId: string; assigneeId: string; eventId: string }): Promise<void> {
+    const notice = await this.pendingNotice('assignment', job.eventId);
+    if (notice === 'settled') {
+      return;
+    }
     const submission = await this.submissions.findById(job.submissionId);
     const assignee = await this.accounts.findById(job.assigneeId);
     if (!submission || submission.assigneeId !== job.assigneeId || !assignee || assignee.disabledAt) {
+      await this.settleNotice(notice, 'skip');
       return;
     }
     if (!this.mailer.isConfigured) {
+      await this.settleNotice(notice, 'skip');
       return;
     }
     const ref = refOf(submission.id);
@@ -83,6 +110,29 @@ export class ConversationMailer {
       references: [root],
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
+    await this.settleNotice(notice, 'send');
+  }
+
+  /**
+   * The stored notice of a job: its row while it is `queued`, `settled` once sent or skipped (a job
+   * that runs again sends nothing), or null for a job the previous release queued without a row (sent
+   * as it was then; issue 54 upgrade) and for a notice erased with its submission (which finds no
+   * submission and sends nothing).
+   */
+  private async pendingNotice(kind: StaffNoticeKind, sourceId: string): Promise<StaffNoticeEntity | 'settled' | null> {
+    const notice = await this.notices.findBySource(kind, sourceId);
+    return notice && notice.state !== STAFF_NOTICE_STATE.queued ? 'settled' : notice;
+  }
+
+  private async settleNotice(notice: StaffNoticeEntity | null, outcome: 'send' | 'skip'): Promise<void> {
+    if (!notice) {
+      return;
+    }
+    if (outcome === 'skip') {
+      await this.notices.settle(notice.id, 'skip');
+      return;
+    }
+    await markAfterSend(() => this.notices.settle(notice.id, 'send', new Date()), this.logger, `Notice ${notice.id}`);
   }
 
   /**
@@ -154,6 +204,12 @@ export class ConversationMailer {
       await this.messages.apply(messageId, 'fail', { lastError: 'the submission has no e-mail address any more' });
       return;
     }
+    if (
+      message.kind === 'ack' &&
+      !(await this.acknowledgements.mayStillSend(message, { apiKeyId: submission.apiKeyId, email: submission.email }))
+    ) {
+      return;
+    }
     const from = await this.senderOf(submission.apiKeyId);
     const thread = await this.messages.ofSubmission(submission.id);
     const root = this.ids.rootMessageIdOf(
@@ -196,7 +252,32 @@ export class ConversationMailer {
     } finally {
       opened.forEach((stream) => stream.destroy());
     }
-    await this.messages.apply(messageId, 'send', { sentAt: new Date(), lastError: null, countAttempt: true });
+    await markAfterSend(
+      () => this.messages.apply(messageId, 'send', { sentAt: new Date(), lastError: null, countAttempt: true }),
+      this.logger,
+      `Message ${messageId}`,
+    );
     this.logger.log(`Message ${messageId} sent`);
+  }
+}
+
+/**
+ * Records that the SMTP server took a mail, asking the database again in place while it refuses
+ * (MARK_RETRY_DELAYS_MS): the mail is out, and a job that failed now would send it again. A mark that
+ * finds the row moved on already (a previous try's mark committed though its answer was lost) is done.
+ * The waits are a backoff against a database that is away: no event says when it is back.
+ */
+async function markAfterSend(mark: () => Promise<unknown>, logger: Logger, what: string): Promise<void> {
+  for (const delay of [...MARK_RETRY_DELAYS_MS, null]) {
+    try {
+      await mark();
+      return;
+    } catch (error) {
+      if (delay === null) {
+        throw error;
+      }
+      logger.warn(`${what} sent, not yet marked (${(error as Error).message}); asking again in ${delay} ms`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 }

@@ -116,6 +116,12 @@ export class ConversationMessagesRepository {
     });
   }
 
+  /** Deletes a message that is still `queued` (an acknowledgement its limits refused); answers whether it did. */
+  async deleteQueued(id: string): Promise<boolean> {
+    const result = await this.messages.delete({ id, state: MESSAGE_STATE.queued });
+    return (result.affected ?? 0) === 1;
+  }
+
   /** Deletes the messages of these submissions, in `tx` (erasure and retention); answers their ids. */
   async deleteOfSubmissions(submissionIds: string[], tx: Transaction): Promise<string[]> {
     const repository = tx.getRepository(ConversationMessageEntity);

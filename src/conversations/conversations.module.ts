@@ -12,6 +12,8 @@ import { ConversationNotices } from './conversation-notices';
 import { ConversationTimeline } from './conversation-timeline';
 import { ConversationsService } from './conversations.service';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
+import { StaffNoticeEntity } from './entities/staff-notice.entity';
+import { StaffNoticesRepository } from './staff-notices.repository';
 import { ThreadIds } from './thread-ids';
 import { ReturnPaths } from './return-paths';
 import { AckThrottle } from './ack-throttle';
@@ -25,7 +27,7 @@ import { RatingsModule } from '../ratings/ratings.module';
 /** A submission's conversation: its messages, threading ids, replies and the timeline (API, worker, CLI). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ConversationMessageEntity]),
+    TypeOrmModule.forFeature([ConversationMessageEntity, StaffNoticeEntity]),
     AttachmentsModule,
     SubmissionsModule,
     StaffAccountsModule,
@@ -34,6 +36,7 @@ import { RatingsModule } from '../ratings/ratings.module';
   ],
   providers: [
     ConversationMessagesRepository,
+    StaffNoticesRepository,
     ConversationsService,
     ConversationTimeline,
     ConversationNotices,
@@ -41,7 +44,7 @@ import { RatingsModule } from '../ratings/ratings.module';
     ThreadIds,
     ReturnPaths,
   ],
-  exports: [ConversationMessagesRepository, ConversationsService, ThreadIds, ReturnPaths],
+  exports: [ConversationMessagesRepository, StaffNoticesRepository, ConversationsService, ThreadIds, ReturnPaths],
 })
 export class ConversationsModule {}
 
@@ -57,6 +60,7 @@ export class AcknowledgementsModule {}
 @Module({
   imports: [
     ConversationsModule,
+    AcknowledgementsModule,
     AttachmentsModule,
     SubmissionsModule,
     ApiKeyModule,

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { Transactions } from '../database/transactions';
 import { Acknowledgements } from '../conversations/acknowledgements.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/lifecycle/submission-state';
 import { toStaffSubmission } from '../submissions/staff-api/staff-submission';
 import { SYSTEM_ACTOR } from '../audit/actor';
-import { Transactions } from '../database/transactions';
 import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
@@ -54,8 +54,7 @@ export class DeliveryService {
     if (submission.status === 'spam') {
       return this.holdBack(submission);
     }
-    await this.submissionDeliveries.apply(submissionId, 'startAttempt', { countAttempt: true });
-    await this.acknowledge(submission);
+    await this.startAttempt(submission);
 
     const payload = pending.length > 0 ? await this.payloadOf(submission) : undefined;
     const failures: string[] = [];
@@ -101,19 +100,26 @@ export class DeliveryService {
     this.logger.log(`Submission ${submission.id} held back as spam`);
   }
 
-  /** The key's acknowledgement to the requester, if it has one (once per submission; never fails delivery). */
-  private async acknowledge(submission: SubmissionEntity): Promise<void> {
+  /**
+   * Counts the attempt; the first one also stores the key's acknowledgement to the requester, if it
+   * has one, in the same transaction (issue 54, point 3): a fault in between rolls both back, so the
+   * retry is a first attempt again and acknowledges, and an acknowledgement stored is sent (its job is
+   * queued after the commit; the reconciler adds it if Redis lost it). A key without one, or a later
+   * attempt, counts it in one statement, as before.
+   */
+  private async startAttempt(submission: SubmissionEntity): Promise<void> {
     // The first attempt only: a retry must not send an acknowledgement an hour late.
-    if (submission.attempts > 0) {
-      return;
-    }
-    const apiKey = await this.apiKeys.findById(submission.apiKeyId);
+    const apiKey =
+      submission.attempts === 0 && submission.email ? await this.apiKeys.findById(submission.apiKeyId) : null;
     if (!apiKey?.autoAckSubject || !apiKey.autoAckBody) {
+      await this.submissionDeliveries.apply(submission.id, 'startAttempt', { countAttempt: true });
       return;
     }
-    await this.acknowledgements
-      .acknowledge(submission, { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody })
-      .catch((error: Error) => this.logger.warn(`Acknowledgement of ${submission.id} not queued: ${error.message}`));
+    const template = { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody };
+    await this.transactions.run(async (tx) => {
+      await this.submissionDeliveries.apply(submission.id, 'startAttempt', { countAttempt: true }, tx);
+      await this.acknowledgements.store(submission, template, tx);
+    });
   }
 
   private async payloadOf(submission: SubmissionEntity): Promise<StaffSubmission> {

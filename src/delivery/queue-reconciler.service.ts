@@ -3,6 +3,8 @@ import { AppConfig } from '../config/app-config';
 import { JobProducer } from '../queue/job-producer';
 import { PeriodicTask } from '../queue/periodic-task';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
+import { queueNotices } from '../conversations/conversation-notices';
+import { StaffNoticesRepository } from '../conversations/staff-notices.repository';
 import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import { SubmissionDeliveryRepository } from '../submissions/lifecycle/submission-delivery.repository';
@@ -15,8 +17,9 @@ const BATCH = 500;
  * Redis acknowledges a write before its replica has it, so a master that dies right after (a Redis
  * Cluster failover), or a restart of a Redis that keeps nothing on disk, can lose a job that was
  * added: its submission stays `queued` (or a webhook delivery `pending`) with nothing left to move it.
- * A webhook delivery committed with a staff change, a reply committed by staff, or a satisfaction survey
- * committed with a closing, whose job was never added (the process died in between, or Redis was away)
+ * A webhook delivery committed with a staff change, a reply committed by staff, an acknowledgement
+ * committed with a first delivery attempt, a staff notice committed with an assignment or a customer's
+ * message, or a satisfaction survey committed with a closing, whose job was never added (the process died in between, or Redis was away)
  * is in the same place. Every RECONCILE_INTERVAL this asks BullMQ for the jobs of each such
  * row older than two intervals and adds the ones BullMQ does not know again, under the same ids, so a
  * job that still exists is never doubled. Any number of workers may run it side by side. It assumes
@@ -31,6 +34,7 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
   private webhooksAfter = '';
   private messagesAfter = '';
   private surveysAfter = '';
+  private noticesAfter = '';
 
   constructor(
     private readonly jobs: JobProducer,
@@ -38,6 +42,7 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
     private readonly webhooks: WebhooksRepository,
     private readonly messages: ConversationMessagesRepository,
     private readonly surveys: SatisfactionSurveysRepository,
+    private readonly notices: StaffNoticesRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -50,7 +55,13 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /** One pass over (a batch of) each table; returns how many jobs it added again. */
-  async reconcileOnce(): Promise<{ submissions: number; webhooks: number; messages: number; surveys: number }> {
+  async reconcileOnce(): Promise<{
+    submissions: number;
+    webhooks: number;
+    messages: number;
+    surveys: number;
+    notices: number;
+  }> {
     const cutoff = new Date(Date.now() - 2 * this.config.queue.reconcileInterval * 1000);
 
     const submissionIds = await this.submissions.findHandedToQueue(cutoff, this.submissionsAfter, BATCH);
@@ -90,7 +101,11 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
     );
     await this.jobs.enqueue('sendSurvey', lostSurveys);
 
-    const mail = lostMessages.length + lostSurveys.length;
+    const notices = await this.notices.queuedBefore(cutoff, this.noticesAfter, BATCH);
+    this.noticesAfter = notices.length === BATCH ? notices[BATCH - 1].id : '';
+    const lostNotices = await queueNotices(this.jobs, notices, true);
+
+    const mail = lostMessages.length + lostSurveys.length + lostNotices;
     if (lostSubmissions.length + lostDeliveries.length + mail > 0) {
       this.logger.warn(
         `Re-queued ${lostSubmissions.length} submission job(s), ${lostDeliveries.length} webhook job(s) and ` +
@@ -102,6 +117,7 @@ export class QueueReconciler implements OnApplicationBootstrap, OnApplicationShu
       webhooks: lostDeliveries.length,
       messages: lostMessages.length,
       surveys: lostSurveys.length,
+      notices: lostNotices,
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
+import { StaffNoticesRepository } from '../conversations/staff-notices.repository';
 import { afterCommit, Transaction, Transactions } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
 import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
@@ -13,7 +14,7 @@ import { SubmissionRetentionRepository } from '../submissions/lifecycle/submissi
 
 /**
  * Deletes submissions with everything that hangs on them (notes, tags, files, conversation messages,
- * satisfaction surveys and their ratings, channel records, webhook deliveries and attempts; erasure and
+ * staff notices, satisfaction surveys and their ratings, channel records, webhook deliveries and attempts; erasure and
  * retention), marking the report days they counted in as changed: each room's
  * repository deletes its own rows, all in one transaction; then every job the catalogue can derive
  * for them (deliveries, redeliveries, status_changed webhooks, resends and replays) is removed, so no
@@ -32,6 +33,7 @@ export class SubmissionDeletion {
     private readonly jobs: JobProducer,
     private readonly surveys: SatisfactionSurveysRepository,
     private readonly reportDays: ReportStaleDays,
+    private readonly notices: StaffNoticesRepository,
   ) {}
 
   /**
@@ -61,6 +63,7 @@ export class SubmissionDeletion {
       await this.attachments.deleteOfSubmissions(ids, tx);
       const removedMessages = await this.messages.deleteOfSubmissions(ids, tx);
       const removedSurveys = await this.surveys.deleteOfSubmissions(ids, tx);
+      await this.notices.deleteOfSubmissions(ids, tx);
       await this.notes.deleteOfSubmissions(ids, tx);
       await this.tags.deleteOfSubmissions(ids, tx);
       return {

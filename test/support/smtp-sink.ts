@@ -11,6 +11,11 @@ export interface ReceivedMail {
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   rejectNext = 0;
+  /**
+   * Runs once a message is taken and before the server answers 250: a test faults something there
+   * (the database the sender marks the mail `sent` in) at the moment the mail is out.
+   */
+  beforeAccepting?: (mail: ReceivedMail) => Promise<void>;
   private server?: SMTPServer;
   url = '';
 
@@ -60,12 +65,21 @@ export class SmtpSink {
             callback(error);
             return;
           }
-          this.received.push({
+          const mail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw,
-          });
-          callback();
+          };
+          this.received.push(mail);
+          const hook = this.beforeAccepting;
+          if (!hook) {
+            callback();
+            return;
+          }
+          hook(mail).then(
+            () => callback(),
+            (error: Error) => callback(error),
+          );
         });
       },
     });
