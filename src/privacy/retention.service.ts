@@ -7,7 +7,10 @@ import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { BATCH_ROWS } from './privacy.service';
 import { SubmissionDeletion } from './submission-deletion.service';
-import { RetentionScope, SubmissionRetentionRepository } from '../submissions/lifecycle/submission-retention.repository';
+import {
+  RetentionScope,
+  SubmissionRetentionRepository,
+} from '../submissions/lifecycle/submission-retention.repository';
 
 const DAY_MS = 86_400_000;
 
