@@ -2,6 +2,7 @@ import { generateApiKey } from '../src/api-keys/api-key-format';
 import { QUEUE_NAMES } from '../src/queue/job-catalogue';
 import { freePort, startService } from './support/processes';
 import { dashboardExpressions, familiesOf, isProcessDefault, reads } from './support/monitoring';
+import { createKeysAndAccounts } from './support/room-context';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 
 describe('OpenAPI document', () => {
@@ -288,7 +289,7 @@ describe('structured logs', () => {
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'log',
     });
-    const keyMaker = await createTestApp({ REDIS_PREFIX: prefix });
+    const keyMaker = await createKeysAndAccounts({ REDIS_PREFIX: prefix });
     const { id, key } = await keyMaker.createKey();
     await keyMaker.close();
     const base = `http://127.0.0.1:${port}`;

@@ -7,11 +7,12 @@ import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.servi
 import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
 import { newStaffAccount, STAFF_PASSWORD } from './support/staff';
 import { freePort, runCli, startService } from './support/processes';
+import { createKeysAndAccounts, ServiceHost } from './support/room-context';
 import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
 
 const PASSWORD = STAFF_PASSWORD;
 
-const newAccount = (t: TestApp, label: string) => newStaffAccount(t, label);
+const newAccount = (t: ServiceHost, label: string) => newStaffAccount(t, label);
 
 /** Signs in (expecting 200) and returns the Set-Cookie header. */
 async function signIn(t: TestApp, email: string): Promise<string> {
@@ -322,7 +323,7 @@ describe('staff secrets in logs', () => {
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'debug',
     });
-    const maker = await createTestApp({ REDIS_PREFIX: prefix });
+    const maker = await createKeysAndAccounts({ REDIS_PREFIX: prefix });
     let sessionId: string;
     try {
       const account = await newAccount(maker, 'logs');

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { freePort, runCli, startService } from './support/processes';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie, signedInStaff } from './support/staff';
+import { createKeysAndAccounts } from './support/room-context';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { queuesSettled } from './support/queues';
 import { waitFor, waitUntil } from './support/wait';
@@ -639,7 +640,7 @@ describe('webhook logs', () => {
       WEBHOOK_RETRY_SCHEDULE: '0.1',
       STAFF_WEBHOOK_URL: `${receiver.url}?token=query-secret-value`,
     });
-    const keyMaker = await createTestApp({ REDIS_PREFIX: prefix });
+    const keyMaker = await createKeysAndAccounts({ REDIS_PREFIX: prefix });
     try {
       const { key } = await keyMaker.createKey();
       const base = `http://127.0.0.1:${port}`;
