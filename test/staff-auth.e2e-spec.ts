@@ -20,12 +20,17 @@ async function signIn(t: TestApp, email: string): Promise<string> {
   return (response.headers['set-cookie'] as unknown as string[])[0];
 }
 
+// One app for the describes below that need no other setting. It trusts X-Forwarded-For, which the
+// sign-in tests use to sign in from addresses of their own.
+let shared: TestApp;
+beforeAll(async () => (shared = await createTestApp({ TRUST_PROXY: 'true' })));
+afterAll(() => shared.close());
+
 describe('staff sign-in', () => {
   let t: TestApp;
   let clients = 0;
   let ip = '';
-  beforeAll(async () => (t = await createTestApp({ TRUST_PROXY: 'true' })));
-  afterAll(() => t.close());
+  beforeAll(() => (t = shared));
   beforeEach(() => (ip = `10.3.0.${++clients}`));
 
   const login = (email: string, password: string) =>
@@ -243,8 +248,7 @@ describe('staff session lifetimes and production cookies', () => {
 
 describe('staff API tokens', () => {
   let t: TestApp;
-  beforeAll(async () => (t = await createTestApp()));
-  afterAll(() => t.close());
+  beforeAll(() => (t = shared));
   const cli = async (...args: string[]) =>
     (await runCli(['staff', ...args], { env: { ...process.env, LOG_LEVEL: 'error' } })).stdout;
 
