@@ -16,8 +16,8 @@ export interface ConsoleSuite extends ApiProcess {
 }
 
 export interface ConsoleSuiteOptions {
-  /** The first admin, made by the CLI as an operator does. */
-  admin: Omit<StaffMember, 'role'>;
+  /** The first admin, made by the CLI as an operator does (none: a suite that makes its people itself). */
+  admin?: Omit<StaffMember, 'role'>;
   /** More accounts, made by the admin over the staff API. */
   staff?: StaffMember[];
   /** Settings of the service (ROLE=api, a database, Redis prefix and port of its own unless given). */
@@ -25,6 +25,12 @@ export interface ConsoleSuiteOptions {
   /** Chromium switches (e.g. `--host-resolver-rules` to map a name to loopback). */
   chromiumArgs?: string[];
 }
+
+/** The admin of a suite started without one: any use says so. */
+const NO_ADMIN: StaffAdmin = (() => {
+  const refuse = () => Promise.reject(new Error('startConsoleSuite was given no admin'));
+  return { id: '', post: refuse, createStaff: refuse, createKey: refuse };
+})();
 
 /**
  * The one way a browser suite starts: the built service (`startApiProcess`), Chromium launched beside
@@ -38,7 +44,7 @@ export async function startConsoleSuite(label: string, options: ConsoleSuiteOpti
   try {
     api = await startApiProcess(label, options.settings);
     const browser = await launching;
-    const admin = await staffAdminAt(api.base, api.env, options.admin);
+    const admin = options.admin ? await staffAdminAt(api.base, api.env, options.admin) : NO_ADMIN;
     for (const member of options.staff ?? []) {
       await admin.createStaff(member);
     }
