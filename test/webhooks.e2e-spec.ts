@@ -476,7 +476,8 @@ describe('staff webhooks', () => {
 
 describe('webhook destinations from the CLI', () => {
   it('adds (secret shown once, as JSON), lists without secrets, rotates, removes', async () => {
-    const t = await createTestApp();
+    // The command line is the process under test: this side makes a key and reads the audit rows.
+    const t = await createKeysAndAccounts();
     const prefix = { ...process.env, REDIS_PREFIX: t.config.redis.prefix };
     const cli = (...args: string[]) => runCli(['webhooks', ...args], { env: prefix });
     try {
