@@ -10,6 +10,7 @@ import { postInboundMail } from './support/service-calls';
 import { SmtpSink } from './support/smtp-sink';
 import { signedInStaff, staffCookie } from './support/staff';
 import { waitFor } from './support/wait';
+import { createKeysAndAccounts } from './support/room-context';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
 const INBOUND_TOKEN = 'attachments-inbound-token-0123';
@@ -114,11 +115,15 @@ describe('attachments: files customers send, stored and served safely', () => {
   beforeAll(async () => {
     // A database of its own: the metric sums the whole table, and a dump of it is searched.
     database = await ownDatabase();
-    t = await createTestApp(settings());
+    // The key exists before the app starts: a mail that matches no submission becomes a new one under it
+    // (INBOUND_NEW_SUBMISSIONS_KEY). The other tests' mails all name their submission.
+    const keys = await createKeysAndAccounts({ DATABASE_URL: database.url });
+    const key = await keys.createKey({ rateLimit: 10_000 });
+    await keys.close();
+    keyId = key.id;
+    t = await createTestApp(settings({ INBOUND_NEW_SUBMISSIONS_KEY: keyId }));
     apps.push(t);
     cookie = (await signedInStaff(t, 'Files admin', 'admin')).cookie;
-    const key = await t.createKey({ rateLimit: 10_000 });
-    keyId = key.id;
     access = (await issueTokens(t, key.key)).access_token;
   });
   afterAll(async () => {
@@ -237,8 +242,6 @@ describe('attachments: files customers send, stored and served safely', () => {
   });
 
   it('keeps the files of a mail that becomes a new submission on its request, once however often it comes', async () => {
-    const mailApp = await createTestApp(settings({ INBOUND_NEW_SUBMISSIONS_KEY: keyId }));
-    apps.push(mailApp);
     const raw = mailWithFiles(
       {
         From: 'newcomer@example.com',
@@ -249,14 +252,13 @@ describe('attachments: files customers send, stored and served safely', () => {
       'It broke, picture attached.',
       [{ name: 'broken.png', type: 'image/png', bytes: PNG }],
     );
-    await postInboundMail(mailApp, INBOUND_TOKEN, raw).expect(202, { outcome: 'new submission' });
-    await postInboundMail(mailApp, INBOUND_TOKEN, raw).expect(202, { outcome: 'new submission' });
-    const [row] = await mailApp.app
+    await postInboundMail(t, INBOUND_TOKEN, raw).expect(202, { outcome: 'new submission' });
+    await postInboundMail(t, INBOUND_TOKEN, raw).expect(202, { outcome: 'new submission' });
+    const [row] = await t.app
       .get(DataSource)
       .query<{ id: string }[]>("SELECT id FROM submissions WHERE api_key_id = ? AND user_agent = 'inbound mail'", [
         keyId,
       ]);
-    // Read through the first app (the session is its own): the same database.
     const [request] = await timeline(row.id);
     expect(request.kind).toBe('request');
     expect(request.attachments).toEqual([

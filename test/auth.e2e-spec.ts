@@ -17,10 +17,14 @@ const b64 = (value: object): string => Buffer.from(JSON.stringify(value)).toStri
 const decodePart = (token: string, index: number): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[index], 'base64url').toString('utf8'));
 
+// One app with the default settings for the file; each test makes its own key.
+let shared: TestApp;
+beforeAll(async () => (shared = await createTestApp()));
+afterAll(() => shared.close());
+
 describe('POST /auth.php', () => {
   let t: TestApp;
-  beforeAll(async () => (t = await createTestApp()));
-  afterAll(() => t.close());
+  beforeAll(() => (t = shared));
 
   it('answers 401 "Missing API key" with an ApiKey challenge when the header is absent', async () => {
     const response = await t.http().post('/auth.php').expect(401);
@@ -189,10 +193,9 @@ describe('access tokens on POST /contact_api.php', () => {
   const validHeader = () => ({ alg: 'HS256', typ: 'at+jwt', kid: kid() });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = shared;
     ({ id: apiKeyId, key } = await t.createKey());
   });
-  afterAll(() => t.close());
 
   it('accepts a token crafted exactly like ours (the control for the cases below)', async () => {
     await submit(`Bearer ${sign(validClaims(), { header: validHeader() })}`).expect(200);
@@ -276,12 +279,11 @@ describe('access tokens on POST /contact_api.php', () => {
 
 describe('JWT secret rotation', () => {
   it('accepts tokens signed with a previous secret while JWT_PREVIOUS_SECRETS lists it', async () => {
-    const oldSecret = 'old-secret-old-secret-old-secret-0001';
+    // Before the rotation: the file's app, on the run's JWT_SECRET.
+    const oldSecret = process.env.JWT_SECRET!;
     const newSecret = 'new-secret-new-secret-new-secret-0002';
-    const before = await createTestApp({ JWT_SECRET: oldSecret });
-    const { key } = await before.createKey();
-    const tokens = await issueTokens(before, key);
-    await before.close();
+    const { key } = await shared.createKey();
+    const tokens = await issueTokens(shared, key);
 
     const rotated = await createTestApp({ JWT_SECRET: newSecret, JWT_PREVIOUS_SECRETS: oldSecret });
     const cutOff = await createTestApp({ JWT_SECRET: newSecret });

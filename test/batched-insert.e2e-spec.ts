@@ -1,16 +1,16 @@
 import { DataSource, QueryFailedError } from 'typeorm';
 import { BatchedInsert } from '../src/database/batched-insert';
-import { createTestApp, TestApp } from './support/test-app';
+import { createRoomContext, RoomContext } from './support/room-context';
 
-/** BatchedInsert against the run's MariaDB through TypeORM, as the hot paths use it. */
+/** BatchedInsert against the run's MariaDB through TypeORM, as the hot paths use it (no room, no HTTP app). */
 describe('BatchedInsert on MariaDB', () => {
-  let t: TestApp;
+  let t: RoomContext;
   let db: DataSource;
   let probe: BatchedInsert;
   const statements: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createRoomContext([]);
     db = t.app.get(DataSource);
     await db.query('CREATE TABLE batched_insert_probe (id INT PRIMARY KEY, label VARCHAR(5) NOT NULL)');
     probe = new BatchedInsert(

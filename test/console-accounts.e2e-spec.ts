@@ -3,14 +3,13 @@ import { simpleParser } from 'mailparser';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, seriousAxeViolations } from './support/browser';
-import { ownDatabase } from './support/own-database';
+import { BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
 import { freePort, StartedProcess, startService } from './support/processes';
-import { deleteKeysUnder } from './support/redis-keys';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
-import { staffAdminAt, submitTo } from './support/service-calls';
+import { submitTo } from './support/service-calls';
 
 const PASSWORD = 'accounts test passphrase';
 const DOCS = join(__dirname, '..', 'docs');
@@ -27,13 +26,11 @@ const ARTIFACTS = join(__dirname, 'artifacts');
  */
 describe('staff console: passwords and the phone layout (browser)', () => {
   const smtp = new SmtpSink();
-  let plain: StartedProcess;
+  let suite: ConsoleSuite;
   let mailing: StartedProcess;
   let base: string;
   let mailingBase: string;
   let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  let browser: Browser;
   let token: string;
   const people: Record<string, { email: string; id: string; name: string }> = {};
 
@@ -47,7 +44,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
   async function signedIn(email: string, context?: BrowserContext, password = PASSWORD): Promise<Page> {
-    const page = await (context ?? (await browser.newContext())).newPage();
+    const page = await (context ?? (await suite.browser.newContext())).newPage();
     await signIn(page, email, password);
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     return page;
@@ -58,18 +55,12 @@ describe('staff console: passwords and the phone layout (browser)', () => {
 
   beforeAll(async () => {
     await smtp.start();
-    const database = await ownDatabase();
-    drop = database.drop;
-    const [port, mailingPort] = [await freePort(), await freePort()];
-    base = `http://127.0.0.1:${port}`;
+    people.admin = { email: emailOf('admin'), id: '', name: 'Ada Admin' };
+    suite = await startConsoleSuite('accounts', { admin: { ...people.admin, password: PASSWORD } });
+    ({ base, env } = suite);
+    const mailingPort = await freePort();
     mailingBase = `http://127.0.0.1:${mailingPort}`;
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_PREFIX: `${process.env.REDIS_PREFIX}:accounts${randomBytes(3).toString('hex')}`,
-      HOST: '127.0.0.1',
-      ROLE: 'api',
-    };
-    plain = await startService({ ...env, PORT: String(port) });
+    // A second process on the same database and Redis prefix, the one with SMTP.
     mailing = await startService({
       ...env,
       PORT: String(mailingPort),
@@ -78,8 +69,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
       REPLY_FROM: 'console@intake.test',
       PUBLIC_URL: mailingBase,
     });
-    people.admin = { email: emailOf('admin'), id: '', name: 'Ada Admin' };
-    const admin = await staffAdminAt(base, env, { ...people.admin, password: PASSWORD });
+    const admin = suite.admin;
     people.admin.id = admin.id;
     for (const [label, name] of [
       ['agent', 'Alan Agent'],
@@ -89,13 +79,8 @@ describe('staff console: passwords and the phone layout (browser)', () => {
       const email = emailOf(label);
       people[label] = { email, name, id: await admin.createStaff({ email, name, role: 'agent', password: PASSWORD }) };
     }
-    const { key } = await admin.createKey('Website', { rate_limit: 100000 });
+    token = await suite.websiteToken();
     await admin.createKey('Partner portal with a long name');
-    token = (
-      (await (await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } })).json()) as {
-        access_token: string;
-      }
-    ).access_token;
     await submit({
       name: 'Katherine Johnson',
       email: 'kj@example.com',
@@ -103,16 +88,12 @@ describe('staff console: passwords and the phone layout (browser)', () => {
       business: 'NASA Langley Research Center',
       message: 'Trajectory numbers for the next flight, please call back before Friday. '.repeat(3),
     });
-    browser = await launchChromium();
     mkdirSync(ARTIFACTS, { recursive: true });
   });
   afterAll(async () => {
-    await browser?.close();
-    await plain?.stop();
     await mailing?.stop();
+    await suite?.stop();
     await smtp.stop();
-    await deleteKeysUnder(process.env.REDIS_URL!, env.REDIS_PREFIX);
-    await drop();
   });
 
   it('lets a person change their own password from "Your account", saying clearly what was wrong', async () => {
@@ -157,7 +138,9 @@ describe('staff console: passwords and the phone layout (browser)', () => {
   });
 
   it("lets an admin reset an agent's password to a one-time password, which the agent must replace at sign-in", async () => {
-    const admin = await (await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
+    const admin = await (
+      await suite.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
+    ).newPage();
     await signIn(admin, people.admin.email, PASSWORD);
     await admin.getByRole('link', { name: 'Staff' }).click();
     const row = admin.getByRole('row', { name: /Fay Forgetful/ });
@@ -172,7 +155,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
     expect(await admin.content()).not.toContain(oneTime);
     await row.getByText('to choose a password').waitFor();
 
-    const agent = await (await browser.newContext()).newPage();
+    const agent = await (await suite.browser.newContext()).newPage();
     await signIn(agent, people.forgetful.email, PASSWORD);
     await agent.getByRole('alert').getByText('Invalid e-mail or password.').waitFor();
     await signIn(agent, people.forgetful.email, oneTime);
@@ -196,7 +179,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
   });
 
   it('with SMTP set, mails a reset link whose page sets a new password once', async () => {
-    const admin = await (await browser.newContext()).newPage();
+    const admin = await (await suite.browser.newContext()).newPage();
     await signIn(admin, people.admin.email, PASSWORD, mailingBase);
     await admin.getByRole('link', { name: 'Staff' }).click();
     admin.once('dialog', (dialog) => void dialog.accept());
@@ -209,7 +192,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
     const mail = await simpleParser(smtp.received.find((received) => received.to.includes(people.linked.email))!.raw);
     const link = /http:\/\/\S+\/staff\/#\/reset\?token=[A-Za-z0-9_-]+/.exec(mail.text!)![0];
 
-    const agent = await (await browser.newContext()).newPage();
+    const agent = await (await suite.browser.newContext()).newPage();
     await agent.goto(link);
     await agent.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     const chosen = 'Lin picked a new one';
@@ -227,7 +210,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
     await agent.getByRole('button', { name: 'Sign in' }).click();
     await agent.getByRole('navigation', { name: 'Sections' }).waitFor();
     // The link worked once.
-    const again = await (await browser.newContext()).newPage();
+    const again = await (await suite.browser.newContext()).newPage();
     await again.goto(link);
     await again.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     const form = again.getByRole('form', { name: 'Choose a new password' });
@@ -273,7 +256,7 @@ describe('staff console: passwords and the phone layout (browser)', () => {
       expect(widths.page).toBeLessThanOrEqual(PHONE.width);
     };
     const phone = (colorScheme: 'light' | 'dark') =>
-      browser.newContext({ viewport: PHONE, colorScheme, isMobile: true, hasTouch: true });
+      suite.browser.newContext({ viewport: PHONE, colorScheme, isMobile: true, hasTouch: true });
 
     it('fits every screen: the filters fold away, the first submission starts within 350 px, the keys keep Edit and Revoke in view', async () => {
       const context = await phone('light');

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
-import { Browser, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { refOf } from '../src/submissions/lifecycle/submission-ref';
-import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
-import { ConsoleService, startConsoleService } from './support/console-service';
-import { submitTo } from './support/service-calls';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
 
 const PASSWORD = 'bulk console test passphrase';
 
@@ -15,12 +14,11 @@ const PASSWORD = 'bulk console test passphrase';
  * both sides, and the merged one's notes pointed to the other.
  */
 describe('staff console: bulk changes and merge (browser)', () => {
-  let browser: Browser;
-  let running: ConsoleService;
+  let running: ConsoleSuite;
   const email = `bulk.${randomBytes(3).toString('hex')}@example.com`;
 
-  const submit = (body: Record<string, unknown>): Promise<string> => submitTo(running.base, running.token, body);
-  const signedIn = async (): Promise<Page> => signedInPage(await browser.newContext(), running.base, email, PASSWORD);
+  const submit = (body: Record<string, unknown>): Promise<string> => running.submit(body);
+  const signedIn = (): Promise<Page> => running.signIn({ email, password: PASSWORD });
   /** Erases a requester's data as the signed-in admin, from the page (the privacy API); answers the status. */
   const erase = (page: Page, address: string): Promise<number> =>
     page.evaluate(
@@ -36,13 +34,9 @@ describe('staff console: bulk changes and merge (browser)', () => {
     );
 
   beforeAll(async () => {
-    running = await startConsoleService('bulk', { email, name: 'Bulk Admin', password: PASSWORD });
-    browser = await launchChromium();
+    running = await startConsoleSuite('bulk', { admin: { email, name: 'Bulk Admin', password: PASSWORD } });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
-  });
+  afterAll(() => running?.stop());
 
   it('chooses rows with x and shift-click, applies one change and says what happened to each', async () => {
     // Newest first in the list: d, c, b, a.

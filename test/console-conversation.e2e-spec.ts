@@ -2,15 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { Browser, Page } from 'playwright-core';
-import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
-import { ownDatabase } from './support/own-database';
-import { freePort, StartedProcess, startService } from './support/processes';
-import { deleteKeysUnder } from './support/redis-keys';
+import { Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
 import { SmtpSink } from './support/smtp-sink';
 import { waitUntil } from './support/wait';
 import { deepMultipart } from './support/hostile-mail';
-import { staffAdminAt } from './support/service-calls';
 
 /** `WRITE_SCREENSHOTS=1` refreshes the inbox and detail screenshots in docs/ (committed with the change). */
 const WRITE_SCREENSHOTS = process.env.WRITE_SCREENSHOTS === '1';
@@ -25,22 +22,11 @@ const INBOUND_TOKEN = 'console-inbound-token-0123456789';
  */
 describe('staff console: the conversation (browser)', () => {
   const smtp = new SmtpSink();
-  let service: StartedProcess;
-  let browser: Browser;
+  let suite: ConsoleSuite;
   let base: string;
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  let token: string;
   const email = `conversation.${randomBytes(3).toString('hex')}@example.com`;
 
-  const submit = async (body: Record<string, unknown>): Promise<string> => {
-    const response = await fetch(`${base}/contact_api.php`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return ((await response.json()) as { id: string }).id;
-  };
+  const submit = (body: Record<string, unknown>): Promise<string> => suite.submit(body);
   const inbound = (raw: string) =>
     fetch(`${base}/inbound/email`, {
       method: 'POST',
@@ -50,43 +36,27 @@ describe('staff console: the conversation (browser)', () => {
 
   beforeAll(async () => {
     await smtp.start();
-    const database = await ownDatabase();
-    drop = database.drop;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_PREFIX: `${process.env.REDIS_PREFIX}:conv${randomBytes(3).toString('hex')}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROLE: 'all',
-      STAFF_CHANNELS: 'webhooks',
-      SMTP_URL: smtp.url,
-      REPLY_FROM: 'help@intake.test',
-      INBOUND_ADDRESS: 'support@intake.test',
-      INBOUND_TOKEN,
-    };
-    service = await startService(env);
-    const admin = await staffAdminAt(base, env, { email, name: 'Connie Agent', password: PASSWORD });
-    await admin.createStaff({ email: `bob.${email}`, name: 'Bob Agent', role: 'agent', password: PASSWORD });
-    const { key } = await admin.createKey('Website', { rate_limit: 10000 });
-    token = (
-      (await (await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } })).json()) as {
-        access_token: string;
-      }
-    ).access_token;
-    browser = await launchChromium();
+    suite = await startConsoleSuite('conv', {
+      admin: { email, name: 'Connie Agent', password: PASSWORD },
+      staff: [{ email: `bob.${email}`, name: 'Bob Agent', role: 'agent', password: PASSWORD }],
+      settings: {
+        ROLE: 'all',
+        STAFF_CHANNELS: 'webhooks',
+        SMTP_URL: smtp.url,
+        REPLY_FROM: 'help@intake.test',
+        INBOUND_ADDRESS: 'support@intake.test',
+        INBOUND_TOKEN,
+      },
+    });
+    base = suite.base;
   });
   afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
+    await suite?.stop();
     await smtp.stop();
-    await deleteKeysUnder(process.env.REDIS_URL!, env.REDIS_PREFIX);
-    await drop();
   });
 
-  async function signedIn(): Promise<Page> {
-    return signedInPage(await browser.newContext(), base, email, PASSWORD);
+  function signedIn(): Promise<Page> {
+    return suite.signIn({ email, password: PASSWORD });
   }
 
   it('sends a reply with Ctrl+Enter, shows it sent, then the customer answer with its quoted history folded', async () => {

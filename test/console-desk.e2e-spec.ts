@@ -2,13 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
-import { ownDatabase } from './support/own-database';
-import { freePort, StartedProcess, startService } from './support/processes';
-import { deleteKeysUnder } from './support/redis-keys';
+import { BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
 import { waitUntil } from './support/wait';
-import { staffAdminAt, submitTo } from './support/service-calls';
 
 const PASSWORD = 'desk console test passphrase';
 const ARTIFACTS = join(__dirname, 'artifacts');
@@ -20,52 +17,27 @@ const ARTIFACTS = join(__dirname, 'artifacts');
  * submission; the inbox filtered by a tag; every screen axe-clean in light and dark.
  */
 describe('staff console: canned replies, priority and tags (browser)', () => {
-  let service: StartedProcess;
-  let browser: Browser;
+  let suite: ConsoleSuite;
   let base: string;
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  let token: string;
   const email = `desk.${randomBytes(3).toString('hex')}@example.com`;
 
-  const submit = (body: Record<string, unknown>): Promise<string> => submitTo(base, token, body);
+  const submit = (body: Record<string, unknown>): Promise<string> => suite.submit(body);
   const checkAxe = async (page: Page) => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   };
 
-  async function signedIn(context?: BrowserContext): Promise<Page> {
-    return signedInPage(context ?? (await browser.newContext()), base, email, PASSWORD);
+  function signedIn(context?: BrowserContext): Promise<Page> {
+    return suite.signIn({ email, password: PASSWORD }, context);
   }
 
   beforeAll(async () => {
-    const database = await ownDatabase();
-    drop = database.drop;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_PREFIX: `${process.env.REDIS_PREFIX}:desk${randomBytes(3).toString('hex')}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROLE: 'api',
-    };
-    service = await startService(env);
-    const admin = await staffAdminAt(base, env, { email: `admin.${email}`, name: 'Desk Admin', password: PASSWORD });
-    await admin.createStaff({ email, name: 'Dana Agent', role: 'agent', password: PASSWORD });
-    const { key } = await admin.createKey('Website', { rate_limit: 10000 });
-    token = (
-      (await (await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } })).json()) as {
-        access_token: string;
-      }
-    ).access_token;
-    browser = await launchChromium();
+    suite = await startConsoleSuite('desk', {
+      admin: { email: `admin.${email}`, name: 'Desk Admin', password: PASSWORD },
+      staff: [{ email, name: 'Dana Agent', role: 'agent', password: PASSWORD }],
+    });
+    base = suite.base;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-    await deleteKeysUnder(process.env.REDIS_URL!, env.REDIS_PREFIX);
-    await drop();
-  });
+  afterAll(() => suite?.stop());
 
   it('writes a canned reply and inserts it at the cursor of a reply with name, reference and agent filled in', async () => {
     const id = await submit({ name: 'Katherine Johnson', email: 'katherine@example.com', message: 'Orbit figures' });
@@ -195,7 +167,7 @@ describe('staff console: canned replies, priority and tags (browser)', () => {
     const id = await submit({ name: 'Annie Easley', email: 'annie@example.com', message: 'Centaur rocket' });
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
-        const context = await browser.newContext({
+        const context = await suite.browser.newContext({
           colorScheme: scheme,
           viewport: { width, height: width === 390 ? 844 : 800 },
         });

@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
-import { Browser, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { refOf } from '../src/submissions/lifecycle/submission-ref';
-import { launchChromium, seriousAxeViolations } from './support/browser';
-import { ApiProcess, customerAnswers, staffAdminAt, startApiProcess, submitTo } from './support/service-calls';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
+import { customerAnswers } from './support/service-calls';
 
 const PASSWORD = 'live console passphrase';
 const INBOUND_TOKEN = 'live-console-inbound-token-0123';
@@ -15,19 +16,16 @@ const TITLE = 'Inbox — contact-intake';
  * stream blocked the console still polls.
  */
 describe('live console (browser)', () => {
-  let api: ApiProcess;
+  let suite: ConsoleSuite;
   let base: string;
-  let env: Record<string, string>;
-  let browser: Browser;
-  let token: string;
   const alan = { email: `alan.${randomBytes(3).toString('hex')}@example.com` };
   const grace = { email: `grace.${randomBytes(3).toString('hex')}@example.com` };
 
-  const submit = (body: Record<string, unknown>) => submitTo(base, token, body);
+  const submit = (body: Record<string, unknown>) => suite.submit(body);
 
   /** A new browser (its own cookies) signed in as `email`, the inbox open; `prepare` runs before it loads. */
   async function signedIn(email: string, prepare?: (page: Page) => Promise<unknown>): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await suite.browser.newContext()).newPage();
     await prepare?.(page);
     const streamOpened = prepare
       ? Promise.resolve()
@@ -52,28 +50,17 @@ describe('live console (browser)', () => {
   };
 
   beforeAll(async () => {
-    api = await startApiProcess('live', { INBOUND_TOKEN, STAFF_CHANNELS: 'webhooks' });
-    ({ base, env } = api);
-    const admin = await staffAdminAt(base, env, {
-      email: `admin.${alan.email}`,
-      name: 'Live Admin',
-      password: PASSWORD,
+    suite = await startConsoleSuite('live', {
+      admin: { email: `admin.${alan.email}`, name: 'Live Admin', password: PASSWORD },
+      staff: [
+        { email: alan.email, name: 'Alan Turing', role: 'agent', password: PASSWORD },
+        { email: grace.email, name: 'Grace Hopper', role: 'agent', password: PASSWORD },
+      ],
+      settings: { INBOUND_TOKEN, STAFF_CHANNELS: 'webhooks' },
     });
-    for (const [who, name] of [
-      [alan, 'Alan Turing'],
-      [grace, 'Grace Hopper'],
-    ] as const) {
-      await admin.createStaff({ email: who.email, name, role: 'agent', password: PASSWORD });
-    }
-    const { key } = await admin.createKey('Website', { rate_limit: 100000 });
-    const tokens = await fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
-    token = ((await tokens.json()) as { access_token: string }).access_token;
-    browser = await launchChromium();
+    base = suite.base;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  });
+  afterAll(() => suite?.stop());
 
   it('shows a new submission without a reload and counts it in the tab title until the agent looks', async () => {
     const page = await signedIn(alan.email);

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 
-import { Browser, Page } from 'playwright-core';
-import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
+import { Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
 import { OAuthProvider, startOAuthProvider } from './support/oauth-provider';
 import { freePort } from './support/processes';
-import { ApiProcess, staffAdminAt, startApiProcess } from './support/service-calls';
 
 const ADMIN = { email: 'mailbox.admin@example.com', name: 'Mo Admin', password: 'mailbox admin passphrase' };
 
@@ -16,16 +16,16 @@ const ADMIN = { email: 'mailbox.admin@example.com', name: 'Mo Admin', password: 
  */
 describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
   let provider: OAuthProvider;
-  let api: ApiProcess;
-  let browser: Browser;
+  let api: ConsoleSuite;
   let page: Page;
 
   beforeAll(async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     provider = await startOAuthProvider(`${base}/staff/api/mailbox/callback,${base}/staff/sso/callback`, 'intake');
-    [api, browser] = await Promise.all([
-      startApiProcess('consolemailbox', {
+    api = await startConsoleSuite('consolemailbox', {
+      admin: ADMIN,
+      settings: {
         PORT: String(port),
         MAIL_OAUTH_PROVIDER: 'oidc',
         MAIL_OAUTH_ISSUER: provider.issuer,
@@ -36,14 +36,11 @@ describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
         OIDC_ISSUER: provider.issuer,
         OIDC_CLIENT_ID: provider.clientId,
         OIDC_CLIENT_SECRET: provider.clientSecret,
-      }),
-      launchChromium(),
-    ]);
-    await staffAdminAt(api.base, api.env, ADMIN);
-    page = await signedInPage(await browser.newContext(), api.base, ADMIN.email, ADMIN.password);
+      },
+    });
+    page = await api.signIn(ADMIN);
   });
   afterAll(async () => {
-    await browser?.close();
     await api?.stop();
     await provider?.stop();
   });
@@ -73,7 +70,7 @@ describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
   });
 
   it('signs staff in with single sign-on through the provider, and says why it refuses an unknown address', async () => {
-    const context = await browser.newContext();
+    const context = await api.browser.newContext();
     const fresh = await context.newPage();
     await provider.nextLogin({ account: ADMIN.email });
     await fresh.goto(`${api.base}/staff/`);
@@ -83,7 +80,7 @@ describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
     expect(await fresh.locator('a.who').textContent()).toContain(ADMIN.name);
     await context.close();
 
-    const stranger = await (await browser.newContext()).newPage();
+    const stranger = await (await api.browser.newContext()).newPage();
     await provider.nextLogin({ account: 'stranger@example.com' });
     await stranger.goto(`${api.base}/staff/`);
     await stranger.getByRole('link', { name: 'Sign in with single sign-on' }).click();
@@ -107,7 +104,7 @@ describe('staff console: connecting the mailbox by OAuth2 (browser)', () => {
     await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('sign in at the provider as the mailbox');
 
-    const signedOut = await (await browser.newContext()).newPage();
+    const signedOut = await (await api.browser.newContext()).newPage();
     await signedOut.goto(`${api.base}/staff/#/?sso_error=${encodeURIComponent(planted)}`);
     await signedOut.getByRole('alert').waitFor();
     expect(await signedOut.getByRole('alert').textContent()).toBe(

@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 
-import { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchChromium, seriousAxeViolations } from './support/browser';
+import { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
 import { simpleParser } from 'mailparser';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './support/processes';
-import { ApiProcess, StaffAdmin, staffAdminAt, startApiProcess } from './support/service-calls';
+import { StaffAdmin } from './support/service-calls';
 import { SmtpSink } from './support/smtp-sink';
 
 /** `WRITE_SCREENSHOTS=1` refreshes the passkey screenshot in docs/ (committed with the change). */
@@ -21,8 +22,7 @@ const ADMIN = { email: 'pass.key@example.com', name: 'Pia Passkey', password: 'p
  * address), so the console is reached as `localhost`.
  */
 describe('staff console: passkeys (browser, virtual authenticator)', () => {
-  let api: ApiProcess;
-  let browser: Browser;
+  let api: ConsoleSuite;
   let base: string;
   let admin: StaffAdmin;
   const smtp = new SmtpSink();
@@ -31,21 +31,20 @@ describe('staff console: passkeys (browser, virtual authenticator)', () => {
     const port = await freePort();
     base = `http://localhost:${port}`;
     const smtpUrl = await smtp.start();
-    [api, browser] = await Promise.all([
-      startApiProcess('consolepasskeys', { PORT: String(port), SMTP_URL: smtpUrl }),
-      launchChromium(),
-    ]);
-    admin = await staffAdminAt(api.base, api.env, ADMIN);
+    api = await startConsoleSuite('consolepasskeys', {
+      admin: ADMIN,
+      settings: { PORT: String(port), SMTP_URL: smtpUrl },
+    });
+    admin = api.admin;
   });
   afterAll(async () => {
-    await browser?.close();
     await api?.stop();
     await smtp.stop();
   });
 
   /** A browser context with one authenticator that keeps discoverable credentials and verifies its user. */
   async function withAuthenticator(): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; id: string }> {
-    const context = await browser.newContext();
+    const context = await api.browser.newContext();
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
@@ -126,7 +125,7 @@ describe('staff console: passkeys (browser, virtual authenticator)', () => {
       [390, 844],
     ]) {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+        const context = await api.browser.newContext({ viewport: { width, height }, colorScheme });
         const page = await context.newPage();
         const where = `${width} px ${colorScheme}`;
         await page.goto(`${base}/staff/`);

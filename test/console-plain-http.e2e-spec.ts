@@ -2,12 +2,9 @@
 
 import { randomBytes } from 'node:crypto';
 
-import { Browser, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { COOKIE_NEEDS_HTTPS } from '../src/staff-accounts/staff-cookie';
-import { launchChromium } from './support/browser';
-import { ownDatabase } from './support/own-database';
-import { freePort, runCli, StartedProcess, startService } from './support/processes';
-import { deleteKeysUnder } from './support/redis-keys';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
 
 const PASSWORD = 'plain http test passphrase';
 
@@ -18,47 +15,23 @@ const PASSWORD = 'plain http test passphrase';
  * form again.
  */
 describe('staff console in production over plain HTTP (browser)', () => {
-  let service: StartedProcess;
-  let browser: Browser;
-  let drop: () => Promise<void>;
+  let suite: ConsoleSuite;
   let port: number;
-  let prefix: string;
   const email = `plain.${randomBytes(3).toString('hex')}@example.com`;
 
   beforeAll(async () => {
-    const database = await ownDatabase();
-    drop = database.drop;
-    port = await freePort();
-    prefix = `${process.env.REDIS_PREFIX}:plainhttp${randomBytes(3).toString('hex')}`;
-    const env = {
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATABASE_URL: database.url,
-      REDIS_PREFIX: prefix,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROLE: 'api',
-    };
-    service = await startService(env);
-    await runCli(
-      ['staff', 'create', '--email', email, '--name', 'Pat', '--role', 'admin', '--password-stdin', '--json'],
-      {
-        env: { ...env, LOG_LEVEL: 'error' },
-        input: PASSWORD,
-      },
-    );
-    browser = await launchChromium([`--host-resolver-rules=MAP intake.test 127.0.0.1`]);
+    suite = await startConsoleSuite('plainhttp', {
+      admin: { email, name: 'Pat', password: PASSWORD },
+      settings: { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') },
+      chromiumArgs: [`--host-resolver-rules=MAP intake.test 127.0.0.1`],
+    });
+    port = Number(suite.env.PORT);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-    await deleteKeysUnder(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix);
-    await drop?.();
-  });
+  afterAll(() => suite?.stop());
 
   async function signIn(origin: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await suite.browser.newContext()).newPage();
     await page.goto(`${origin}/staff/`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);

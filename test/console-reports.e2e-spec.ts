@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { BrowserContext, Locator, Page } from 'playwright-core';
 import { SlaTracker } from '../src/service-levels/sla-tracker.service';
-import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
-import { ApiProcess, startApiProcess } from './support/service-calls';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
 import { newStaffAccount, STAFF_PASSWORD, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
@@ -48,10 +48,8 @@ const at = (week: number, day: number, time: string) => {
  * minutes worked out below); the browser then reads the report over the default last 12 weeks.
  */
 describe('staff console: reports (browser)', () => {
-  let api: ApiProcess;
+  let api: ConsoleSuite;
   let t: TestApp;
-  let launching: Promise<Browser> | undefined;
-  let browser: Browser;
   let admin: { email: string };
   let agent: { id: string; email: string };
   let cookie = '';
@@ -99,10 +97,8 @@ describe('staff console: reports (browser)', () => {
       .expect(201);
 
   beforeAll(async () => {
-    // Launched beside the API's start; afterAll closes it even if that start fails.
-    launching = launchChromium();
-    api = await startApiProcess('consolereports');
-    browser = await launching;
+    // No admin of the fixture's: the people are made below on the test clock, before the fixture's first moment.
+    api = await startConsoleSuite('consolereports', {});
     // SMTP_URL lets staff reply; no worker runs, so nothing is ever sent.
     t = await createTestApp({
       DATABASE_URL: api.env.DATABASE_URL,
@@ -188,7 +184,6 @@ describe('staff console: reports (browser)', () => {
     t.clock.setTo(new Date());
   });
   afterAll(async () => {
-    await (await launching?.catch(() => undefined))?.close();
     await t?.close();
     await api?.stop();
   });
@@ -219,7 +214,7 @@ describe('staff console: reports (browser)', () => {
       );
   const tableOf = (page: Page, title: string) => part(page, title).getByRole('table');
   const open = async (context: BrowserContext, email: string, query = ''): Promise<Page> => {
-    const page = await signedInPage(context, api.base, email, STAFF_PASSWORD);
+    const page = await api.signIn({ email, password: STAFF_PASSWORD }, context);
     if (query) {
       await page.goto(`${api.base}/staff/#/reports?${query}`);
     } else {
@@ -231,7 +226,7 @@ describe('staff console: reports (browser)', () => {
   };
   // A browser far from UTC: the report's days are UTC days all the same.
   const newContext = (viewport = { width: 1280, height: 1000 }, colorScheme: 'light' | 'dark' = 'light') =>
-    browser.newContext({ viewport, colorScheme, locale: LOCALE, timezoneId: 'Pacific/Auckland' });
+    api.browser.newContext({ viewport, colorScheme, locale: LOCALE, timezoneId: 'Pacific/Auckland' });
 
   it('shows the last 12 weeks: each chart named by what it shows, with its table of the same figures', async () => {
     const page = await open(await newContext(), admin.email);

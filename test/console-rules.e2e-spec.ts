@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, BrowserContext, Page } from 'playwright-core';
+import { BrowserContext, Page } from 'playwright-core';
 import { refOf } from '../src/submissions/lifecycle/submission-ref';
-import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
-import { ApiProcess, staffAdminAt, StaffAdmin, startApiProcess, submitTo } from './support/service-calls';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
+import { StaffAdmin, submitTo } from './support/service-calls';
 import { waitUntil } from './support/wait';
 
 /** `WRITE_SCREENSHOTS=1` refreshes the Rules screenshot in docs/ (committed with the change). */
@@ -23,23 +24,18 @@ const AGENT = { email: 'rules.agent@example.com', name: 'Ana Agent', role: 'agen
  * rules and marks themselves away.
  */
 describe('staff console: rules (browser)', () => {
-  let api: ApiProcess;
+  let api: ConsoleSuite;
   let admin: StaffAdmin;
-  let browser: Browser;
   let token: string;
   /** The submission that was there before any rule. */
   let earlier: string;
   let agentId: string;
 
   beforeAll(async () => {
-    // One after the other: a browser launched beside a service that fails to start would be left open.
-    browser = await launchChromium();
-    api = await startApiProcess('consolerules');
-    admin = await staffAdminAt(api.base, api.env, ADMIN);
+    api = await startConsoleSuite('consolerules', { admin: ADMIN });
+    admin = api.admin;
     agentId = await admin.createStaff(AGENT);
-    const { key } = await admin.createKey('Website', { rate_limit: 10_000 });
-    const answer = await fetch(`${api.base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
-    token = ((await answer.json()) as { access_token: string }).access_token;
+    token = await api.websiteToken();
     earlier = await submitTo(api.base, token, {
       name: 'Grace Hopper',
       email: 'grace@partner.example',
@@ -47,16 +43,13 @@ describe('staff console: rules (browser)', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
     await api?.stop();
   });
 
   const signedIn = async (email: string, context?: BrowserContext): Promise<Page> =>
-    signedInPage(
-      context ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } })),
-      api.base,
-      email,
-      PASSWORD,
+    api.signIn(
+      { email, password: PASSWORD },
+      context ?? (await api.browser.newContext({ viewport: { width: 1280, height: 900 } })),
     );
   const rulesList = (page: Page) => page.getByRole('list', { name: 'Rules, in the order they run' });
   const ruleNamed = (page: Page, name: string) => rulesList(page).getByRole('group', { name });
@@ -293,7 +286,7 @@ describe('staff console: rules (browser)', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
-        const context = await browser.newContext({
+        const context = await api.browser.newContext({
           colorScheme: scheme,
           viewport: { width, height: width === 390 ? 844 : 900 },
         });

@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, BrowserContext, Page } from 'playwright-core';
+import { BrowserContext, Page } from 'playwright-core';
 import { SlaSweep } from '../src/service-levels/sla-sweep.service';
-import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
-import { ApiProcess, staffAdminAt, startApiProcess, submitTo } from './support/service-calls';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
+import { submitTo } from './support/service-calls';
 import { SmtpSink } from './support/smtp-sink';
 import { createTestApp, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';
@@ -26,9 +27,8 @@ const MINUTE = 60_000;
  */
 describe('staff console: service levels (browser)', () => {
   const smtp = new SmtpSink();
-  let api: ApiProcess;
+  let api: ConsoleSuite;
   let worker: TestApp;
-  let browser: Browser;
   const ids: Record<string, string> = {};
   /** An access token of each form's API key. */
   const tokens: Record<string, string> = {};
@@ -36,21 +36,18 @@ describe('staff console: service levels (browser)', () => {
   beforeAll(async () => {
     await smtp.start();
     const mail = { SMTP_URL: smtp.url, REPLY_FROM: 'help@intake.test' };
-    // One after the other: a browser launched beside a service that fails to start would be left open.
-    browser = await launchChromium();
-    api = await startApiProcess('consolesla', mail);
+    api = await startConsoleSuite('consolesla', {
+      admin: { email: 'sla.admin@example.com', name: 'Sam Admin', password: PASSWORD },
+      staff: [AGENT],
+      settings: mail,
+    });
     worker = await createTestApp({
       ...mail,
       DATABASE_URL: api.env.DATABASE_URL,
       REDIS_PREFIX: api.env.REDIS_PREFIX,
       ROLE: 'worker',
     });
-    const admin = await staffAdminAt(api.base, api.env, {
-      email: 'sla.admin@example.com',
-      name: 'Sam Admin',
-      password: PASSWORD,
-    });
-    await admin.createStaff(AGENT);
+    const admin = api.admin;
     // One policy per form, chosen by its API key; the newsletter has none.
     const forms = [
       { key: 'Chat', policy: { first_response_minutes: 5, resolution_minutes: 600 } },
@@ -88,14 +85,12 @@ describe('staff console: service levels (browser)', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
     await worker?.close();
     await api?.stop();
     await smtp.stop();
   });
 
-  const signedIn = async (context?: BrowserContext): Promise<Page> =>
-    signedInPage(context ?? (await browser.newContext()), api.base, AGENT.email, PASSWORD);
+  const signedIn = async (context?: BrowserContext): Promise<Page> => api.signIn(AGENT, context);
   const rowsOf = (page: Page) => page.getByRole('list', { name: 'Submission list' }).getByRole('link');
   const rowOf = (page: Page, name: string) => rowsOf(page).filter({ hasText: name });
   /** Waits until the list shows exactly these people, in this order (it is emptied, then refilled). */
@@ -114,7 +109,7 @@ describe('staff console: service levels (browser)', () => {
   };
 
   it('marks what is due within the hour and what was breached, sorts by due time, shows only breached ones, and details the targets', async () => {
-    const page = await signedIn(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+    const page = await signedIn(await api.browser.newContext({ viewport: { width: 1280, height: 900 } }));
     await listed(page, ['Hedy Lamarr', 'Katherine Johnson', 'Grace Hopper', 'Ada Lovelace']);
     // Due within the hour: minutes by the browser's clock; later: a quiet "Due in 4 h"; no policy: nothing.
     await rowOf(page, 'Grace Hopper')
@@ -208,7 +203,7 @@ describe('staff console: service levels (browser)', () => {
     });
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
-        const context = await browser.newContext({
+        const context = await api.browser.newContext({
           colorScheme: scheme,
           viewport: { width, height: width === 390 ? 844 : 800 },
         });

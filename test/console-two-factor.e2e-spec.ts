@@ -3,9 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'otplib';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, seriousAxeViolations } from './support/browser';
-import { ApiProcess, staffAdminAt, startApiProcess } from './support/service-calls';
+import { BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
 
 /** `WRITE_SCREENSHOTS=1` refreshes the set-up screenshots in docs/ (committed with the change). */
 const SHOTS = join(__dirname, process.env.WRITE_SCREENSHOTS === '1' ? '../docs' : 'artifacts');
@@ -18,20 +18,12 @@ const ADMIN = { email: 'two.factor@example.com', name: 'Tove Factor', password: 
  * the recovery codes once, and then signs in with a code, or a recovery code.
  */
 describe('staff console: two-factor sign-in (browser)', () => {
-  let api: ApiProcess;
-  let browser: Browser;
+  let api: ConsoleSuite;
 
   beforeAll(async () => {
-    [api, browser] = await Promise.all([
-      startApiProcess('consoletotp', { STAFF_2FA_REQUIRED: 'admin' }),
-      launchChromium(),
-    ]);
-    await staffAdminAt(api.base, api.env, ADMIN);
+    api = await startConsoleSuite('consoletotp', { admin: ADMIN, settings: { STAFF_2FA_REQUIRED: 'admin' } });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  });
+  afterAll(() => api?.stop());
 
   async function passwordStep(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
@@ -43,7 +35,7 @@ describe('staff console: two-factor sign-in (browser)', () => {
   }
 
   it('takes a required admin to set up an app, shows the recovery codes once, then asks for a code at sign-in', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await api.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await passwordStep(context);
     // Held at the set-up: no sections until a second factor exists.
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
@@ -74,7 +66,7 @@ describe('staff console: two-factor sign-in (browser)', () => {
 
     // Signing in again asks for the second step; a recovery code completes it (the app's code of this
     // period was spent on the set-up), and a wrong one says so.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const phone = await api.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const again = await passwordStep(phone);
     await again.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     expect(await phone.cookies()).toEqual([

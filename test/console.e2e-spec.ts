@@ -2,14 +2,14 @@
 /// <reference lib="dom.iterable" />
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, seriousAxeViolations, signedInPage } from './support/browser';
-import { ownDatabase } from './support/own-database';
-import { freePort, StartedProcess, startService } from './support/processes';
+import { BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/browser';
+import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
+import { startService } from './support/processes';
 import { deleteKeysUnder } from './support/redis-keys';
 import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
-import { StaffAdmin, staffAdminAt, submitTo } from './support/service-calls';
+import { StaffAdmin } from './support/service-calls';
 
 const PASSWORD = 'console test passphrase';
 
@@ -18,54 +18,38 @@ const PASSWORD = 'console test passphrase';
  * process on a free port, with the run's MariaDB (a database of its own) and Redis.
  */
 describe('staff console (browser)', () => {
-  let service: StartedProcess;
+  let suite: ConsoleSuite;
   let base: string;
   let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  let browser: Browser;
-  let token: string;
   let seeded: StaffAdmin;
   const admin = { email: `admin.${randomBytes(3).toString('hex')}@example.com`, id: '' };
   const agent = { email: `agent.${randomBytes(3).toString('hex')}@example.com`, id: '' };
 
-  const submit = (body: Record<string, unknown>): Promise<string> => submitTo(base, token, body);
+  const submit = (body: Record<string, unknown>): Promise<string> => suite.submit(body);
   const tokenFor = async (key: string): Promise<Response> =>
     fetch(`${base}/auth.php`, { method: 'POST', headers: { 'X-API-KEY': key } });
 
-  async function signedIn(email: string, context?: BrowserContext): Promise<Page> {
-    return signedInPage(context ?? (await browser.newContext()), base, email, PASSWORD);
+  function signedIn(email: string, context?: BrowserContext): Promise<Page> {
+    return suite.signIn({ email, password: PASSWORD }, context);
   }
   const row = (page: Page, name: string) => page.locator('.list .row', { hasText: name });
 
   beforeAll(async () => {
-    const database = await ownDatabase();
-    drop = database.drop;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_PREFIX: `${process.env.REDIS_PREFIX}:console${randomBytes(3).toString('hex')}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROLE: 'api',
-      API_KEY_CACHE_TTL: '1',
-      // An open event stream notices an ended session at its next heartbeat.
-      LIVE_HEARTBEAT_INTERVAL: '2',
-    };
-    service = await startService(env);
-    seeded = await staffAdminAt(base, env, { email: admin.email, name: 'Ada Admin', password: PASSWORD });
+    suite = await startConsoleSuite('console', {
+      admin: { email: admin.email, name: 'Ada Admin', password: PASSWORD },
+      settings: {
+        API_KEY_CACHE_TTL: '1',
+        // An open event stream notices an ended session at its next heartbeat.
+        LIVE_HEARTBEAT_INTERVAL: '2',
+      },
+    });
+    ({ base, env } = suite);
+    seeded = suite.admin;
     admin.id = seeded.id;
     agent.id = await seeded.createStaff({ email: agent.email, name: 'Alan Agent', role: 'agent', password: PASSWORD });
-    const { key } = await seeded.createKey('Website', { rate_limit: 100000 });
-    token = ((await (await tokenFor(key)).json()) as { access_token: string }).access_token;
-    browser = await launchChromium();
+    await suite.websiteToken();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-    await deleteKeysUnder(process.env.REDIS_URL!, env.REDIS_PREFIX);
-    await drop();
-  });
+  afterAll(() => suite?.stop());
 
   it('serves the page with a strict CSP, long-cached hashed assets, a no-cache index and its icon', async () => {
     const page = await fetch(`${base}/staff/`);
@@ -369,7 +353,7 @@ describe('staff console (browser)', () => {
   });
 
   it('returns to sign-in when the session ends, keeping the URL, and signs out', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await signedIn(agent.email, context);
     await page.goto(`${base}/staff/#/inbox?status=open`);
     await page.getByRole('link', { name: /Open/ }).first().waitFor();
@@ -389,7 +373,7 @@ describe('staff console (browser)', () => {
   });
 
   it('shows the lockout message when sign-in is throttled', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await suite.browser.newContext()).newPage();
     await page.goto(`${base}/staff/`);
     const email = `locked.${randomBytes(3).toString('hex')}@example.com`;
     for (let i = 0; i < 6; i++) {
@@ -408,13 +392,13 @@ describe('staff console (browser)', () => {
     const check = async (page: Page) => {
       expect(await seriousAxeViolations(page)).toEqual([]);
     };
-    const signIn = await (await browser.newContext()).newPage();
+    const signIn = await (await suite.browser.newContext()).newPage();
     await signIn.goto(`${base}/staff/`);
     await signIn.getByLabel('E-mail').waitFor();
     await check(signIn);
     await signIn.context().close();
     for (const scheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme: scheme });
+      const context = await suite.browser.newContext({ colorScheme: scheme });
       const page = await signedIn(admin.email, context);
       await page.locator('.list .row').first().waitFor();
       await check(page);

@@ -5,6 +5,7 @@ import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { ownDatabase } from './support/own-database';
 import { SmtpSink } from './support/smtp-sink';
 import { newStaffAccount, staffCookie } from './support/staff';
+import { createKeysAndAccounts } from './support/room-context';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -859,7 +860,7 @@ describe('INBOUND_NEW_SUBMISSIONS_KEY, and acknowledgements that cannot be made 
 
   beforeAll(async () => {
     await smtp.start();
-    const maker = await createTestApp();
+    const maker = await createKeysAndAccounts();
     keyId = (await maker.createKey({ name: 'Mailbox intake' })).id;
     await maker.close();
     t = await createTestApp({

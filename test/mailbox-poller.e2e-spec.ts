@@ -1,6 +1,8 @@
 import { simpleParser } from 'mailparser';
 import { DataSource } from 'typeorm';
+import { InboundModule } from '../src/inbound/inbound.module';
 import { InboundService } from '../src/inbound/inbound.service';
+import { FactHandlersModule } from '../src/fact-handlers.module';
 import { InboundMailbox } from '../src/mail/inbound-mailbox';
 import { imapOptionsOf, MailboxPoller, MAX_HANDOVER_FAILURES, PROCESSED_KEYWORD } from '../src/mail/mailbox-poller';
 import { MailReader, MailReading } from '../src/mail/mail-reader';
@@ -9,6 +11,7 @@ import { startDovecot, Dovecot } from './support/dovecot';
 import { ownDatabase } from './support/own-database';
 import { SmtpSink } from './support/smtp-sink';
 import { signedInStaff } from './support/staff';
+import { createRoomContext, RoomContext } from './support/room-context';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 
@@ -16,7 +19,7 @@ import { waitFor, waitUntil } from './support/wait';
 describe('inbound mail by IMAP (a real Dovecot)', () => {
   let dovecot: Dovecot;
   let database: { url: string; drop: () => Promise<void> };
-  const apps: TestApp[] = [];
+  const apps: (TestApp | RoomContext)[] = [];
 
   beforeAll(async () => {
     dovecot = await startDovecot();
@@ -33,16 +36,26 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
   const mail = (id: string, body = 'hello') =>
     `From: someone@example.com\r\nTo: support@intake.test\r\nSubject: ${id}\r\nMessage-ID: <${id}@example.com>\r\n\r\n${body}\r\n`;
 
+  const settings = (overrides: Record<string, string>) => ({
+    DATABASE_URL: database.url,
+    // The API role has the poller but no schedule: each test polls when it says so.
+    ROLE: 'api',
+    STAFF_CHANNELS: 'webhooks',
+    INBOUND_IMAP_URL: dovecot.url,
+    INBOUND_POLL_INTERVAL: '3600',
+    ...overrides,
+  });
+  /**
+   * The inbound room (with the mail room it reads through) on the test's database: the poller, the
+   * mailbox and inbound/ as a worker has them, without an app. Webhooks: the facts inbound records.
+   */
+  async function roomWith(overrides: Record<string, string> = {}): Promise<RoomContext> {
+    const room = await createRoomContext([InboundModule, FactHandlersModule], settings(overrides));
+    apps.push(room);
+    return room;
+  }
   async function appWith(overrides: Record<string, string> = {}): Promise<TestApp> {
-    const app = await createTestApp({
-      DATABASE_URL: database.url,
-      // The API role has the poller but no schedule: each test polls when it says so.
-      ROLE: 'api',
-      STAFF_CHANNELS: 'webhooks',
-      INBOUND_IMAP_URL: dovecot.url,
-      INBOUND_POLL_INTERVAL: '3600',
-      ...overrides,
-    });
+    const app = await createTestApp(settings(overrides));
     apps.push(app);
     return app;
   }
@@ -53,7 +66,7 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
   const databaseAway = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
 
   it('hands every new message over once, marks it \\Seen and processed, and retries one whose handler failed', async () => {
-    const t = await appWith();
+    const t = await roomWith();
     const handed: string[] = [];
     let failOnce = 'imap-b';
     t.app.get(InboundMailbox).onMessage(async (reading) => {
@@ -83,7 +96,7 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
   });
 
   it('leaves a message on the server, unfetched and unmarked, while INBOUND_MEMORY_BUDGET is held by other mail, and takes it on the next poll', async () => {
-    const t = await appWith({ INBOUND_MEMORY_BUDGET: String(1024 * 1024) });
+    const t = await roomWith({ INBOUND_MEMORY_BUDGET: String(1024 * 1024) });
     const handed: string[] = [];
     t.app.get(InboundMailbox).onMessage(async (reading) => {
       handed.push(idOf(reading));
@@ -106,7 +119,7 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
   });
 
   it('hands a message over again when the worker died after storing it but before marking it; it is stored once', async () => {
-    const first = await appWith();
+    const first = await roomWith();
     const inbound = first.app.get(InboundService);
     // The worker stores the mail, then dies before the poll marks it (the mark never happens).
     first.app.get(InboundMailbox).onMessage(async (reading, raw) => {
@@ -117,7 +130,7 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
     expect(await first.app.get(MailboxPoller).pollOnce()).toBe(0);
     expect((await dovecot.flags()).at(-1)).toEqual([]);
 
-    const second = await appWith();
+    const second = await roomWith();
     const poller = second.app.get(MailboxPoller);
     expect(await poller.pollOnce()).toBe(1);
     expect((await dovecot.flags()).at(-1)).toEqual([PROCESSED_KEYWORD, '\\Seen'].sort());
@@ -132,7 +145,7 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
   });
 
   it('sets a message aside after failing for reasons of its own in MAX_HANDOVER_FAILURES polls (kept for admins), and takes the others meanwhile', async () => {
-    const t = await appWith();
+    const t = await roomWith();
     const inbound = t.app.get(InboundService);
     const taken: string[] = [];
     t.app.get(InboundMailbox).onMessage(async (reading, raw) => {
@@ -168,7 +181,7 @@ describe('inbound mail by IMAP (a real Dovecot)', () => {
   });
 
   it('marks every message the parser cannot read within its budget as processed on the first poll and keeps it with its reason', async () => {
-    const t = await appWith({ INBOUND_PARSE_TIMEOUT_MS: '20000' });
+    const t = await roomWith({ INBOUND_PARSE_TIMEOUT_MS: '20000' });
     const hostile = [
       deepMultipart('imap-deep', 2_000),
       manyParts('imap-parts', 50_000),

@@ -2,13 +2,32 @@ import { generateApiKey } from '../src/api-keys/api-key-format';
 import { QUEUE_NAMES } from '../src/queue/job-catalogue';
 import { freePort, startService } from './support/processes';
 import { dashboardExpressions, familiesOf, isProcessDefault, reads } from './support/monitoring';
+import { createKeysAndAccounts } from './support/room-context';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 
-describe('OpenAPI document', () => {
-  let t: TestApp;
-  beforeAll(async () => (t = await createTestApp()));
-  afterAll(() => t.close());
+// One app with the default settings for every test here that needs no setting of its own; the tests
+// that count requests read how much their own requests moved the counters.
+let t: TestApp;
+beforeAll(async () => (t = await createTestApp()));
+afterAll(() => t.close());
 
+// Two settings that touch different routes (/metrics, CORS on the API's) share one app, made when the
+// first of their tests asks for it.
+let withTokenAndOrigins: Promise<TestApp> | undefined;
+const tokenAndOrigins = () =>
+  (withTokenAndOrigins ??= createTestApp({
+    METRICS_TOKEN: 'metrics-token-0123456789',
+    CORS_ORIGINS: 'https://app.example.com',
+  }));
+afterAll(async () => (await withTokenAndOrigins)?.close());
+
+/** The value of one series (`name{labels}`) in a Prometheus text exposition, 0 when absent. */
+function seriesValue(exposition: string, series: string): number {
+  const line = exposition.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe('OpenAPI document', () => {
   it('serves Swagger UI at /docs and the JSON at /docs/openapi.json', async () => {
     const page = await t.http().get('/docs').redirects(1).expect(200);
     expect(page.text).toContain('swagger');
@@ -130,24 +149,20 @@ describe('OpenAPI document', () => {
 });
 
 describe('health and metrics', () => {
-  let ready: TestApp;
-  beforeAll(async () => (ready = await createTestApp()));
-  afterAll(() => ready.close());
-
   it('answers liveness and readiness with every part up', async () => {
-    expect((await ready.http().get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
-    expect((await ready.http().get('/health/ready').expect(200)).body).toEqual({
+    expect((await t.http().get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await t.http().get('/health/ready').expect(200)).body).toEqual({
       status: 'ok',
       checks: { database: 'up', redis: 'up', migrations: 'up' },
     });
-    const metrics = (await ready.http().get('/metrics').expect(200)).text;
+    const metrics = (await t.http().get('/metrics').expect(200)).text;
     for (const check of ['database', 'redis', 'migrations']) {
       expect(metrics).toContain(`service_ready{check="${check}"} 1`);
     }
   });
 
   it('exports no metric family that the Grafana dashboard in deploy/ does not show', async () => {
-    const families = familiesOf((await ready.http().get('/metrics').expect(200)).text).filter(
+    const families = familiesOf((await t.http().get('/metrics').expect(200)).text).filter(
       (family) => !isProcessDefault(family),
     );
     expect(families.length).toBeGreaterThanOrEqual(15);
@@ -174,36 +189,37 @@ describe('health and metrics', () => {
   });
 
   it('exposes request, submission, auth-failure, 429 and queue metrics in Prometheus format', async () => {
-    const t = await createTestApp();
-    try {
-      const { id, key } = await t.createKey({ rateLimit: 2 });
-      const tokens = await issueTokens(t, key);
-      await t.http().post('/contact_api.php').set('Authorization', `Bearer ${tokens.access_token}`).send({ name: 'M' });
-      await t.http().post('/auth.php').set('X-API-KEY', key).expect(429);
-      await t.http().post('/auth.php').set('X-API-KEY', generateApiKey()).expect(401);
-      const response = await t.http().get('/metrics').expect(200);
-      expect(response.headers['content-type']).toContain('text/plain');
-      expect(response.text).toMatch(/http_requests_total\{method="POST",route="\/auth.php",status="200"\} 1/);
-      expect(response.text).toMatch(/http_request_duration_seconds_bucket\{.*route="\/contact_api.php"/);
-      expect(response.text).toMatch(/submissions_accepted_total 1/);
-      expect(response.text).toMatch(/auth_failures_total\{endpoint="auth.php"\} 1/);
-      expect(response.text).toContain(`rate_limited_total{api_key_id="${id}"} 1`);
-      expect([...QUEUE_NAMES].sort()).toEqual([
-        'mail',
-        'mailbox',
-        'maintenance',
-        'sla',
-        'submissions',
-        'surveys',
-        'webhooks',
-      ]);
-      for (const queue of QUEUE_NAMES) {
-        expect(response.text).toMatch(new RegExp(`^queue_jobs\\{queue="${queue}",state="waiting"\\} \\d+$`, 'm'));
-      }
-      expect(response.text).toContain('process_resident_memory_bytes');
-    } finally {
-      await t.close();
+    const counted = [
+      'http_requests_total{method="POST",route="/auth.php",status="200"}',
+      'submissions_accepted_total',
+      'auth_failures_total{endpoint="auth.php"}',
+    ];
+    const before = (await t.http().get('/metrics').expect(200)).text;
+    const { id, key } = await t.createKey({ rateLimit: 2 });
+    const tokens = await issueTokens(t, key);
+    await t.http().post('/contact_api.php').set('Authorization', `Bearer ${tokens.access_token}`).send({ name: 'M' });
+    await t.http().post('/auth.php').set('X-API-KEY', key).expect(429);
+    await t.http().post('/auth.php').set('X-API-KEY', generateApiKey()).expect(401);
+    const response = await t.http().get('/metrics').expect(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(counted.map((series) => seriesValue(response.text, series) - seriesValue(before, series))).toEqual([
+      1, 1, 1,
+    ]);
+    expect(response.text).toMatch(/http_request_duration_seconds_bucket\{.*route="\/contact_api.php"/);
+    expect(response.text).toContain(`rate_limited_total{api_key_id="${id}"} 1`);
+    expect([...QUEUE_NAMES].sort()).toEqual([
+      'mail',
+      'mailbox',
+      'maintenance',
+      'sla',
+      'submissions',
+      'surveys',
+      'webhooks',
+    ]);
+    for (const queue of QUEUE_NAMES) {
+      expect(response.text).toMatch(new RegExp(`^queue_jobs\\{queue="${queue}",state="waiting"\\} \\d+$`, 'm'));
     }
+    expect(response.text).toContain('process_resident_memory_bytes');
   });
 
   it('in production, serves /metrics on the API port only with METRICS_TOKEN, and on METRICS_PORT without one', async () => {
@@ -230,49 +246,36 @@ describe('health and metrics', () => {
   });
 
   it('requires METRICS_TOKEN when one is set', async () => {
-    const t = await createTestApp({ METRICS_TOKEN: 'metrics-token-0123456789' });
-    try {
-      const refused = await t.http().get('/metrics').expect(401);
-      expect(refused.body).toEqual({ status: 'error', message: 'Invalid or missing metrics token' });
-      await t.http().get('/metrics').set('Authorization', 'Bearer wrong').expect(401);
-      await t.http().get('/metrics').set('Authorization', 'Bearer metrics-token-0123456789').expect(200);
-    } finally {
-      await t.close();
-    }
+    const t = await tokenAndOrigins();
+    const refused = await t.http().get('/metrics').expect(401);
+    expect(refused.body).toEqual({ status: 'error', message: 'Invalid or missing metrics token' });
+    await t.http().get('/metrics').set('Authorization', 'Bearer wrong').expect(401);
+    await t.http().get('/metrics').set('Authorization', 'Bearer metrics-token-0123456789').expect(200);
   });
 });
 
 describe('security headers and CORS', () => {
   it('sends helmet headers, no X-Powered-By, and no CORS headers by default', async () => {
-    const t = await createTestApp();
-    try {
-      const response = await t.http().post('/auth.php').set('Origin', 'https://evil.example');
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['strict-transport-security']).toBeDefined();
-      expect(response.headers['x-powered-by']).toBeUndefined();
-      expect(response.headers.server).toBeUndefined();
-      expect(response.headers['access-control-allow-origin']).toBeUndefined();
-    } finally {
-      await t.close();
-    }
+    const response = await t.http().post('/auth.php').set('Origin', 'https://evil.example');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers.server).toBeUndefined();
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('allows exactly the origins listed in CORS_ORIGINS', async () => {
-    const t = await createTestApp({ CORS_ORIGINS: 'https://app.example.com' });
-    try {
-      const preflight = await t
-        .http()
-        .options('/contact_api.php')
-        .set('Origin', 'https://app.example.com')
-        .set('Access-Control-Request-Method', 'POST')
-        .set('Access-Control-Request-Headers', 'authorization,content-type');
-      expect(preflight.status).toBeLessThan(300);
-      expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');
-      const other = await t.http().post('/auth.php').set('Origin', 'https://evil.example');
-      expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    } finally {
-      await t.close();
-    }
+    const t = await tokenAndOrigins();
+    const preflight = await t
+      .http()
+      .options('/contact_api.php')
+      .set('Origin', 'https://app.example.com')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type');
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    const other = await t.http().post('/auth.php').set('Origin', 'https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
@@ -288,7 +291,7 @@ describe('structured logs', () => {
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'log',
     });
-    const keyMaker = await createTestApp({ REDIS_PREFIX: prefix });
+    const keyMaker = await createKeysAndAccounts({ REDIS_PREFIX: prefix });
     const { id, key } = await keyMaker.createKey();
     await keyMaker.close();
     const base = `http://127.0.0.1:${port}`;

@@ -1,8 +1,9 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { freePort, startService } from './support/processes';
-import { newStaffAccount, staffCookie } from './support/staff';
-import { createTestApp, uniquePrefix } from './support/test-app';
+import { newStaffAccount, STAFF_PASSWORD } from './support/staff';
+import { createKeysAndAccounts } from './support/room-context';
+import { uniquePrefix } from './support/test-app';
 import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -66,7 +67,7 @@ describe('personal data never leaks sideways', () => {
       WEBHOOK_RETRY_SCHEDULE: '0.2',
       METRICS_TOKEN: 'metrics-token-for-the-test',
     });
-    const helper = await createTestApp({ REDIS_PREFIX: prefix });
+    const helper = await createKeysAndAccounts({ REDIS_PREFIX: prefix });
     const base = `http://127.0.0.1:${port}`;
     try {
       const { key } = await helper.createKey({ name: 'Leak test' });
@@ -99,7 +100,13 @@ describe('personal data never leaks sideways', () => {
       await waitUntil(() => receiver.successes().get(id) === 1, 'the webhook after one failure');
 
       // Staff work on it: read, note, change, search, export.
-      const cookie = await staffCookie(helper, admin.email);
+      const login = await fetch(`${base}/staff/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: admin.email, password: STAFF_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.getSetCookie()[0].split(';')[0];
       const staff = (path: string, init: RequestInit = {}) =>
         fetch(`${base}/staff/api/${path}`, {
           ...init,

@@ -5,9 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { SYSTEM_ACTOR } from '../src/audit/actor';
+import { loadConfig } from '../src/config/app-config';
+import { RetentionWorkerModule } from '../src/privacy/privacy.module';
 import { RetentionService } from '../src/privacy/retention.service';
+import { FactHandlersModule } from '../src/fact-handlers.module';
 import { MAINTENANCE_QUEUE, SUBMISSIONS_QUEUE } from '../src/queue/queue.constants';
 import { ownDatabase } from './support/own-database';
+import { createRoomContext } from './support/room-context';
 import { newStaffAccount, staffCookie, signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitUntil } from './support/wait';
@@ -134,20 +138,16 @@ describe('personal data', () => {
 
     it('is scheduled once as a daily job however many workers start (and the hourly deletion of unused uploads)', async () => {
       const prefix = uniquePrefix();
-      const workers = [
-        await createTestApp({
+      // The retention room as each worker builds it (its processor declares the schedules at start),
+      // twice on one Redis prefix: no HTTP app is needed to see what they declared.
+      const worker = () =>
+        createRoomContext([RetentionWorkerModule, FactHandlersModule], {
           DATABASE_URL: database.url,
           ROLE: 'worker',
           REDIS_PREFIX: prefix,
           STAFF_CHANNELS: 'none',
-        }),
-        await createTestApp({
-          DATABASE_URL: database.url,
-          ROLE: 'worker',
-          REDIS_PREFIX: prefix,
-          STAFF_CHANNELS: 'none',
-        }),
-      ];
+        });
+      const workers = [await worker(), await worker()];
       try {
         const queue = workers[0].app.get<Queue>(getQueueToken(MAINTENANCE_QUEUE));
         const schedulers = await queue.getJobSchedulers();
@@ -166,7 +166,8 @@ describe('personal data', () => {
     });
 
     it('refuses a malformed RETENTION_DAYS and per-key days', async () => {
-      await expect(createTestApp({ RETENTION_DAYS: 'a month' })).rejects.toThrow('RETENTION_DAYS');
+      // loadConfig is the first step of every start (createTestApp's too): the refusal comes before a boot.
+      expect(() => loadConfig({ RETENTION_DAYS: 'a month' })).toThrow('RETENTION_DAYS');
       const { id } = await t.createKey();
       const refused = await t
         .http()

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { freePort, startRedis, startService, StartedProcess } from './support/processes';
+import { createKeysAndAccounts } from './support/room-context';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitUntil } from './support/wait';
 
@@ -16,7 +17,7 @@ describe('rate limits across API processes', () => {
     for (const port of ports) {
       processes.push(await startService({ ...env, PORT: String(port), HOST: '127.0.0.1' }));
     }
-    const keyMaker = await createTestApp(env);
+    const keyMaker = await createKeysAndAccounts(env);
     const { key } = await keyMaker.createKey({ rateLimit: 10, rateWindow: 60 });
     await keyMaker.close();
 

@@ -95,52 +95,54 @@ describe('per-key rate limits', () => {
 });
 
 describe('failed authentication per client IP', () => {
+  // Two apps for the first three tests: one that trusts X-Forwarded-For, where each test fails from
+  // addresses of its own, and one that does not. AUTH_FAILURE_LIMIT is 3 in both.
+  const LIMIT = 3;
+  let trusting: TestApp;
+  let direct: TestApp;
+  beforeAll(async () => {
+    trusting = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT), TRUST_PROXY: 'true' });
+    direct = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT) });
+  });
+  afterAll(async () => {
+    await trusting?.close();
+    await direct?.close();
+  });
+  const from = (ip: string) => ({
+    post: (path: string) => trusting.http().post(path).set('X-Forwarded-For', ip),
+  });
+
   it('answers 429 to an IP after AUTH_FAILURE_LIMIT failures, even for a valid key', async () => {
-    const t = await createTestApp({ AUTH_FAILURE_LIMIT: '5' });
-    try {
-      const { key } = await t.createKey();
-      for (let i = 0; i < 5; i++) {
-        await t.http().post('/auth.php').set('X-API-KEY', generateApiKey()).expect(401);
-      }
-      const blocked = await t.http().post('/auth.php').set('X-API-KEY', key).expect(429);
-      expect(blocked.body).toEqual({ status: 'error', message: 'Too many requests' });
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      await t.http().post('/auth_refresh.php').send({ refresh_token: 'rt_x' }).expect(429);
-    } finally {
-      await t.close();
+    const client = from('203.0.113.1');
+    const { key } = await trusting.createKey();
+    for (let i = 0; i < LIMIT; i++) {
+      await client.post('/auth.php').set('X-API-KEY', generateApiKey()).expect(401);
     }
+    const blocked = await client.post('/auth.php').set('X-API-KEY', key).expect(429);
+    expect(blocked.body).toEqual({ status: 'error', message: 'Too many requests' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    await client.post('/auth_refresh.php').send({ refresh_token: 'rt_x' }).expect(429);
   });
 
   it('counts bad refresh tokens and missing keys too', async () => {
-    const t = await createTestApp({ AUTH_FAILURE_LIMIT: '3' });
-    try {
-      await t.http().post('/auth.php').expect(401);
-      await t.http().post('/auth_refresh.php').send({ refresh_token: 'rt_unknown' }).expect(401);
-      await t.http().post('/auth_refresh.php').send({ refresh_token: 'rt_unknown' }).expect(401);
-      await t.http().post('/auth.php').expect(429);
-    } finally {
-      await t.close();
-    }
+    const client = from('203.0.113.2');
+    await client.post('/auth.php').expect(401);
+    await client.post('/auth_refresh.php').send({ refresh_token: 'rt_unknown' }).expect(401);
+    await client.post('/auth_refresh.php').send({ refresh_token: 'rt_unknown' }).expect(401);
+    await client.post('/auth.php').expect(429);
   });
 
   it('tells clients apart by X-Forwarded-For only when TRUST_PROXY is set', async () => {
-    const trusting = await createTestApp({ AUTH_FAILURE_LIMIT: '2', TRUST_PROXY: 'true' });
-    const direct = await createTestApp({ AUTH_FAILURE_LIMIT: '2' });
-    try {
-      const { key } = await trusting.createKey();
-      for (const app of [trusting, direct]) {
-        for (let i = 0; i < 2; i++) {
-          await app.http().post('/auth.php').set('X-Forwarded-For', '203.0.113.7').set('X-API-KEY', 'bad').expect(401);
-        }
+    const { key } = await trusting.createKey();
+    for (const app of [trusting, direct]) {
+      for (let i = 0; i < LIMIT; i++) {
+        await app.http().post('/auth.php').set('X-Forwarded-For', '203.0.113.7').set('X-API-KEY', 'bad').expect(401);
       }
-      await trusting.http().post('/auth.php').set('X-Forwarded-For', '203.0.113.7').set('X-API-KEY', key).expect(429);
-      await trusting.http().post('/auth.php').set('X-Forwarded-For', '198.51.100.9').set('X-API-KEY', key).expect(200);
-      // Without TRUST_PROXY the header is ignored: the failures counted against the real peer address.
-      await direct.http().post('/auth.php').set('X-Forwarded-For', '198.51.100.9').set('X-API-KEY', key).expect(429);
-    } finally {
-      await trusting.close();
-      await direct.close();
     }
+    await trusting.http().post('/auth.php').set('X-Forwarded-For', '203.0.113.7').set('X-API-KEY', key).expect(429);
+    await trusting.http().post('/auth.php').set('X-Forwarded-For', '198.51.100.9').set('X-API-KEY', key).expect(200);
+    // Without TRUST_PROXY the header is ignored: the failures counted against the real peer address.
+    await direct.http().post('/auth.php').set('X-Forwarded-For', '198.51.100.9').set('X-API-KEY', key).expect(429);
   });
 
   it('with TRUST_PROXY as a hop count, believes that many proxies and no more', async () => {

@@ -23,6 +23,8 @@ describe('replies (staff API)', () => {
       INBOUND_ADDRESS: 'support@intake.test',
       REPLY_FROM: 'help@intake.test',
       SMTP_URL: 'smtp://127.0.0.1:9',
+      // Replies sealed at rest (the sealing test reads the stored row); what the API answers is the same.
+      DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
     });
     const agent = await newStaffAccount(t, 'Reply agent', 'admin');
     agentName = agent.name;
@@ -137,55 +139,47 @@ describe('replies (staff API)', () => {
   });
 
   it('seals the reply at rest with DATA_ENCRYPTION_KEYS, exports it and erases it with the submission', async () => {
-    const sealed = await createTestApp({
-      DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      REDIS_PREFIX: `${process.env.REDIS_PREFIX}:replies-sealed`,
-    });
-    try {
-      const { cookie: adminCookie } = await signedInStaff(sealed, 'Sealed admin', 'admin');
-      const { key } = await sealed.createKey({ rateLimit: 1000 });
-      const token = (await issueTokens(sealed, key)).access_token;
-      const email = `sealed.${Date.now()}@example.com`;
-      const id = (
-        await sealed
-          .http()
-          .post('/contact_api.php')
-          .set('Authorization', `Bearer ${token}`)
-          .send({ name: 'Sealed', email, message: 'Secret request' })
-          .expect(200)
-      ).body.id as string;
-      const etag = (await sealed.http().get(`/staff/api/submissions/${id}`).set('Cookie', adminCookie)).headers.etag;
+    const sealed = t;
+    const { cookie: adminCookie } = await signedInStaff(sealed, 'Sealed admin', 'admin');
+    const { key } = await sealed.createKey({ rateLimit: 1000 });
+    const token = (await issueTokens(sealed, key)).access_token;
+    const email = `sealed.${Date.now()}@example.com`;
+    const id = (
       await sealed
         .http()
-        .post(`/staff/api/submissions/${id}/replies`)
-        .set('Cookie', adminCookie)
-        .set('If-Match', etag)
-        .send({ body: 'A confidential answer' })
-        .expect(201);
-      const [row] = await sealed.app
-        .get(DataSource)
-        .query('SELECT body, subject, enc_key_id FROM conversation_messages WHERE submission_id = ?', [id]);
-      expect(row.enc_key_id).toBe('k1');
-      expect(row.body).not.toContain('confidential');
-      expect(row.subject).not.toContain('Secret');
+        .post('/contact_api.php')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ name: 'Sealed', email, message: 'Secret request' })
+        .expect(200)
+    ).body.id as string;
+    const etag = (await sealed.http().get(`/staff/api/submissions/${id}`).set('Cookie', adminCookie)).headers.etag;
+    await sealed
+      .http()
+      .post(`/staff/api/submissions/${id}/replies`)
+      .set('Cookie', adminCookie)
+      .set('If-Match', etag)
+      .send({ body: 'A confidential answer' })
+      .expect(201);
+    const [row] = await sealed.app
+      .get(DataSource)
+      .query('SELECT body, subject, enc_key_id FROM conversation_messages WHERE submission_id = ?', [id]);
+    expect(row.enc_key_id).toBe('k1');
+    expect(row.body).not.toContain('confidential');
+    expect(row.subject).not.toContain('Secret');
 
-      const exported = await sealed
-        .http()
-        .post('/staff/api/privacy/export')
-        .set('Cookie', adminCookie)
-        .send({ email })
-        .expect(200);
-      expect(exported.body.submissions[0].messages.map((message: { body: string }) => message.body)).toEqual([
-        'A confidential answer',
-      ]);
-      await sealed.http().post('/staff/api/privacy/erase').set('Cookie', adminCookie).send({ email }).expect(200);
-      const left = await sealed.app
-        .get(DataSource)
-        .query('SELECT COUNT(*) AS n FROM conversation_messages WHERE submission_id = ?', [id]);
-      expect(Number(left[0].n)).toBe(0);
-    } finally {
-      await sealed.close();
-    }
+    const exported = await sealed
+      .http()
+      .post('/staff/api/privacy/export')
+      .set('Cookie', adminCookie)
+      .send({ email })
+      .expect(200);
+    expect(exported.body.submissions[0].messages.map((message: { body: string }) => message.body)).toEqual([
+      'A confidential answer',
+    ]);
+    await sealed.http().post('/staff/api/privacy/erase').set('Cookie', adminCookie).send({ email }).expect(200);
+    const left = await sealed.app
+      .get(DataSource)
+      .query('SELECT COUNT(*) AS n FROM conversation_messages WHERE submission_id = ?', [id]);
+    expect(Number(left[0].n)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
-import { createTestApp, TestApp } from './support/test-app';
+import { createRoomContext, RoomContext } from './support/room-context';
 import { runCli } from './support/processes';
 
 interface CliResult {
@@ -25,10 +25,11 @@ function staff(args: string[], stdin?: string): Promise<CliResult> {
 const uniqueEmail = () => `Staff.${randomBytes(4).toString('hex')}@Example.com`;
 
 describe('staff accounts from the command line', () => {
-  let t: TestApp;
+  // The command line is the process under test; this side only reads the rows (no room, no HTTP app).
+  let t: RoomContext;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createRoomContext([]);
     db = t.app.get(DataSource);
   });
   afterAll(() => t.close());

@@ -7,11 +7,12 @@ import { StaffAccountsService } from '../src/staff-accounts/staff-accounts.servi
 import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
 import { newStaffAccount, STAFF_PASSWORD } from './support/staff';
 import { freePort, runCli, startService } from './support/processes';
+import { createKeysAndAccounts, ServiceHost } from './support/room-context';
 import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
 
 const PASSWORD = STAFF_PASSWORD;
 
-const newAccount = (t: TestApp, label: string) => newStaffAccount(t, label);
+const newAccount = (t: ServiceHost, label: string) => newStaffAccount(t, label);
 
 /** Signs in (expecting 200) and returns the Set-Cookie header. */
 async function signIn(t: TestApp, email: string): Promise<string> {
@@ -19,12 +20,17 @@ async function signIn(t: TestApp, email: string): Promise<string> {
   return (response.headers['set-cookie'] as unknown as string[])[0];
 }
 
+// One app for the describes below that need no other setting. It trusts X-Forwarded-For, which the
+// sign-in tests use to sign in from addresses of their own.
+let shared: TestApp;
+beforeAll(async () => (shared = await createTestApp({ TRUST_PROXY: 'true' })));
+afterAll(() => shared.close());
+
 describe('staff sign-in', () => {
   let t: TestApp;
   let clients = 0;
   let ip = '';
-  beforeAll(async () => (t = await createTestApp({ TRUST_PROXY: 'true' })));
-  afterAll(() => t.close());
+  beforeAll(() => (t = shared));
   beforeEach(() => (ip = `10.3.0.${++clients}`));
 
   const login = (email: string, password: string) =>
@@ -242,8 +248,7 @@ describe('staff session lifetimes and production cookies', () => {
 
 describe('staff API tokens', () => {
   let t: TestApp;
-  beforeAll(async () => (t = await createTestApp()));
-  afterAll(() => t.close());
+  beforeAll(() => (t = shared));
   const cli = async (...args: string[]) =>
     (await runCli(['staff', ...args], { env: { ...process.env, LOG_LEVEL: 'error' } })).stdout;
 
@@ -322,7 +327,7 @@ describe('staff secrets in logs', () => {
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'debug',
     });
-    const maker = await createTestApp({ REDIS_PREFIX: prefix });
+    const maker = await createKeysAndAccounts({ REDIS_PREFIX: prefix });
     let sessionId: string;
     try {
       const account = await newAccount(maker, 'logs');

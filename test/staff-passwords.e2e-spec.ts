@@ -14,7 +14,8 @@ import { StaffTokensService } from '../src/staff-accounts/staff-tokens.service';
 import { freePort, startService, StartedProcess } from './support/processes';
 import { SmtpSink } from './support/smtp-sink';
 import { newStaffAccount, STAFF_PASSWORD } from './support/staff';
-import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
+import { createKeysAndAccounts, RoomContext } from './support/room-context';
+import { uniquePrefix } from './support/test-app';
 import { waitUntil } from './support/wait';
 import { PASSWORD_CHANGE_REQUIRED } from '../src/staff-auth/staff-admission';
 
@@ -35,7 +36,7 @@ interface Answer {
  * they print.
  */
 describe('staff passwords over HTTP', () => {
-  let helper: TestApp;
+  let helper: RoomContext;
   let plain: StartedProcess;
   let mailing: StartedProcess;
   let plainBase: string;
@@ -63,7 +64,7 @@ describe('staff passwords over HTTP', () => {
     });
     plainBase = `http://127.0.0.1:${plainPort}`;
     mailingBase = `http://127.0.0.1:${mailingPort}`;
-    helper = await createTestApp({ REDIS_PREFIX: prefix });
+    helper = await createKeysAndAccounts({ REDIS_PREFIX: prefix });
   });
   afterAll(async () => {
     await helper?.close();

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { freePort, startRedis, startService, StartedProcess } from './support/processes';
+import { createKeysAndAccounts, ServiceHost } from './support/room-context';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -26,7 +27,7 @@ async function submitMany(t: TestApp, count: number, label: string): Promise<str
   return ids;
 }
 
-const statesOf = async (t: TestApp, ids: string[]): Promise<string[]> =>
+const statesOf = async (t: ServiceHost, ids: string[]): Promise<string[]> =>
   (
     await t.app
       .get(DataSource)
@@ -134,7 +135,7 @@ describe('graceful shutdown', () => {
       STAFF_WEBHOOK_URL: receiver.url,
       SHUTDOWN_TIMEOUT: '15',
     });
-    const keyMaker = await createTestApp({ REDIS_PREFIX: prefix });
+    const keyMaker = await createKeysAndAccounts({ REDIS_PREFIX: prefix });
     try {
       const { key } = await keyMaker.createKey({ rateLimit: 10_000 });
       const base = `http://127.0.0.1:${port}`;

@@ -6,6 +6,7 @@ import { SUBMISSIONS_QUEUE, WEBHOOKS_QUEUE } from '../src/queue/queue.constants'
 import { DataSource } from 'typeorm';
 import { SmtpSink } from './support/smtp-sink';
 import { signedInStaff } from './support/staff';
+import { loadConfig } from '../src/config/app-config';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -55,6 +56,9 @@ describe('staff delivery to STAFF_WEBHOOK_URL', () => {
       STAFF_WEBHOOK_URL: receiver.url,
       STAFF_WEBHOOK_SECRET: 'webhook-secret-0123',
       WEBHOOK_RETRY_SCHEDULE: '0.3,0.6',
+      // The admin queue dashboard's test below shares this app (the e-mail one has no ADMIN_USER).
+      ADMIN_USER: 'staff',
+      ADMIN_PASSWORD: 'correct horse',
     });
   });
   afterAll(async () => {
@@ -198,6 +202,19 @@ describe('staff delivery to STAFF_WEBHOOK_URL', () => {
     );
     expect(receiver.successes().get(id)).toBe(1);
   });
+
+  it('serves the admin queue dashboard at /admin/queues behind Basic auth', async () => {
+    const refused = await t.http().get('/admin/queues').expect(401);
+    expect(refused.headers['www-authenticate']).toMatch(/^Basic /);
+    expect(refused.body).toEqual({ status: 'error', message: 'Admin authentication required' });
+    await t.http().get('/admin/queues').auth('staff', 'wrong').expect(401);
+    await t.http().get('/admin/queues/api/queues').auth('staff', 'wrong').expect(401);
+    const page = await t.http().get('/admin/queues').auth('staff', 'correct horse').expect(200);
+    expect(page.text).toContain('<html');
+    const api = await t.http().get('/admin/queues/api/queues').auth('staff', 'correct horse').expect(200);
+    expect(JSON.stringify(api.body)).toContain(SUBMISSIONS_QUEUE);
+    expect(JSON.stringify(api.body)).toContain(WEBHOOKS_QUEUE);
+  });
 });
 
 describe('staff delivery by e-mail', () => {
@@ -251,6 +268,10 @@ describe('staff delivery by e-mail', () => {
     );
     expect(receiver.successes().get(id)).toBe(1);
     expect(smtp.received.filter((m) => m.raw.includes(id))).toHaveLength(1);
+  });
+
+  it('mounts no admin queue dashboard without ADMIN_USER', async () => {
+    await t.http().get('/admin/queues').expect(404);
   });
 });
 
@@ -316,38 +337,10 @@ describe('a worker with no external staff channel', () => {
     }
   });
 
-  it('refuses STAFF_CHANNELS=none together with a configured channel', async () => {
-    await expect(
-      createTestApp({ ROLE: 'all', STAFF_CHANNELS: 'none', STAFF_WEBHOOK_URL: 'http://127.0.0.1:9/x' }),
-    ).rejects.toThrow('STAFF_CHANNELS');
-  });
-});
-
-describe('admin queue dashboard', () => {
-  it('is served at /admin/queues behind Basic auth', async () => {
-    const t = await createTestApp({ ADMIN_USER: 'staff', ADMIN_PASSWORD: 'correct horse' });
-    try {
-      const refused = await t.http().get('/admin/queues').expect(401);
-      expect(refused.headers['www-authenticate']).toMatch(/^Basic /);
-      expect(refused.body).toEqual({ status: 'error', message: 'Admin authentication required' });
-      await t.http().get('/admin/queues').auth('staff', 'wrong').expect(401);
-      await t.http().get('/admin/queues/api/queues').auth('staff', 'wrong').expect(401);
-      const page = await t.http().get('/admin/queues').auth('staff', 'correct horse').expect(200);
-      expect(page.text).toContain('<html');
-      const api = await t.http().get('/admin/queues/api/queues').auth('staff', 'correct horse').expect(200);
-      expect(JSON.stringify(api.body)).toContain(SUBMISSIONS_QUEUE);
-      expect(JSON.stringify(api.body)).toContain(WEBHOOKS_QUEUE);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it('is not mounted at all without ADMIN_USER', async () => {
-    const t = await createTestApp();
-    try {
-      await t.http().get('/admin/queues').expect(404);
-    } finally {
-      await t.close();
-    }
+  it('refuses STAFF_CHANNELS=none together with a configured channel', () => {
+    // loadConfig is the first step of every start (createTestApp's too): the refusal comes before a boot.
+    expect(() =>
+      loadConfig({ ROLE: 'all', STAFF_CHANNELS: 'none', STAFF_WEBHOOK_URL: 'http://127.0.0.1:9/x' }),
+    ).toThrow('STAFF_CHANNELS');
   });
 });

@@ -12,18 +12,20 @@ import { createTestApp, TestApp, uniquePrefix } from './support/test-app';
 
 import { waitUntil } from './support/wait';
 
-/** The default app, shared by the describes below that need no setting of their own: one boot, not three. */
+/**
+ * One app shared by the describes below that need no other setting: one boot, not four. It trusts
+ * X-Forwarded-For, which the sign-in tests use to take addresses of their own; the others send none.
+ */
 let shared: TestApp;
-beforeAll(async () => (shared = await createTestApp()));
+beforeAll(async () => (shared = await createTestApp({ TRUST_PROXY: 'true' })));
 afterAll(() => shared.close());
 
 describe('staff sign-in under parallel guesses', () => {
   let t: TestApp;
-  beforeAll(async () => {
+  beforeAll(() => {
     // Each test signs in from addresses of its own (X-Forwarded-For counts with TRUST_PROXY).
-    t = await createTestApp({ TRUST_PROXY: 'true' });
+    t = shared;
   });
-  afterAll(() => t.close());
 
   const login = (email: string, password: string, ip: string) =>
     t.http().post('/staff/api/login').set('X-Forwarded-For', ip).send({ email, password });

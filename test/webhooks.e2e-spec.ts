@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { freePort, runCli, startService } from './support/processes';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, staffCookie, signedInStaff } from './support/staff';
+import { createKeysAndAccounts } from './support/room-context';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { queuesSettled } from './support/queues';
 import { waitFor, waitUntil } from './support/wait';
@@ -481,7 +482,8 @@ describe('staff webhooks', () => {
 
 describe('webhook destinations from the CLI', () => {
   it('adds (secret shown once, as JSON), lists without secrets, rotates, removes', async () => {
-    const t = await createTestApp();
+    // The command line is the process under test: this side makes a key and reads the audit rows.
+    const t = await createKeysAndAccounts();
     const prefix = { ...process.env, REDIS_PREFIX: t.config.redis.prefix };
     const cli = (...args: string[]) => runCli(['webhooks', ...args], { env: prefix });
     try {
@@ -645,7 +647,7 @@ describe('webhook logs', () => {
       WEBHOOK_RETRY_SCHEDULE: '0.1',
       STAFF_WEBHOOK_URL: `${receiver.url}?token=query-secret-value`,
     });
-    const keyMaker = await createTestApp({ REDIS_PREFIX: prefix });
+    const keyMaker = await createKeysAndAccounts({ REDIS_PREFIX: prefix });
     try {
       const { key } = await keyMaker.createKey();
       const base = `http://127.0.0.1:${port}`;

@@ -2,15 +2,19 @@ import { AddressInfo, connect } from 'node:net';
 import { DataSource } from 'typeorm';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
+// One app with the default settings for the describes below that need no setting of their own.
+let shared: TestApp;
+beforeAll(async () => (shared = await createTestApp()));
+afterAll(() => shared.close());
+
 describe('wire format', () => {
   let t: TestApp;
   let accessToken: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = shared;
     const { key } = await t.createKey();
     accessToken = (await issueTokens(t, key)).access_token;
   });
-  afterAll(() => t.close());
 
   const post = (path: string) => t.http().post(path).set('Authorization', `Bearer ${accessToken}`);
 
@@ -106,14 +110,13 @@ describe('the HTTP edge below the routes', () => {
   let accessToken: string;
   let keyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = shared;
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
     const { id, key } = await t.createKey({ rateLimit: 10_000 });
     keyId = id;
     accessToken = (await issueTokens(t, key)).access_token;
   });
-  afterAll(() => t.close());
 
   const request = (lines: string[], body = '') => `${lines.join('\r\n')}\r\n\r\n${body}`;
 

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { CLI_ACTOR } from '../../src/audit/actor';
 import { StaffAccountsService } from '../../src/staff-accounts/staff-accounts.service';
+import { ServiceHost } from './room-context';
 import { TestApp } from './test-app';
 import { StaffRole } from '../../src/staff-auth/staff-admission';
 
 export const STAFF_PASSWORD = 'a long enough passphrase';
 
-/** A staff account with STAFF_PASSWORD, made through the service the CLI uses. */
-export async function newStaffAccount(t: TestApp, label: string, role: StaffRole = 'agent') {
+/** A staff account with STAFF_PASSWORD, made through the service the CLI uses (an app or a room context). */
+export async function newStaffAccount(t: ServiceHost, label: string, role: StaffRole = 'agent') {
   const { account } = await t.app.get(StaffAccountsService).create(
     {
       email: `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${randomBytes(4).toString('hex')}@example.com`,
