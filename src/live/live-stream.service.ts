@@ -16,7 +16,7 @@ import { InjectRedis } from '../redis/redis.module';
 import { settleWithin } from '../queue/settle-within';
 import { StaffAuthService } from '../staff-accounts/staff-auth.service';
 import { StaffCredential } from '../staff-accounts/staff-cookie';
-import { SubmissionListService } from '../submissions/staff-api/submission-list.service';
+import { SubmissionChangesElsewhere } from '../submissions/facts/changes-elsewhere';
 import { liveChannel, parseLiveEvent } from './live-event';
 
 /** What EventSource waits before it reconnects (the `retry:` hint), in milliseconds. */
@@ -74,7 +74,7 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
 
   constructor(
     private readonly config: AppConfig,
-    private readonly submissions: SubmissionListService,
+    private readonly elsewhere: SubmissionChangesElsewhere,
     private readonly auth: StaffAuthService,
     @InjectRedis() private readonly redis: RedisClient,
   ) {}
@@ -194,8 +194,8 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
       return;
     }
     if (event.type !== 'presence') {
-      // Another process changed or took in a submission: the counts this process cached are stale.
-      this.submissions.forgetCounts();
+      // Another process changed or took in a submission (or this one did: forgetting twice is harmless).
+      this.elsewhere.heard();
     }
     const frame = `data: ${JSON.stringify(event)}\n\n`;
     for (const client of this.clients) {

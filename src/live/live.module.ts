@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { StaffAccountsModule, StaffAuthModule } from '../staff-accounts/staff-accounts.module';
-import { StaffSubmissionsModule } from '../submissions/staff-api/staff-submissions.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { LiveController } from './live.controller';
 import { LiveEvents } from './live-events';
@@ -18,7 +17,7 @@ export class LiveEventsModule {}
 
 /** GET /staff/api/stream and presence (API process): one subscriber connection, fanned out in memory. */
 @Module({
-  imports: [LiveEventsModule, SubmissionsModule, StaffSubmissionsModule, StaffAccountsModule, StaffAuthModule],
+  imports: [LiveEventsModule, SubmissionsModule, StaffAccountsModule, StaffAuthModule],
   controllers: [LiveController],
   providers: [LiveStream, PresenceService],
 })

@@ -17,6 +17,7 @@ import { SubmissionWorkflowRepository } from './lifecycle/submission-workflow.re
 import { SubmissionRetentionRepository } from './lifecycle/submission-retention.repository';
 import { StaffSubmissionsRepository } from './staff-api/staff-submissions.repository';
 import { SubmissionDetailSections } from './staff-api/submission-detail-sections';
+import { SubmissionChangesElsewhere } from './facts/changes-elsewhere';
 import { SubmissionFactRecorder } from './facts/submission-fact-recorder';
 import { SubmissionsService } from './lifecycle/submissions.service';
 
@@ -45,6 +46,7 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     SubmissionsService,
     SubmissionDetailSections,
     SubmissionFactRecorder,
+    SubmissionChangesElsewhere,
   ],
   exports: [
     SubmissionsRepository,
@@ -58,6 +60,7 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     SubmissionsService,
     SubmissionDetailSections,
     SubmissionFactRecorder,
+    SubmissionChangesElsewhere,
   ],
 })
 export class SubmissionsModule {}

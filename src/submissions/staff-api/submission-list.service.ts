@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SubmissionCountsQuery, SubmissionFilterQuery } from './dto/submission-list.query';
 import { SubmissionPageView, toSubmissionView } from './dto/staff-submission.views';
 import { SEARCH_UNAVAILABLE, StaffSubmissionFilter } from './staff-submission-filter';
+import { SubmissionChangesElsewhere } from '../facts/changes-elsewhere';
 import { OnSubmissionFact } from '../facts/submission-facts';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../lifecycle/submission-state';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
@@ -24,7 +25,11 @@ export class SubmissionListService {
     private readonly submissions: StaffSubmissionsRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly filter: StaffSubmissionFilter,
-  ) {}
+    elsewhere: SubmissionChangesElsewhere,
+  ) {
+    // Other processes' changes reach this process as live events (SubmissionChangesElsewhere).
+    elsewhere.listen(() => this.forgetCounts());
+  }
 
   /** A page in `order` and the cursor of the next (null on the last page). */
   async list(
@@ -65,8 +70,8 @@ export class SubmissionListService {
   }
 
   /**
-   * Forgets the cached counts: a submission arrived or moved status in this process (other processes'
-   * changes reach it as live events, see LiveStream).
+   * Forgets the cached counts: a submission arrived or moved status in this process, or in another
+   * (heard through SubmissionChangesElsewhere).
    */
   @OnSubmissionFact({ phase: 'after commit', facts: ['received', 'status_changed', 'message_received'] })
   forgetCounts(): void {
