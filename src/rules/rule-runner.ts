@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { ruleActor } from '../audit/actor';
-import { AuditService } from '../audit/audit.service';
 import { Clock } from '../clock/clock';
 import { SameTurnGroups } from '../database/batched-insert';
 import { Transaction, Transactions } from '../database/transactions';
@@ -80,7 +79,6 @@ export class RuleRunner {
     private readonly turns: RuleTurnsRepository,
     private readonly roundRobin: RoundRobin,
     private readonly facts: SubmissionFactRecorder,
-    private readonly audit: AuditService,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
   ) {}
@@ -264,7 +262,7 @@ export class RuleRunner {
         case 'assign_round_robin':
           // Round robin hands out unassigned submissions; one already assigned keeps its assignee.
           if (assigneeId === null) {
-            assigneeId = await this.takeTurn(rule, action.value as RoundRobinValue, workflow.id, tx);
+            assigneeId = await this.takeTurn(rule, action.value as RoundRobinValue, workflow, tx);
           }
           break;
         case 'add_tag': {
@@ -328,22 +326,23 @@ export class RuleRunner {
 
   /**
    * The round robin's next agent, or null when every agent is away, disabled or at capacity: the
-   * submission stays unassigned and the audit says why (`submission.not_assigned`, each agent's reason).
+   * submission stays unassigned and its fact `not_assigned` says why (each agent's reason, audited).
    */
   private async takeTurn(
     rule: ActiveRule,
     value: RoundRobinValue,
-    submissionId: string,
+    workflow: Pick<Workflow, 'id' | 'apiKeyId'>,
     tx: Transaction,
   ): Promise<string | null> {
     const turn = await this.roundRobin.take(rule.id, value, tx);
     if (turn.agentId === null) {
-      await this.audit.record(
-        ruleActor(rule.id),
+      await this.facts.record(
         {
-          action: 'submission.not_assigned',
-          target: { type: 'submission', id: submissionId },
-          after: { reason: 'no agent available', agents: turn.passedOver },
+          name: 'not_assigned',
+          submissionId: workflow.id,
+          apiKeyId: workflow.apiKeyId,
+          actor: ruleActor(rule.id),
+          data: { agents: turn.passedOver },
         },
         tx,
       );

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { AuditService } from '../../audit/audit.service';
@@ -56,7 +58,30 @@ async function startedWith(
   return { recorder: app.get(SubmissionFactRecorder), app };
 }
 
+/** Every non-test source file under src/, relative to it. */
+function sourceFiles(dir = join(__dirname, '..', '..')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return sourceFiles(path);
+    }
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
 describe('the catalogue of submission facts', () => {
+  it('is the only place that spells a submission\'s or a message\'s public names (webhook events, audit actions)', () => {
+    const catalogue = join(__dirname, 'submission-facts.ts');
+    const elsewhere = sourceFiles()
+      .filter((file) => file !== catalogue)
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/'(submission|message)\.[a-z_]+'/g)].map(
+          (match) => `${relative(join(__dirname, '..', '..'), file)}: ${match[0]}`,
+        ),
+      );
+    expect(elsewhere).toEqual([]);
+  });
+
   it('keeps the public webhook event names, in their order', () => {
     expect(WEBHOOK_EVENTS).toEqual([
       'submission.received',

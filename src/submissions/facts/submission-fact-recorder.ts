@@ -3,7 +3,7 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../../audit/actor';
 import { AuditRecord, AuditService } from '../../audit/audit.service';
-import type { AuditAction } from '../../audit/audit-actions';
+import type { FactAuditAction } from '../../audit/audit-actions';
 import { afterCommit, beforeCommit, Transaction } from '../../database/transactions';
 import {
   AfterCommitFactHandler,
@@ -25,7 +25,7 @@ import {
 function auditOf(fact: NewSubmissionFact): { actor: Actor; record: AuditRecord } | null {
   const audit = routeOf(fact.name).audit as
     | {
-        action: AuditAction;
+        action: FactAuditAction;
         change?: (data: unknown) => { before?: Record<string, unknown>; after?: Record<string, unknown> };
       }
     | undefined;

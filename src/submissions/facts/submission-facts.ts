@@ -1,5 +1,5 @@
 import type { Actor } from '../../audit/actor';
-import type { AuditAction } from '../../audit/audit-actions';
+import type { FactAuditAction } from '../../audit/audit-actions';
 import type { Transaction } from '../../database/transactions';
 import type { Priority } from '../lifecycle/submission-priority';
 import type { WorkflowStatus } from '../lifecycle/submission-state';
@@ -31,6 +31,11 @@ export interface SubmissionFactData {
   message_bounced: { messageId: string; status: string | null };
   /** Staff sent it through every staff channel again. */
   redelivered: Record<string, never>;
+  /**
+   * A rule's round robin found no agent to take it (every one away, disabled or at capacity): it stays
+   * unassigned, and the audit says why, per agent id (`away`, `disabled`, `at capacity`, `unknown`).
+   */
+  not_assigned: { agents: Record<string, string> };
   /** Staff sent a reply that had failed again (its job is queued once this has committed). */
   message_retried: { messageId: string };
   /**
@@ -68,7 +73,7 @@ export interface SubmissionFactRoute<Name extends SubmissionFactName> {
   live?: SubmissionLiveEvent;
   /** The audit action and the change it records (`before` and `after`, ids and labels only). */
   audit?: {
-    action: AuditAction;
+    action: FactAuditAction;
     change?: (data: SubmissionFactData[Name]) => {
       before?: Record<string, unknown>;
       after?: Record<string, unknown>;
@@ -129,6 +134,12 @@ export const SUBMISSION_FACTS = {
   },
   redelivered: {
     audit: { action: 'submission.redelivered' },
+  },
+  not_assigned: {
+    audit: {
+      action: 'submission.not_assigned',
+      change: (data) => ({ after: { reason: 'no agent available', agents: data.agents } }),
+    },
   },
   message_retried: {
     audit: { action: 'message.retried', change: (data) => ({ after: { message_id: data.messageId } }) },
