@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { Acknowledgements } from './conversations/acknowledgements.service';
 import { ConversationMerges } from './conversations/conversation-merges';
 import { ConversationNotices } from './conversations/conversation-notices';
-import { ConversationsModule } from './conversations/conversations.module';
+import { AcknowledgementsModule, ConversationsModule } from './conversations/conversations.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { SatisfactionSurveys } from './ratings/satisfaction-surveys.service';
 import { ReportStaleDays } from './reports/report-stale-days';
@@ -26,6 +27,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
  * deliveries.
  */
 const HANDLERS = [
+  Acknowledgements,
   ConversationMerges,
   SatisfactionSurveys,
   SlaTracker,
@@ -37,7 +39,15 @@ const HANDLERS = [
 
 @Global()
 @Module({
-  imports: [ConversationsModule, RatingsModule, ServiceLevelsModule, RulesModule, ReportDaysModule, WebhooksModule],
+  imports: [
+    AcknowledgementsModule,
+    ConversationsModule,
+    RatingsModule,
+    ServiceLevelsModule,
+    RulesModule,
+    ReportDaysModule,
+    WebhooksModule,
+  ],
   providers: [{ provide: TRANSACTION_FACT_HANDLERS, useValue: HANDLERS }],
   exports: [TRANSACTION_FACT_HANDLERS],
 })

@@ -2,7 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { FieldCipher } from '../database/field-cipher';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { afterCommit, Transaction } from '../database/transactions';
+import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { Transaction } from '../database/transactions';
+import { AfterCommitWork, OnSubmissionFact, SubmissionFact } from '../submissions/facts/submission-facts';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { MetricsService } from '../metrics/metrics.service';
 import { fillAcknowledgement } from './ack-text';
 import { AckThrottle } from './ack-throttle';
@@ -16,7 +19,8 @@ import { ThreadIds } from './thread-ids';
 
 /**
  * Automatic acknowledgements (issue 54, point 3: a stored row first, the throttle when it is sent).
- * The row is written in the transaction that counts the submission's first delivery attempt, so the
+ * The row is written in the transaction that counts the submission's first delivery attempt (a handler
+ * of its fact `delivery_started`), so the
  * attempt and the acknowledgement commit together or not at all; its job is queued after the commit
  * and the queue reconciler adds it again if Redis lost it. The throttle is taken by the worker that
  * sends it, for that row (see AckThrottle: taking it again for the same submission is free), so a
@@ -28,6 +32,8 @@ export class Acknowledgements {
   private readonly logger = new Logger(Acknowledgements.name);
 
   constructor(
+    private readonly apiKeys: ApiKeysRepository,
+    private readonly submissions: SubmissionsRepository,
     private readonly messages: ConversationMessagesRepository,
     private readonly conversations: ConversationsService,
     private readonly ids: ThreadIds,
@@ -35,6 +41,23 @@ export class Acknowledgements {
     private readonly cipher: FieldCipher,
     private readonly metrics: MetricsService,
   ) {}
+
+  /**
+   * A submission's first delivery attempt, in its transaction: the key's acknowledgement, if it has one,
+   * stored with it; its job queued once it has committed.
+   */
+  @OnSubmissionFact({ phase: 'in transaction', facts: ['delivery_started'] })
+  async acknowledge(fact: SubmissionFact, tx: Transaction): Promise<AfterCommitWork | void> {
+    const apiKey = await this.apiKeys.findById(fact.apiKeyId);
+    if (!apiKey?.autoAckSubject || !apiKey.autoAckBody) {
+      return;
+    }
+    const submission = await this.submissions.findById(fact.submissionId);
+    const template = { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody };
+    if (submission && (await this.store(submission, template, tx))) {
+      return () => this.conversations.queue(submission.id);
+    }
+  }
 
   /**
    * The key's automatic acknowledgement of a new submission (`auto_ack`, off by default), stored in
@@ -82,7 +105,6 @@ export class Acknowledgements {
       }
       throw error;
     }
-    afterCommit(tx, () => this.conversations.queue(submission.id));
     return true;
   }
 

@@ -50,7 +50,7 @@ export class ConversationsModule {}
 
 /** Automatic acknowledgements (worker process: their throttle is in Redis). */
 @Module({
-  imports: [ConversationsModule, SubmissionsModule],
+  imports: [ConversationsModule, SubmissionsModule, ApiKeyModule],
   providers: [Acknowledgements, AckThrottle],
   exports: [Acknowledgements],
 })

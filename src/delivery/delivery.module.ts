@@ -5,7 +5,7 @@ import { MailModule } from '../mail/mail.module';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
-import { AcknowledgementsModule, ConversationsModule } from '../conversations/conversations.module';
+import { ConversationsModule } from '../conversations/conversations.module';
 import { RatingsModule } from '../ratings/ratings.module';
 import { EmailChannel } from './channels/email.channel';
 import { NoChannel } from './channels/no-channel';
@@ -27,7 +27,6 @@ import { SubmissionProcessor } from './submission.processor';
     WebhooksModule,
     WebhookWorkerModule,
     ConversationsModule,
-    AcknowledgementsModule,
     MailModule,
     RatingsModule,
   ],

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { Transactions } from '../database/transactions';
-import { Acknowledgements } from '../conversations/acknowledgements.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/lifecycle/submission-state';
@@ -32,7 +31,6 @@ export class DeliveryService {
     private readonly apiKeys: ApiKeysRepository,
     @Inject(STAFF_CHANNELS) private readonly channels: StaffChannel[],
     private readonly metrics: MetricsService,
-    private readonly acknowledgements: Acknowledgements,
     private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
   ) {}
@@ -101,24 +99,20 @@ export class DeliveryService {
   }
 
   /**
-   * Counts the attempt; the first one also stores the key's acknowledgement to the requester, if it
-   * has one, in the same transaction (issue 54, point 3): a fault in between rolls both back, so the
-   * retry is a first attempt again and acknowledges, and an acknowledgement stored is sent (its job is
-   * queued after the commit; the reconciler adds it if Redis lost it). A key without one, or a later
-   * attempt, counts it in one statement, as before.
+   * Counts the attempt. The first one is also the fact `delivery_started`, in the same transaction:
+   * what follows it (the key's acknowledgement to the requester, conversations/) is written with the
+   * count, so a fault in between rolls both back and the retry is a first attempt again. A later
+   * attempt counts in one statement.
    */
   private async startAttempt(submission: SubmissionEntity): Promise<void> {
-    // The first attempt only: a retry must not send an acknowledgement an hour late.
-    const apiKey =
-      submission.attempts === 0 && submission.email ? await this.apiKeys.findById(submission.apiKeyId) : null;
-    if (!apiKey?.autoAckSubject || !apiKey.autoAckBody) {
+    if (submission.attempts > 0) {
       await this.submissionDeliveries.apply(submission.id, 'startAttempt', { countAttempt: true });
       return;
     }
-    const template = { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody };
     await this.transactions.run(async (tx) => {
       await this.submissionDeliveries.apply(submission.id, 'startAttempt', { countAttempt: true }, tx);
-      await this.acknowledgements.store(submission, template, tx);
+      const fact = { submissionId: submission.id, apiKeyId: submission.apiKeyId, actor: SYSTEM_ACTOR };
+      await this.facts.record({ name: 'delivery_started', ...fact, data: {} }, tx);
     });
   }
 

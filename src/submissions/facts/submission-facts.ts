@@ -14,6 +14,11 @@ export interface SubmissionFactData {
    * service level's targets fall due (epoch ms), for the checks queued once it is stored.
    */
   received: { flagged: boolean; slaChecksAt: number[] };
+  /**
+   * A worker began delivering it, the first time (its first attempt counted): what follows a new
+   * submission's delivery is written with the attempt (the requester's acknowledgement).
+   */
+  delivery_started: Record<string, never>;
   /** Held back as spam by its delivery: only webhooks that asked for it hear of it. */
   flagged: Record<string, never>;
   status_changed: { before: WorkflowStatus; after: WorkflowStatus };
@@ -93,6 +98,7 @@ export const SUBMISSION_FACTS = {
     webhook: { event: 'submission.received', sentBy: 'staff channel' },
     live: 'submission.created',
   },
+  delivery_started: {},
   status_changed: {
     webhook: { event: 'submission.status_changed', sentBy: 'handler' },
     live: 'submission.changed',
