@@ -58,9 +58,10 @@ const ALLOWED_LINES: Record<string, string> = {
   mail: 'config http logging mailboxes metrics queue', // SMTP, IMAP, MIME: knows nothing of submissions; asks mailboxes how to sign in
   // The mailbox's OAuth2 grant (sealed: the cipher comes with database/), its routes (admins) and gauge.
   mailboxes: 'audit clock config database http metrics redis staff-auth',
-  // Erasure and retention reach every room that keeps personal data.
-  privacy:
-    'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue ratings reports staff-auth submissions webhooks',
+  // Erasure, retention and export reach the rooms that keep rows per submission through their ports
+  // (submissions/personal-data/, found at start-up), never their repositories; attachments/ for the
+  // hourly sweep of unused uploads, api-keys/ and auth/ for retention's own rows.
+  privacy: 'cli-output.ts api-keys attachments audit auth clock config database http metrics queue staff-auth submissions',
   // Figures over a period, read from day aggregates it builds; changes and deletions mark days to rebuild.
   reports: 'api-keys cli-output.ts clock database http queue ratings staff-accounts staff-auth submissions',
   // Per key: it reads the key auth/ identified (a shape of its own: auth/ bundles its guard); a staff
