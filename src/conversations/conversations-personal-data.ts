@@ -16,7 +16,10 @@ export class ConversationsPersonalData implements PersonalDataPort {
     const messageIds = await this.messages.deleteOfSubmissions(submissionIds, tx);
     const jobsOfMessages = messageIds.map((messageId) => ({ messageId }));
     return async () => {
-      await Promise.all([this.jobs.forget('sendMessage', jobsOfMessages), this.jobs.forget('notifyAssignee', jobsOfMessages)]);
+      await Promise.all([
+        this.jobs.forget('sendMessage', jobsOfMessages),
+        this.jobs.forget('notifyAssignee', jobsOfMessages),
+      ]);
     };
   }
 

@@ -68,7 +68,12 @@ export class PersonalDataPorts implements OnModuleInit {
     const seen = new Set<unknown>();
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as object | undefined;
-      if (!instance || typeof instance !== 'object' || seen.has(instance.constructor) || !wrapper.isDependencyTreeStatic()) {
+      if (
+        !instance ||
+        typeof instance !== 'object' ||
+        seen.has(instance.constructor) ||
+        !wrapper.isDependencyTreeStatic()
+      ) {
         continue;
       }
       seen.add(instance.constructor);

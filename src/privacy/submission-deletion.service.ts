@@ -50,7 +50,7 @@ export class SubmissionDeletion {
       }
       return { deleted: await this.submissions.deleteWithChannelRecords(ids, tx), followCommit };
     });
-    await Promise.all(followCommit.map((work) => work()));
+    await Promise.all(followCommit.map(async (work) => work()));
     return deleted;
   }
 }

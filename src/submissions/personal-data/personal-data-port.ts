@@ -5,7 +5,8 @@ import { AfterCommitWork, Transaction } from '../../database/transactions';
  * The rooms that keep rows per submission, each with one port (issue 54, point 2). privacy/ declares
  * the order they run in and checks at start-up that it found every one; a new room adds its name here.
  */
-export type PersonalDataHolder = 'report days' | 'submissions' | 'webhooks' | 'conversations' | 'attachments' | 'ratings';
+export type PersonalDataHolder =
+  'report days' | 'submissions' | 'webhooks' | 'conversations' | 'attachments' | 'ratings';
 
 /** A room's part of one submission in a person's export: fields beside the submission's own. */
 export type ExportedFields = Record<string, unknown>;
