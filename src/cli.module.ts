@@ -35,6 +35,8 @@ import { PRIVACY_COMMANDS } from './privacy/commands/privacy.command';
 import { PrivacyModule } from './privacy/privacy.module';
 import { WEBHOOK_COMMANDS } from './webhooks/commands/webhooks.command';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { ConversationsModule } from './conversations/conversations.module';
+import { RatingsModule } from './ratings/ratings.module';
 
 /** The operator's command line: the app's own modules, no HTTP and no worker. */
 @Module({})
@@ -58,6 +60,9 @@ export class CliModule {
         RedeliveryModule,
         StaffAccountsModule,
         WebhooksModule,
+        // The rooms whose rows a privacy command deletes or exports (their ports; see PersonalDataPorts).
+        ConversationsModule,
+        RatingsModule,
         PrivacyModule,
         StaffIdentityCommandsModule,
         ReportsCommandsModule,

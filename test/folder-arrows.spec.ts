@@ -53,15 +53,16 @@ const ALLOWED_LINES: Record<string, string> = {
     'cli-output.ts api-keys audit config conversations database http mail metrics queue ratings staff-auth submissions webhooks',
   health: 'http metrics redis', // the probes, and the metrics route the worker serves beside them
   // An inbound message flows mail (or the route) -> inbound -> conversations.
-  inbound:
-    'api-keys attachments config contact conversations database http mail metrics queue staff-auth submissions',
+  inbound: 'api-keys attachments config contact conversations database http mail metrics queue staff-auth submissions',
   live: 'config http logging queue redis staff-accounts staff-auth submissions', // the event stream of submissions, for staff
   mail: 'config http logging mailboxes metrics queue', // SMTP, IMAP, MIME: knows nothing of submissions; asks mailboxes how to sign in
   // The mailbox's OAuth2 grant (sealed: the cipher comes with database/), its routes (admins) and gauge.
   mailboxes: 'audit clock config database http metrics redis staff-auth',
-  // Erasure and retention reach every room that keeps personal data.
+  // Erasure, retention and export reach the rooms that keep rows per submission through their ports
+  // (submissions/personal-data/, found at start-up), never their repositories; attachments/ for the
+  // hourly sweep of unused uploads, api-keys/ and auth/ for retention's own rows.
   privacy:
-    'cli-output.ts api-keys attachments audit auth clock config conversations database http metrics queue ratings reports staff-auth submissions webhooks',
+    'cli-output.ts api-keys attachments audit auth clock config database http metrics queue staff-auth submissions',
   // Figures over a period, read from day aggregates it builds; changes and deletions mark days to rebuild.
   reports: 'api-keys cli-output.ts clock database http queue ratings staff-accounts staff-auth submissions',
   // Per key: it reads the key auth/ identified (a shape of its own: auth/ bundles its guard); a staff

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttachmentsPersonalData } from './attachments-personal-data';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentMetrics } from './attachment-metrics';
 import { AttachmentStore } from './attachment-store';
@@ -11,7 +12,7 @@ import { AttachmentEntity } from './entities/attachment.entity';
 /** Stored files: their rows, pieces and store (API, worker, CLI: conversations, inbound and privacy use it). */
 @Module({
   imports: [TypeOrmModule.forFeature([AttachmentEntity, AttachmentChunkEntity])],
-  providers: [AttachmentsRepository, AttachmentStore],
+  providers: [AttachmentsRepository, AttachmentStore, AttachmentsPersonalData],
   exports: [AttachmentsRepository, AttachmentStore],
 })
 export class AttachmentsModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConversationsPersonalData } from './conversations-personal-data';
 import { AttachmentsModule } from '../attachments/attachments.module';
 import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
@@ -43,6 +44,7 @@ import { RatingsModule } from '../ratings/ratings.module';
     ConversationMerges,
     ThreadIds,
     ReturnPaths,
+    ConversationsPersonalData,
   ],
   exports: [ConversationMessagesRepository, StaffNoticesRepository, ConversationsService, ThreadIds, ReturnPaths],
 })

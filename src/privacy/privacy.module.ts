@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentsModule } from '../attachments/attachments.module';
 import { AuditModule } from '../audit/audit.module';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { RefreshTokenStoreModule } from '../auth/refresh-token-store.module';
-import { ReportDaysModule } from '../reports/reports.module';
 import { SealedRowsRepository } from '../database/sealed-rows.repository';
+import { PersonalDataPorts } from './personal-data-ports';
 import { SubmissionDeletion } from './submission-deletion.service';
-import { ConversationsModule } from '../conversations/conversations.module';
-import { RatingsModule } from '../ratings/ratings.module';
 import { PrivacyAdminController } from './privacy-admin.controller';
 import { PrivacyService } from './privacy.service';
 import { RetentionProcessor } from './retention.processor';
@@ -21,23 +19,23 @@ import { ErasureLogRepository } from './erasure-log.repository';
 import { ErasureLog } from './erasure-log.service';
 import { ErasureLogStartup } from './erasure-log-startup.service';
 
-/** Personal data: retention, export and erasure (API, worker and CLI). */
+/**
+ * Personal data: retention, export and erasure (API, worker and CLI). It imports no room that keeps
+ * rows per submission: each provides its port in its own module (see PersonalDataPorts), and every
+ * role that imports this must import those modules too, or it does not start.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([ErasureLogEntryEntity]),
+    DiscoveryModule,
     AuditModule,
-    QueueModule,
     SubmissionsModule,
-    WebhooksModule,
-    ConversationsModule,
-    AttachmentsModule,
     ApiKeyModule,
     RefreshTokenStoreModule,
-    RatingsModule,
-    ReportDaysModule,
   ],
   providers: [
     SealedRowsRepository,
+    PersonalDataPorts,
     SubmissionDeletion,
     ErasureLogRepository,
     ErasureLog,

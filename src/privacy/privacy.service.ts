@@ -6,23 +6,14 @@ import { AppConfig } from '../config/app-config';
 import { deriveKey } from '../config/derived-keys';
 import { FieldCipher, SEALED_COLUMNS, SealedTable } from '../database/field-cipher';
 import { matchedEmail } from '../database/matched-email';
+import { SealedRowsRepository } from '../database/sealed-rows.repository';
 import { ApiException } from '../http/api-exception';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { toStaffSubmission, unreadableOf } from '../submissions/staff-api/staff-submission';
-import { toDeliveryView } from '../webhooks/dto/webhook.views';
-import { WebhooksRepository } from '../webhooks/webhooks.repository';
-import { SealedRowsRepository } from '../database/sealed-rows.repository';
-import { SubmissionNotesRepository } from '../submissions/lifecycle/submission-notes.repository';
-import { SubmissionTagsRepository } from '../submissions/lifecycle/submission-tags.repository';
-import { SubmissionDeletion } from './submission-deletion.service';
-import { ErasureLog } from './erasure-log.service';
-import { AttachmentsRepository } from '../attachments/attachments.repository';
-import { ConversationMessagesRepository } from '../conversations/conversation-messages.repository';
-import { toMessageView } from '../conversations/conversations.service';
-import { toRatingView } from '../ratings/dto/rating.views';
-import { SatisfactionSurveysRepository } from '../ratings/satisfaction-surveys.repository';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
-import { SubmissionDeliveryRepository } from '../submissions/lifecycle/submission-delivery.repository';
+import { ErasureLog } from './erasure-log.service';
+import { PersonalDataPorts } from './personal-data-ports';
+import { SubmissionDeletion } from './submission-deletion.service';
 
 /** At most this many rows per statement: short locks, even on a large table. */
 export const BATCH_ROWS = 1000;
@@ -56,13 +47,7 @@ export class PrivacyService {
 
   constructor(
     private readonly submissions: SubmissionsRepository,
-    private readonly submissionDeliveries: SubmissionDeliveryRepository,
-    private readonly notes: SubmissionNotesRepository,
-    private readonly tags: SubmissionTagsRepository,
-    private readonly messages: ConversationMessagesRepository,
-    private readonly attachments: AttachmentsRepository,
-    private readonly surveys: SatisfactionSurveysRepository,
-    private readonly webhooks: WebhooksRepository,
+    private readonly ports: PersonalDataPorts,
     private readonly sealedRows: SealedRowsRepository,
     private readonly deletion: SubmissionDeletion,
     private readonly erasureLog: ErasureLog,
@@ -100,19 +85,12 @@ export class PrivacyService {
     const email = normalizedEmail(rawEmail);
     const rows = await this.submissionsByEmail(email);
     const ids = rows.map((row) => row.id);
-    const [notes, messages, tags, files, surveys] = await Promise.all([
-      // With what a merge moved from them into another submission (still theirs: see merged_from_id).
-      this.notes.ofSubmissions(ids, { movedFrom: true }),
-      this.messages.ofSubmissions(ids, { movedFrom: true }),
-      this.tags.ofSubmissions(ids),
-      this.attachments.ofSubmissions(ids, { movedFrom: true }),
-      this.surveys.ofSubmissions(ids),
-    ]);
-    const submissions: Record<string, unknown>[] = [];
-    for (const row of rows) {
-      const webhookDeliveries = await this.webhooks.deliveriesOf(row.id);
-      const attempts = await this.webhooks.attemptsOf(webhookDeliveries.map((delivery) => delivery.id));
-      submissions.push({
+    // Each room's fields (tags, notes, channels, webhooks, messages, files, rating), in the ports' order.
+    const rooms = await Promise.all(
+      this.ports.inOrder().flatMap(({ port }) => (port.exportOfSubmissions ? [port.exportOfSubmissions(ids)] : [])),
+    );
+    const submissions = rows.map((row) => {
+      const exported: Record<string, unknown> = {
         ...toStaffSubmission(row, ''),
         ...unreadableOf(row),
         api_key: { id: row.apiKeyId },
@@ -121,32 +99,12 @@ export class PrivacyService {
         status: row.status,
         delivery_state: row.state,
         priority: row.priority,
-        tags: tags.get(row.id) ?? [],
-        notes: notes
-          .filter((note) => note.submissionId === row.id || note.mergedFromId === row.id)
-          .map((note) => ({
-            id: note.id,
-            body: note.body ?? '',
-            created_at: note.createdAt.toISOString(),
-            ...unreadableOf(note),
-          })),
-        deliveries: (await this.submissionDeliveries.deliveriesOf(row.id)).map((delivery) => ({
-          channel: delivery.channel,
-          attempts: delivery.attempts,
-          delivered_at: delivery.deliveredAt?.toISOString() ?? null,
-        })),
-        webhooks: webhookDeliveries.map((delivery) => toDeliveryView(delivery, attempts)),
-        messages: messages
-          .filter((message) => message.submissionId === row.id || message.mergedFromId === row.id)
-          .map((message) => toMessageView(message, [])),
-        // Every file of the submission, its request's and its messages': what it is, never its bytes.
-        attachments: files
-          .filter((file) => file.submissionId === row.id || file.mergedFromId === row.id)
-          .map((file) => ({ name: file.name, type: file.type, size: file.size, sha256: file.sha256 })),
-        // The requester's answer to the satisfaction survey, their comment included (null: none).
-        rating: toRatingView(surveys.find((survey) => survey.submissionId === row.id) ?? null),
-      });
-    }
+      };
+      for (const fieldsOf of rooms) {
+        Object.assign(exported, fieldsOf(row.id));
+      }
+      return exported;
+    });
     await this.audit.record(actor, {
       action: 'privacy.exported',
       after: { email_hash: this.emailHash(email), submissions: submissions.length },

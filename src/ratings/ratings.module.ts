@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RatingsPersonalData } from './ratings-personal-data';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { QueueModule } from '../queue/queue.module';
@@ -17,7 +18,7 @@ import { SatisfactionSurveys } from './satisfaction-surveys.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SatisfactionSurveyEntity]), SubmissionsModule, ApiKeyModule, QueueModule],
-  providers: [SatisfactionSurveysRepository, SatisfactionSurveys, RatingLinks, Ratings],
+  providers: [SatisfactionSurveysRepository, SatisfactionSurveys, RatingLinks, Ratings, RatingsPersonalData],
   exports: [SatisfactionSurveysRepository, SatisfactionSurveys, Ratings],
 })
 export class RatingsModule {}

@@ -1,4 +1,5 @@
 import { Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ReportDaysPersonalData } from './report-days-personal-data';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { Clock } from '../clock/clock';
 import { RatingsModule } from '../ratings/ratings.module';
@@ -19,7 +20,7 @@ const DAYS_PER_PASS = 62;
 
 /** The day aggregates and what keeps them exact (every process, the CLI included: erasure marks days). */
 @Module({
-  providers: [ReportDaysRepository, ReportDaysBuilder, ReportStaleDays, ReportBacklogCache],
+  providers: [ReportDaysRepository, ReportDaysBuilder, ReportStaleDays, ReportBacklogCache, ReportDaysPersonalData],
   exports: [ReportDaysRepository, ReportDaysBuilder, ReportStaleDays, ReportBacklogCache],
 })
 export class ReportDaysModule {}

@@ -1,4 +1,5 @@
 import { DiscoveryModule } from '@nestjs/core';
+import { SubmissionsPersonalData } from './personal-data/submissions-personal-data';
 import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -47,6 +48,7 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     SubmissionDetailSections,
     SubmissionFactRecorder,
     SubmissionChangesElsewhere,
+    SubmissionsPersonalData,
   ],
   exports: [
     SubmissionsRepository,

@@ -1,4 +1,5 @@
 import { SubmissionsModule } from '../submissions/submissions.module';
+import { WebhooksPersonalData } from './webhooks-personal-data';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyModule } from '../api-keys/api-key.module';
@@ -21,7 +22,7 @@ import { WebhooksService } from './webhooks.service';
     // The facts of submissions (webhooks subscribe to them) and their rows.
     SubmissionsModule,
   ],
-  providers: [WebhooksRepository, WebhooksService, WebhookFactHandlers],
+  providers: [WebhooksRepository, WebhooksService, WebhookFactHandlers, WebhooksPersonalData],
   exports: [WebhooksRepository, WebhooksService],
 })
 export class WebhooksModule {}
