@@ -8,6 +8,8 @@ import { generateApiKey } from '../src/api-keys/api-key-format';
 import { ApiKeysRepository } from '../src/api-keys/api-keys.repository';
 import { sha256Hex } from '../src/database/sha256';
 import { AccessTokenService } from '../src/auth/access-token.service';
+import { Clock } from '../src/clock/clock';
+import { loadConfig } from '../src/config/app-config';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';
 import { runCli } from './support/processes';
@@ -17,9 +19,13 @@ const b64 = (value: object): string => Buffer.from(JSON.stringify(value)).toStri
 const decodePart = (token: string, index: number): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[index], 'base64url').toString('utf8'));
 
-// One app with the default settings for the file; each test makes its own key.
+/** A secret the file's app was rotated away from: JWT_PREVIOUS_SECRETS lists it. */
+const PREVIOUS_SECRET = 'previous-secret-previous-secret-0001';
+
+// One app for the file; each test makes its own key. It lists PREVIOUS_SECRET in JWT_PREVIOUS_SECRETS
+// for the rotation test: that only adds a key id it verifies, and no other test signs with that secret.
 let shared: TestApp;
-beforeAll(async () => (shared = await createTestApp()));
+beforeAll(async () => (shared = await createTestApp({ JWT_PREVIOUS_SECRETS: PREVIOUS_SECRET })));
 afterAll(() => shared.close());
 
 describe('POST /auth.php', () => {
@@ -278,29 +284,21 @@ describe('access tokens on POST /contact_api.php', () => {
 });
 
 describe('JWT secret rotation', () => {
-  it('accepts tokens signed with a previous secret while JWT_PREVIOUS_SECRETS lists it', async () => {
-    // Before the rotation: the file's app, on the run's JWT_SECRET.
-    const oldSecret = process.env.JWT_SECRET!;
-    const newSecret = 'new-secret-new-secret-new-secret-0002';
-    const { key } = await shared.createKey();
-    const tokens = await issueTokens(shared, key);
+  /** The token service as a process on `secret` has it (the same class, config and clock it would have). */
+  const signerOn = (secret: string) =>
+    new AccessTokenService(new JwtService({}), loadConfig({ JWT_SECRET: secret }), new Clock());
 
-    const rotated = await createTestApp({ JWT_SECRET: newSecret, JWT_PREVIOUS_SECRETS: oldSecret });
-    const cutOff = await createTestApp({ JWT_SECRET: newSecret });
-    try {
-      const submitTo = (app: TestApp) =>
-        app
-          .http()
-          .post('/contact_api.php')
-          .set('Authorization', `Bearer ${tokens.access_token}`)
-          .send({ name: 'Rotation' });
-      await submitTo(rotated).expect(200);
-      await submitTo(cutOff).expect(401);
-      const fresh = await issueTokens(rotated, key);
-      expect(decodePart(fresh.access_token, 0).kid).not.toBe(decodePart(tokens.access_token, 0).kid);
-    } finally {
-      await rotated.close();
-      await cutOff.close();
-    }
+  it('accepts tokens signed with a previous secret while JWT_PREVIOUS_SECRETS lists it', async () => {
+    // Before the rotation: a token issued on the secret the file's app has since moved off, and one on a
+    // secret that has been dropped from JWT_PREVIOUS_SECRETS (the app lists it nowhere).
+    const { id, key } = await shared.createKey();
+    const beforeRotation = signerOn(PREVIOUS_SECRET).issue(id);
+    const cutOff = signerOn('retired-secret-retired-secret-00003').issue(id);
+    const submitWith = (token: string) =>
+      shared.http().post('/contact_api.php').set('Authorization', `Bearer ${token}`).send({ name: 'Rotation' });
+    await submitWith(beforeRotation).expect(200);
+    await submitWith(cutOff).expect(401);
+    const fresh = await issueTokens(shared, key);
+    expect(decodePart(fresh.access_token, 0).kid).not.toBe(decodePart(beforeRotation, 0).kid);
   });
 });

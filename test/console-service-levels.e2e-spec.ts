@@ -5,9 +5,9 @@ import { BrowserContext, Page } from 'playwright-core';
 import { SlaSweep } from '../src/service-levels/sla-sweep.service';
 import { seriousAxeViolations } from './support/browser';
 import { ConsoleSuite, startConsoleSuite } from './support/console-suite';
+import { createWorkerContext, RoomContext } from './support/room-context';
 import { submitTo } from './support/service-calls';
 import { SmtpSink } from './support/smtp-sink';
-import { createTestApp, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';
 
 /** `WRITE_SCREENSHOTS=1` refreshes the service-level screenshot in docs/ (committed with the change). */
@@ -28,7 +28,7 @@ const MINUTE = 60_000;
 describe('staff console: service levels (browser)', () => {
   const smtp = new SmtpSink();
   let api: ConsoleSuite;
-  let worker: TestApp;
+  let worker: RoomContext;
   const ids: Record<string, string> = {};
   /** An access token of each form's API key. */
   const tokens: Record<string, string> = {};
@@ -41,11 +41,11 @@ describe('staff console: service levels (browser)', () => {
       staff: [AGENT],
       settings: mail,
     });
-    worker = await createTestApp({
+    // The worker role in this process without an HTTP app: the test moves its clock and calls its sweep.
+    worker = await createWorkerContext({
       ...mail,
       DATABASE_URL: api.env.DATABASE_URL,
       REDIS_PREFIX: api.env.REDIS_PREFIX,
-      ROLE: 'worker',
     });
     const admin = api.admin;
     // One policy per form, chosen by its API key; the newsletter has none.

@@ -12,10 +12,13 @@ beforeAll(async () => (t = await createTestApp()));
 afterAll(() => t.close());
 
 // Two settings that touch different routes (/metrics, CORS on the API's) share one app, made when the
-// first of their tests asks for it.
+// first of their tests asks for it. It runs in production: that changes only the staff cookies' names
+// and whether /metrics is served without a token, and with METRICS_TOKEN set it is served with one in
+// every environment, so the token and CORS tests see what they would see in development.
 let withTokenAndOrigins: Promise<TestApp> | undefined;
 const tokenAndOrigins = () =>
   (withTokenAndOrigins ??= createTestApp({
+    NODE_ENV: 'production',
     METRICS_TOKEN: 'metrics-token-0123456789',
     CORS_ORIGINS: 'https://app.example.com',
   }));
@@ -236,13 +239,10 @@ describe('health and metrics', () => {
     } finally {
       await t.close();
     }
-    const withToken = await createTestApp({ NODE_ENV: 'production', METRICS_TOKEN: 'metrics-token-0123456789' });
-    try {
-      await withToken.http().get('/metrics').expect(401);
-      await withToken.http().get('/metrics').set('Authorization', 'Bearer metrics-token-0123456789').expect(200);
-    } finally {
-      await withToken.close();
-    }
+    const withToken = await tokenAndOrigins();
+    expect(withToken.config.env).toBe('production');
+    await withToken.http().get('/metrics').expect(401);
+    await withToken.http().get('/metrics').set('Authorization', 'Bearer metrics-token-0123456789').expect(200);
   });
 
   it('requires METRICS_TOKEN when one is set', async () => {

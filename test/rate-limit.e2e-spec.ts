@@ -3,10 +3,19 @@ import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';
 import { runCli } from './support/processes';
 
+/** Failed authentications an address may make (AUTH_FAILURE_LIMIT) in the tests below. */
+const LIMIT = 3;
+
+// One app for the per-key limits and the per-address failures: it trusts X-Forwarded-For and allows
+// LIMIT failures per address. The per-key tests never fail to authenticate, and they speak from the
+// peer address itself, which no failing test here uses on this app; so neither setting reaches them.
+let trusting: TestApp;
+beforeAll(async () => (trusting = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT), TRUST_PROXY: 'true' })));
+afterAll(() => trusting.close());
+
 describe('per-key rate limits', () => {
   let t: TestApp;
-  beforeAll(async () => (t = await createTestApp()));
-  afterAll(() => t.close());
+  beforeAll(() => (t = trusting));
 
   const auth = (key: string) => t.http().post('/auth.php').set('X-API-KEY', key);
 
@@ -95,19 +104,11 @@ describe('per-key rate limits', () => {
 });
 
 describe('failed authentication per client IP', () => {
-  // Two apps for the first three tests: one that trusts X-Forwarded-For, where each test fails from
-  // addresses of its own, and one that does not. AUTH_FAILURE_LIMIT is 3 in both.
-  const LIMIT = 3;
-  let trusting: TestApp;
+  // Two apps for the first three tests: the file's, which trusts X-Forwarded-For, where each test fails
+  // from addresses of its own, and one that does not. AUTH_FAILURE_LIMIT is LIMIT in both.
   let direct: TestApp;
-  beforeAll(async () => {
-    trusting = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT), TRUST_PROXY: 'true' });
-    direct = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT) });
-  });
-  afterAll(async () => {
-    await trusting?.close();
-    await direct?.close();
-  });
+  beforeAll(async () => (direct = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT) })));
+  afterAll(() => direct?.close());
   const from = (ip: string) => ({
     post: (path: string) => trusting.http().post(path).set('X-Forwarded-For', ip),
   });

@@ -4,6 +4,7 @@ import { ConversationsService } from '../src/conversations/conversations.service
 import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { ownDatabase } from './support/own-database';
 import { freePort, startService, StartedProcess } from './support/processes';
+import { createWorkerContext, RoomContext } from './support/room-context';
 import { postInboundMail } from './support/service-calls';
 import { newStaffAccount, signedInStaff } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
@@ -39,7 +40,7 @@ describe('rules', () => {
   let admin: string;
   let agentCookie: string;
   const processes: StartedProcess[] = [];
-  const workers: TestApp[] = [];
+  const workers: RoomContext[] = [];
 
   beforeAll(async () => {
     database = await ownDatabase();
@@ -629,11 +630,12 @@ describe('rules', () => {
       bases.push(`http://127.0.0.1:${port}`);
     }
     // Two workers, each its own application (its own pool and rule cache): a worker takes a submission
-    // in when mail starts one (InboundService hands it to the intake, as here).
+    // in when mail starts one (InboundService hands it to the intake, as here). A worker has no API,
+    // so each is the worker role without an HTTP app.
     for (let i = 0; i < 2; i++) {
-      workers.push(await createTestApp({ ...shared, ROLE: 'worker' }));
+      workers.push(await createWorkerContext(shared));
     }
-    const fromMail = (worker: TestApp, i: number) =>
+    const fromMail = (worker: RoomContext, i: number) =>
       worker.app.get(ContactService, { strict: false }).submit(
         { name: `Mail ${i}`, email: `mail${i}@example.com`, message: 'Hello' },
         {

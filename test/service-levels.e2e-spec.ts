@@ -10,6 +10,7 @@ import { SlaPolicyCache } from '../src/service-levels/sla-policy-cache';
 import { SlaSweep } from '../src/service-levels/sla-sweep.service';
 import { ownDatabase } from './support/own-database';
 import { queuesSettled } from './support/queues';
+import { createWorkerContext, RoomContext } from './support/room-context';
 import { newStaffAccount, signedInStaff, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 import { waitUntil } from './support/wait';
@@ -419,7 +420,9 @@ describe('service levels: SLA policies, due times, breaches', () => {
  */
 describe('service levels: breaches with two workers', () => {
   let api: TestApp;
-  const workers: TestApp[] = [];
+  // The two workers are the worker role in this process without an HTTP app: the test moves their
+  // clocks and calls their sweeps, and never asks a worker anything over HTTP.
+  const workers: RoomContext[] = [];
   let database: { url: string; drop: () => Promise<void> };
   const receiver = new WebhookReceiver();
 
@@ -429,9 +432,8 @@ describe('service levels: breaches with two workers', () => {
     api = await createTestApp({ DATABASE_URL: database.url });
     for (let i = 0; i < 2; i += 1) {
       workers.push(
-        await createTestApp({
+        await createWorkerContext({
           DATABASE_URL: database.url,
-          ROLE: 'worker',
           REDIS_PREFIX: api.config.redis.prefix,
           WEBHOOK_RETRY_SCHEDULE: '0.3,0.3',
         }),

@@ -214,35 +214,36 @@ describe('staff sign-in', () => {
 });
 
 describe('staff session lifetimes and production cookies', () => {
+  // One production app with PUBLIC_URL for both tests: the origin test names the origin it sends and
+  // checks which refusal it gets, and the cookie test sends none, so its page is PUBLIC_URL's https one.
+  let t: TestApp;
+  beforeAll(
+    async () => (t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://intake.example.com/' })),
+  );
+  afterAll(() => t.close());
+
   it('takes the own origin from PUBLIC_URL when it is set', async () => {
-    const t = await createTestApp({ PUBLIC_URL: 'https://intake.example.com/' });
-    try {
-      const account = await newAccount(t, 'origin');
-      const body = { email: account.email, password: PASSWORD };
-      await t
-        .http()
-        .post('/staff/api/login')
-        .set('Host', 'intake.test')
-        .set('Origin', 'http://intake.test')
-        .send(body)
-        .expect(403);
-      await t.http().post('/staff/api/login').set('Origin', 'https://intake.example.com').send(body).expect(200);
-    } finally {
-      await t.close();
-    }
+    const account = await newAccount(t, 'origin');
+    const body = { email: account.email, password: PASSWORD };
+    const refused = await t
+      .http()
+      .post('/staff/api/login')
+      .set('Host', 'intake.test')
+      .set('Origin', 'http://intake.test')
+      .send(body)
+      .expect(403);
+    // The cross-site rule's refusal (the request's own Host is not the origin), not production's
+    // refusal of a plain-HTTP page.
+    expect(refused.body).toEqual({ status: 'error', message: FOREIGN_ORIGIN });
+    await t.http().post('/staff/api/login').set('Origin', 'https://intake.example.com').send(body).expect(200);
   });
 
   it('uses a __Host- cookie with Secure in production', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production' });
-    try {
-      const account = await newAccount(t, 'prod');
-      const cookie = await signIn(t, account.email);
-      expect(cookie).toMatch(/^__Host-ci_staff=/);
-      expect(cookie).toContain('Secure');
-      expect(cookie).not.toContain('Domain');
-    } finally {
-      await t.close();
-    }
+    const account = await newAccount(t, 'prod');
+    const cookie = await signIn(t, account.email);
+    expect(cookie).toMatch(/^__Host-ci_staff=/);
+    expect(cookie).toContain('Secure');
+    expect(cookie).not.toContain('Domain');
   });
 });
 

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { freePort, startRedis, startService, StartedProcess } from './support/processes';
-import { createKeysAndAccounts, ServiceHost } from './support/room-context';
+import { createKeysAndAccounts, createWorkerContext, RoomContext, ServiceHost } from './support/room-context';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -38,7 +38,7 @@ describe('nothing accepted is lost when Redis is away', () => {
   const receiver = new WebhookReceiver();
   let redis: StartedProcess;
   let api: TestApp;
-  let worker: TestApp | undefined;
+  let worker: RoomContext | undefined;
 
   afterAll(async () => {
     await worker?.close();
@@ -70,7 +70,8 @@ describe('nothing accepted is lost when Redis is away', () => {
     expect(new Set(await statesOf(api, ids))).toEqual(new Set(['received']));
 
     redis = await startRedis(port);
-    worker = await createTestApp({ ...shared, ROLE: 'worker', STAFF_WEBHOOK_URL: receiver.url });
+    // The worker role without an HTTP app: nothing here asks the worker anything but to deliver.
+    worker = await createWorkerContext({ ...shared, STAFF_WEBHOOK_URL: receiver.url });
     await waitUntil(async () => (await statesOf(api, ids)).every((state) => state === 'delivered'), 'delivery', 60_000);
     // `delivered` means each webhook destination has its job; the webhook itself arrives a moment later
     // (under a full parallel test run, often after this point).

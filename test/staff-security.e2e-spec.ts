@@ -20,6 +20,20 @@ let shared: TestApp;
 beforeAll(async () => (shared = await createTestApp({ TRUST_PROXY: 'true' })));
 afterAll(() => shared.close());
 
+/**
+ * One production app for the plain-HTTP console and API_DOCS=off, made when the first of their tests
+ * asks for it: those tests sign in, which the docs setting does not touch, and the docs test asks only
+ * for /docs, which production serves like any other environment.
+ */
+let productionApp: Promise<TestApp> | undefined;
+const production = () =>
+  (productionApp ??= createTestApp({
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a production secret of at least 32 bytes!!',
+    API_DOCS: 'off',
+  }));
+afterAll(async () => (await productionApp)?.close());
+
 describe('staff sign-in under parallel guesses', () => {
   let t: TestApp;
   beforeAll(() => {
@@ -292,13 +306,9 @@ describe("staff API tokens end with their account's access", () => {
 
 describe('API_DOCS=off', () => {
   it('serves neither /docs nor the OpenAPI document', async () => {
-    const t = await createTestApp({ API_DOCS: 'off' });
-    try {
-      await t.http().get('/docs').expect(404);
-      await t.http().get('/docs/openapi.json').expect(404);
-    } finally {
-      await t.close();
-    }
+    const t = await production();
+    await t.http().get('/docs').expect(404);
+    await t.http().get('/docs/openapi.json').expect(404);
   });
 });
 
@@ -306,10 +316,9 @@ describe('a production console over plain HTTP', () => {
   let t: TestApp;
   let email: string;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production', JWT_SECRET: 'a production secret of at least 32 bytes!!' });
+    t = await production();
     email = (await newStaffAccount(t, 'Plain http')).email;
   });
-  afterAll(() => t.close());
 
   const login = (host: string, origin?: string) => {
     const call = t.http().post('/staff/api/login').set('Host', host);

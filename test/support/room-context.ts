@@ -8,9 +8,12 @@ import { ClockModule } from '../../src/clock/clock.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { ConfigModule } from '../../src/config/config.module';
 import { DatabaseModule } from '../../src/database/database.module';
+import { FactHandlersModule } from '../../src/fact-handlers.module';
 import { MetricsModule } from '../../src/metrics/metrics.module';
+import { QueueMetricsModule, QueueModule } from '../../src/queue/queue.module';
 import { RedisModule } from '../../src/redis/redis.module';
 import { StaffAccountsModule } from '../../src/staff-accounts/staff-accounts.module';
+import { WorkerModule } from '../../src/worker.module';
 import { TestClock } from './test-clock';
 import { uniquePrefix } from './test-app';
 
@@ -76,4 +79,18 @@ export async function createRoomContext(
  */
 export function createKeysAndAccounts(overrides: Record<string, string> = {}): Promise<RoomContext> {
   return createRoomContext([ApiKeyModule, StaffAccountsModule], overrides);
+}
+
+/**
+ * A worker in the test's process: the worker role's modules (`WorkerModule` over the queue layer, its
+ * metrics and the fact handlers, as `AppModule` composes ROLE=worker) without the Fastify app that
+ * would serve its probes on HEALTH_PORT. A worker has no API, so a test that only needs one to take
+ * jobs, sweep or record (`app.get(SlaSweep)`, `clock.advance`, `queuesSettled`) pays for no HTTP app;
+ * a test of a worker's probes or its signals starts worker.js (`startService`).
+ */
+export function createWorkerContext(overrides: Record<string, string> = {}): Promise<RoomContext> {
+  return createRoomContext([QueueModule, QueueMetricsModule, FactHandlersModule, WorkerModule], {
+    ROLE: 'worker',
+    ...overrides,
+  });
 }
