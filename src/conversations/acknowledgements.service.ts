@@ -8,9 +8,9 @@ import { fillAcknowledgement } from './ack-text';
 import { AckThrottle } from './ack-throttle';
 import { canonicalMailbox } from './canonical-mailbox';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
-import { ConversationsService } from './conversations.service';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { newConversationMessage } from './entities/new-conversation-message';
+import { MessageJobs } from './message-jobs';
 import { MESSAGE_STATE } from './message-state';
 import { ThreadIds } from './thread-ids';
 
@@ -29,7 +29,7 @@ export class Acknowledgements {
 
   constructor(
     private readonly messages: ConversationMessagesRepository,
-    private readonly conversations: ConversationsService,
+    private readonly jobs: MessageJobs,
     private readonly ids: ThreadIds,
     private readonly ackThrottle: AckThrottle,
     private readonly cipher: FieldCipher,
@@ -82,7 +82,7 @@ export class Acknowledgements {
       }
       throw error;
     }
-    afterCommit(tx, () => this.conversations.queue(submission.id));
+    afterCommit(tx, () => this.jobs.queue(submission.id));
     return true;
   }
 

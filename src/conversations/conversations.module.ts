@@ -10,7 +10,12 @@ import { ConversationsController } from './conversations.controller';
 import { ConversationMerges } from './conversation-merges';
 import { ConversationNotices } from './conversation-notices';
 import { ConversationTimeline } from './conversation-timeline';
-import { ConversationsService } from './conversations.service';
+import { ConversationReplies } from './conversation-replies.service';
+import { CustomerMessages } from './customer-messages.service';
+import { MessageBounces } from './message-bounces.service';
+import { MessageJobs } from './message-jobs';
+import { MessageRetries } from './message-retries.service';
+import { ReplyRows } from './reply-rows';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { StaffNoticeEntity } from './entities/staff-notice.entity';
 import { StaffNoticesRepository } from './staff-notices.repository';
@@ -37,14 +42,27 @@ import { RatingsModule } from '../ratings/ratings.module';
   providers: [
     ConversationMessagesRepository,
     StaffNoticesRepository,
-    ConversationsService,
+    ConversationReplies,
+    ReplyRows,
+    MessageRetries,
+    MessageJobs,
+    CustomerMessages,
+    MessageBounces,
     ConversationTimeline,
     ConversationNotices,
     ConversationMerges,
     ThreadIds,
     ReturnPaths,
   ],
-  exports: [ConversationMessagesRepository, StaffNoticesRepository, ConversationsService, ThreadIds, ReturnPaths],
+  exports: [
+    ConversationMessagesRepository,
+    StaffNoticesRepository,
+    CustomerMessages,
+    MessageBounces,
+    MessageJobs,
+    ThreadIds,
+    ReturnPaths,
+  ],
 })
 export class ConversationsModule {}
 
