@@ -26,6 +26,9 @@ import { Acknowledgements } from './acknowledgements.service';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { MailModule } from '../mail/mail.module';
 import { ConversationMailer } from './conversation-mailer.service';
+import { RequesterMailSenders } from './requester-mail-senders';
+import { StaffNoticeMailer } from './staff-notice-mailer';
+import { SurveyMailer } from './survey-mailer';
 import { SendMessageProcessor, SendSurveyProcessor } from './send-message.processor';
 import { RatingsModule } from '../ratings/ratings.module';
 
@@ -86,7 +89,14 @@ export class AcknowledgementsModule {}
     StaffAccountsModule,
     RatingsModule,
   ],
-  providers: [ConversationMailer, SendMessageProcessor, SendSurveyProcessor],
+  providers: [
+    ConversationMailer,
+    StaffNoticeMailer,
+    SurveyMailer,
+    RequesterMailSenders,
+    SendMessageProcessor,
+    SendSurveyProcessor,
+  ],
 })
 export class ConversationWorkerModule {}
 
