@@ -60,6 +60,8 @@ import { RatingsModule } from '../ratings/ratings.module';
   exports: [
     ConversationMessagesRepository,
     StaffNoticesRepository,
+    ConversationReplies,
+    MessageRetries,
     CustomerMessages,
     MessageBounces,
     MessageJobs,
