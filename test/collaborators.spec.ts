@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
+import { sourceFiles } from './support/source-files';
 
 const SRC = join(__dirname, '..', 'src');
 
@@ -21,16 +22,6 @@ const KNOWN_OVER: Record<string, string> = {
   'privacy/privacy.service.ts PrivacyService': 'erasure through ports (the privacy helper)',
   'privacy/submission-deletion.service.ts SubmissionDeletion': 'deletion through ports (the privacy helper)',
 };
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      return sourceFiles(path);
-    }
-    return name.endsWith('.ts') && !name.endsWith('.spec.ts') ? [path] : [];
-  });
-}
 
 function isInjectable(node: ts.ClassDeclaration): boolean {
   return (ts.getDecorators(node) ?? []).some((decorator) => {
