@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
+import { sourceFiles } from './support/source-files';
 
 const SRC = join(__dirname, '..', 'src');
 
@@ -99,16 +100,6 @@ interface Arrow {
   file: string;
   from: string;
   to: string;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      return sourceFiles(path);
-    }
-    return name.endsWith('.ts') && !name.endsWith('.spec.ts') ? [path] : [];
-  });
 }
 
 /** The top folder of src/ a path is in, or for a file at the top of src/, its file name (`main.ts`). */

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { DataSource } from 'typeorm';
 import { SYSTEM_ACTOR } from '../src/audit/actor';
-import { ConversationsService } from '../src/conversations/conversations.service';
+import { CustomerMessages } from '../src/conversations/customer-messages.service';
 import { ThreadIds } from '../src/conversations/thread-ids';
 import { Transactions } from '../src/database/transactions';
 import { RetentionService } from '../src/privacy/retention.service';
@@ -600,13 +600,13 @@ describe('merge: POST /staff/api/submissions/:id/merge', () => {
       quoted: null,
       files: [],
     };
-    const stored = await t.app.get(ConversationsService).recordCustomerMessage(source, mail);
+    const stored = await t.app.get(CustomerMessages).recordCustomerMessage(source, mail);
     expect(stored).toMatchObject({ submissionId: target, mergedFromId: source });
     expect(await customerBodies(target)).toEqual(['Matched before the merge, written after it.']);
     expect(await customerBodies(source)).toEqual([]);
     expect((await detail(source)).version).toBe(version);
     // The same mail again is the one already stored.
-    expect(await t.app.get(ConversationsService).recordCustomerMessage(source, mail)).toBeNull();
+    expect(await t.app.get(CustomerMessages).recordCustomerMessage(source, mail)).toBeNull();
     expect(await customerBodies(target)).toHaveLength(1);
     // The guard itself: a merged submission takes no message (the UPDATE matches nothing).
     const repository = t.app.get(SubmissionWorkflowRepository);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ContactService } from '../src/contact/contact.service';
-import { ConversationsService } from '../src/conversations/conversations.service';
+import { CustomerMessages } from '../src/conversations/customer-messages.service';
 import { refOf } from '../src/submissions/lifecycle/submission-ref';
 import { ownDatabase } from './support/own-database';
 import { freePort, startService, StartedProcess } from './support/processes';
@@ -370,7 +370,7 @@ describe('rules', () => {
     });
     const id = await submit(token, { name: 'Mailer', email: 'mailer@example.com', message: 'First' });
     const mail = (messageId: string, automatic: boolean) =>
-      t.app.get(ConversationsService).recordCustomerMessage(id, {
+      t.app.get(CustomerMessages).recordCustomerMessage(id, {
         messageId,
         fromAddress: 'mailer@example.com',
         fromOther: false,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
-import { INVALID_CODE, SIGN_IN_EXPIRED } from '../src/staff-accounts/staff-auth.service';
+import { INVALID_CODE, SIGN_IN_EXPIRED } from '../src/staff-accounts/staff-sign-in.service';
 import { PASSKEY_REFUSED } from '../src/staff-identity/passkeys.service';
 import { ownDatabase } from './support/own-database';
 import { cliJson } from './support/processes';

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
-import { PASSWORD_SIGN_IN_OFF } from '../src/staff-accounts/staff-auth.service';
+import { PASSWORD_SIGN_IN_OFF } from '../src/staff-accounts/staff-sign-in.service';
 import { OAuthProvider, startOAuthProvider } from './support/oauth-provider';
 import { ownDatabase } from './support/own-database';
 import { newStaffAccount, STAFF_PASSWORD, staffCookie } from './support/staff';

@@ -11,9 +11,9 @@ import { fillAcknowledgement } from './ack-text';
 import { AckThrottle } from './ack-throttle';
 import { canonicalMailbox } from './canonical-mailbox';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
-import { ConversationsService } from './conversations.service';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { newConversationMessage } from './entities/new-conversation-message';
+import { MessageJobs } from './message-jobs';
 import { MESSAGE_STATE } from './message-state';
 import { ThreadIds } from './thread-ids';
 
@@ -35,7 +35,7 @@ export class Acknowledgements {
     private readonly apiKeys: ApiKeysRepository,
     private readonly submissions: SubmissionsRepository,
     private readonly messages: ConversationMessagesRepository,
-    private readonly conversations: ConversationsService,
+    private readonly jobs: MessageJobs,
     private readonly ids: ThreadIds,
     private readonly ackThrottle: AckThrottle,
     private readonly cipher: FieldCipher,
@@ -55,7 +55,7 @@ export class Acknowledgements {
     const submission = await this.submissions.findById(fact.submissionId);
     const template = { subject: apiKey.autoAckSubject, body: apiKey.autoAckBody };
     if (submission && (await this.store(submission, template, tx))) {
-      return () => this.conversations.queue(submission.id);
+      return () => this.jobs.queue(submission.id);
     }
   }
 

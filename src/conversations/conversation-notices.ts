@@ -13,7 +13,7 @@ import { StaffNoticesRepository } from './staff-notices.repository';
  * The e-mails that tell staff of a submission's facts (issue 54, point 3): a row in the fact's
  * transaction (it commits with the change or not at all), its job queued once the change has
  * committed, the queue reconciler adding the job of a row left `queued` (Redis refused, lost it, or the
- * process died in between); the mail queue's worker sends it and settles the row (ConversationMailer).
+ * process died in between); the mail queue's worker sends it and settles the row (StaffNoticeMailer).
  */
 @Injectable()
 export class ConversationNotices {

@@ -6,7 +6,7 @@ import { SubmissionDetailSections } from '../submissions/staff-api/submission-de
 import { SubmissionNotesRepository } from '../submissions/lifecycle/submission-notes.repository';
 import { refOf } from '../submissions/lifecycle/submission-ref';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
-import { toMessageView } from './conversations.service';
+import { toMessageView } from './message-view';
 import { TimelineItemView } from './dto/conversation.views';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { SubmissionsRepository } from '../submissions/submissions.repository';

@@ -2,7 +2,7 @@ import { Transaction } from '../database/transactions';
 import { JobProducer } from '../queue/job-producer';
 import { ExportedFields, HoldsPersonalData, PersonalDataPort } from '../submissions/personal-data/personal-data-port';
 import { ConversationMessagesRepository } from './conversation-messages.repository';
-import { toMessageView } from './conversations.service';
+import { toMessageView } from './message-view';
 import { StaffNoticesRepository } from './staff-notices.repository';
 
 /**

@@ -4,9 +4,10 @@ import { ApiException } from '../http/api-exception';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { versionsOfIfMatch } from '../http/etag';
 import { ApiErrors } from '../http/openapi/api-responses';
-import { ConversationsService } from './conversations.service';
+import { ConversationReplies } from './conversation-replies.service';
 import { MessageView, TimelineItemView } from './dto/conversation.views';
 import { CreateReplyDto } from './dto/create-reply.dto';
+import { MessageRetries } from './message-retries.service';
 import { actorOf } from '../audit/actor';
 import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
 import { StaffAuth } from '../staff-auth/staff-auth.decorator';
@@ -16,7 +17,10 @@ import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 @ApiExtraModels(TimelineItemView)
 @Controller(STAFF_API_PATH)
 export class ConversationsController {
-  constructor(private readonly conversations: ConversationsService) {}
+  constructor(
+    private readonly replies: ConversationReplies,
+    private readonly retries: MessageRetries,
+  ) {}
 
   @Post('submissions/:id/replies')
   @HttpCode(HttpStatus.CREATED)
@@ -52,7 +56,7 @@ export class ConversationsController {
     if (versions === null) {
       throw new ApiException(HttpStatus.PRECONDITION_REQUIRED, 'If-Match required');
     }
-    return this.conversations.reply(
+    return this.replies.reply(
       id,
       body.body,
       versions,
@@ -68,6 +72,6 @@ export class ConversationsController {
   @ApiOkResponse({ type: MessageView })
   @ApiErrors({ 404: ['Not found'], 409: ['Only a failed message can be sent again'] })
   retry(@Param('id') id: string, @Req() request: StaffRequest): Promise<MessageView> {
-    return this.conversations.retry(id, actorOf(request));
+    return this.retries.retry(id, actorOf(request));
   }
 }

@@ -11,7 +11,12 @@ import { ConversationsController } from './conversations.controller';
 import { ConversationMerges } from './conversation-merges';
 import { ConversationNotices } from './conversation-notices';
 import { ConversationTimeline } from './conversation-timeline';
-import { ConversationsService } from './conversations.service';
+import { ConversationReplies } from './conversation-replies.service';
+import { CustomerMessages } from './customer-messages.service';
+import { MessageBounces } from './message-bounces.service';
+import { MessageJobs } from './message-jobs';
+import { MessageRetries } from './message-retries.service';
+import { ReplyRows } from './reply-rows';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { StaffNoticeEntity } from './entities/staff-notice.entity';
 import { StaffNoticesRepository } from './staff-notices.repository';
@@ -22,6 +27,9 @@ import { Acknowledgements } from './acknowledgements.service';
 import { ApiKeyModule } from '../api-keys/api-key.module';
 import { MailModule } from '../mail/mail.module';
 import { ConversationMailer } from './conversation-mailer.service';
+import { RequesterMailSenders } from './requester-mail-senders';
+import { StaffNoticeMailer } from './staff-notice-mailer';
+import { SurveyMailer } from './survey-mailer';
 import { SendMessageProcessor, SendSurveyProcessor } from './send-message.processor';
 import { RatingsModule } from '../ratings/ratings.module';
 
@@ -38,7 +46,12 @@ import { RatingsModule } from '../ratings/ratings.module';
   providers: [
     ConversationMessagesRepository,
     StaffNoticesRepository,
-    ConversationsService,
+    ConversationReplies,
+    ReplyRows,
+    MessageRetries,
+    MessageJobs,
+    CustomerMessages,
+    MessageBounces,
     ConversationTimeline,
     ConversationNotices,
     ConversationMerges,
@@ -46,7 +59,17 @@ import { RatingsModule } from '../ratings/ratings.module';
     ReturnPaths,
     ConversationsPersonalData,
   ],
-  exports: [ConversationMessagesRepository, StaffNoticesRepository, ConversationsService, ThreadIds, ReturnPaths],
+  exports: [
+    ConversationMessagesRepository,
+    StaffNoticesRepository,
+    ConversationReplies,
+    MessageRetries,
+    CustomerMessages,
+    MessageBounces,
+    MessageJobs,
+    ThreadIds,
+    ReturnPaths,
+  ],
 })
 export class ConversationsModule {}
 
@@ -70,7 +93,14 @@ export class AcknowledgementsModule {}
     StaffAccountsModule,
     RatingsModule,
   ],
-  providers: [ConversationMailer, SendMessageProcessor, SendSurveyProcessor],
+  providers: [
+    ConversationMailer,
+    StaffNoticeMailer,
+    SurveyMailer,
+    RequesterMailSenders,
+    SendMessageProcessor,
+    SendSurveyProcessor,
+  ],
 })
 export class ConversationWorkerModule {}
 

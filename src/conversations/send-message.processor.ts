@@ -6,12 +6,15 @@ import { OnJob, WorksQueue } from '../queue/job-handlers';
 import { JobProcessor } from '../queue/job-processor';
 import { MAIL_QUEUE, SURVEYS_QUEUE } from '../queue/queue.constants';
 import { ConversationMailer } from './conversation-mailer.service';
+import { StaffNoticeMailer } from './staff-notice-mailer';
+import { SurveyMailer } from './survey-mailer';
 
-/** Consumes the `mail` queue: one outgoing message or one notice to an assignee per job (ConversationMailer). */
+/** Consumes the `mail` queue: one outgoing message (ConversationMailer) or one staff notice (StaffNoticeMailer) per job. */
 @WorksQueue(MAIL_QUEUE)
 export class SendMessageProcessor extends JobProcessor {
   constructor(
     private readonly mailer: ConversationMailer,
+    private readonly notices: StaffNoticeMailer,
     config: AppConfig,
     metrics: MetricsService,
   ) {
@@ -25,12 +28,12 @@ export class SendMessageProcessor extends JobProcessor {
 
   @OnJob('notifyAssignee')
   async notifyAssignee(job: Job<JobData<'notifyAssignee'>>): Promise<void> {
-    await this.mailer.notifyAssignee(job.data.messageId);
+    await this.notices.notifyAssignee(job.data.messageId);
   }
 
   @OnJob('notifyAssignment')
   async notifyAssignment(job: Job<JobData<'notifyAssignment'>>): Promise<void> {
-    await this.mailer.notifyAssignment(job.data);
+    await this.notices.notifyAssignment(job.data);
   }
 }
 
@@ -41,7 +44,7 @@ export class SendMessageProcessor extends JobProcessor {
 @WorksQueue(SURVEYS_QUEUE)
 export class SendSurveyProcessor extends JobProcessor {
   constructor(
-    private readonly mailer: ConversationMailer,
+    private readonly surveys: SurveyMailer,
     config: AppConfig,
     metrics: MetricsService,
   ) {
@@ -50,6 +53,6 @@ export class SendSurveyProcessor extends JobProcessor {
 
   @OnJob('sendSurvey')
   async sendSurvey(job: Job<JobData<'sendSurvey'>>): Promise<void> {
-    await this.mailer.sendSurvey(job.data.surveyId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
+    await this.surveys.sendSurvey(job.data.surveyId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
   }
 }

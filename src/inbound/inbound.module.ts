@@ -15,6 +15,8 @@ import { InboundRouteService } from './inbound-route.service';
 import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
 import { InboundController } from './inbound.controller';
 import { InboundService } from './inbound.service';
+import { MailSubmissions } from './mail-submissions';
+import { UnmatchedMail } from './unmatched-mail';
 
 /** Matching inbound mail to its submission, and what happens then (API for the route, worker for IMAP). */
 @Module({
@@ -28,7 +30,14 @@ import { InboundService } from './inbound.service';
     MailModule,
     QueueModule,
   ],
-  providers: [InboundMatcher, InboundService, InboundUnmatchedRepository, InboundMailHandler],
+  providers: [
+    InboundMatcher,
+    InboundService,
+    UnmatchedMail,
+    MailSubmissions,
+    InboundUnmatchedRepository,
+    InboundMailHandler,
+  ],
   exports: [InboundService, InboundUnmatchedRepository],
 })
 export class InboundModule {}

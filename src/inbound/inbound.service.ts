@@ -1,23 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
-import { AttachmentStore } from '../attachments/attachment-store';
-import { AppConfig } from '../config/app-config';
-import { ContactService } from '../contact/contact.service';
-import { FieldCipher } from '../database/field-cipher';
-import { ConversationsService } from '../conversations/conversations.service';
-import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { CustomerMessages } from '../conversations/customer-messages.service';
+import { MessageBounces } from '../conversations/message-bounces.service';
 import { MetricsService } from '../metrics/metrics.service';
-import { InboundMatcher } from './inbound-matcher';
-import { InboundUnmatchedRepository } from './inbound-unmatched.repository';
-import { senderDomainAuthenticated } from '../mail/authentication-results';
 import { InboundMail } from '../mail/mail-parser';
 import { MailReading, UnreadableMail } from '../mail/mail-reader';
+import { InboundMatcher } from './inbound-matcher';
+import { MailSubmissions } from './mail-submissions';
+import { UnmatchedMail } from './unmatched-mail';
 
 export type InboundOutcome = 'attached' | 'duplicate' | 'unmatched' | 'new submission' | 'unreadable' | 'bounced';
-
-/** The longest text a submission holds (the contact form's bounds). */
-const MESSAGE_MAX = 10_000;
-const NAME_MAX = 200;
 
 /**
  * What happens to a mail that arrives (IMAP or POST /inbound/email): matched to its submission it is
@@ -34,14 +25,11 @@ export class InboundService {
 
   constructor(
     private readonly matcher: InboundMatcher,
-    private readonly conversations: ConversationsService,
-    private readonly unmatched: InboundUnmatchedRepository,
-    private readonly contact: ContactService,
-    private readonly apiKeys: ApiKeysRepository,
+    private readonly customerMessages: CustomerMessages,
+    private readonly bounces: MessageBounces,
+    private readonly unmatchedMail: UnmatchedMail,
+    private readonly newSubmissions: MailSubmissions,
     private readonly metrics: MetricsService,
-    private readonly config: AppConfig,
-    private readonly cipher: FieldCipher,
-    private readonly files: AttachmentStore,
   ) {}
 
   /** A message as read: received when parsed, kept for admins when unreadable. */
@@ -55,7 +43,7 @@ export class InboundService {
     }
     const match = await this.matcher.match(mail);
     if (match) {
-      const stored = await this.conversations.recordCustomerMessage(match.submissionId, {
+      const stored = await this.customerMessages.recordCustomerMessage(match.submissionId, {
         messageId: mail.messageId,
         fromAddress: mail.from?.address ?? null,
         fromOther: match.fromOther,
@@ -73,39 +61,15 @@ export class InboundService {
       this.metrics.inboundMail('attached');
       return 'attached';
     }
-    const keyId = this.config.inbound.newSubmissionsKeyId;
-    const newSubmissionsKey = keyId && !mail.automatic && mail.from ? await this.apiKeys.findById(keyId) : null;
-    if (newSubmissionsKey && mail.from) {
-      const submissionId = await this.contact.submit(
-        {
-          name: [...(mail.from.name || mail.from.address)].slice(0, NAME_MAX).join(''),
-          email: mail.from.address,
-          message: [...`${mail.subject}\n\n${mail.newText}`.trim()].slice(0, MESSAGE_MAX).join(''),
-        },
-        {
-          apiKeyId: newSubmissionsKey.id,
-          spamFilter: newSubmissionsKey.spamFilter,
-          clientIp: '0.0.0.0',
-          userAgent: 'inbound mail',
-          // The sender's keyed hash and the Message-ID: the same mail twice is one submission, and a
-          // stranger who used the Message-ID first does not swallow the person's own mail.
-          idempotencyKey: `mail:${this.cipher.emailHash(mail.from.address)}:${mail.messageId}`,
-          subject: mail.subject,
-          // Anyone can write any From: only the trusted receiving server's verdict on its domain lets
-          // the key's acknowledgement go to that address (decided here, where the headers are).
-          senderVerified: senderDomainAuthenticated(
-            mail.authenticationResults,
-            mail.from.address.slice(mail.from.address.lastIndexOf('@') + 1),
-            this.config.inbound.trustedAuthservIds,
-          ),
-        },
-      );
-      // The same mail again finds its submission (idempotent) and stores the files only if they are not yet there.
-      await this.files.storeRequestFiles(submissionId, mail.attachments);
+    if (await this.newSubmissions.submit(mail)) {
       this.metrics.inboundMail('new_submission');
       return 'new submission';
     }
-    await this.keep({ messageId: mail.messageId, from: mail.from?.address ?? null, subject: mail.subject }, size, null);
+    await this.unmatchedMail.keep(
+      { messageId: mail.messageId, from: mail.from?.address ?? null, subject: mail.subject },
+      size,
+      null,
+    );
     this.metrics.inboundMail('unmatched');
     return 'unmatched';
   }
@@ -124,12 +88,12 @@ export class InboundService {
     bounce: NonNullable<InboundMail['bounce']>,
     size: number,
   ): Promise<InboundOutcome> {
-    const result = bounce.failed ? await this.conversations.recordBounce(bounce) : 'not ours';
+    const result = bounce.failed ? await this.bounces.recordBounce(bounce) : 'not ours';
     if (result === 'unbound') {
       this.logger.warn(
         `A bounce naming a message of ours was not addressed to its return path: nothing marked, kept for admins`,
       );
-      await this.keep(
+      await this.unmatchedMail.keep(
         { messageId: mail.messageId, from: mail.from?.address ?? null, subject: mail.subject },
         size,
         null,
@@ -147,34 +111,10 @@ export class InboundService {
   }
 
   /**
-   * Keeps a message that could not be read (over the parsing budget, malformed, or failing again and
-   * again) for admins, with what its headers said at a glance and why: never a 500, never retried.
+   * Keeps a message that could not be read for admins (see UnmatchedMail.keepUnreadable): never a 500,
+   * never retried.
    */
-  async keepUnreadable(mail: UnreadableMail, size: number): Promise<InboundOutcome> {
-    await this.keep(mail, size, mail.unreadable);
-    this.logger.warn(`Unreadable mail kept for admins (${mail.unreadable}, ${size} bytes)`);
-    this.metrics.inboundMail('unreadable');
-    return 'unreadable';
-  }
-
-  private async keep(
-    mail: { messageId: string; from: string | null; subject: string | null },
-    size: number,
-    reason: string | null,
-  ): Promise<void> {
-    const dropped = await this.unmatched.keep(
-      {
-        id: uuidv7(),
-        messageId: mail.messageId,
-        fromAddress: mail.from,
-        subject: mail.subject?.slice(0, 500) || null,
-        size,
-        reason,
-        encKeyId: null,
-        receivedAt: new Date(),
-      },
-      this.config.inbound.unmatchedMax,
-    );
-    this.metrics.unmatchedMailDropped(dropped);
+  keepUnreadable(mail: UnreadableMail, size: number): Promise<InboundOutcome> {
+    return this.unmatchedMail.keepUnreadable(mail, size);
   }
 }

@@ -105,7 +105,7 @@ describe('job handlers', () => {
 
   it('refuses two processors of one queue in a process', () => {
     const processors = [SendMessageProcessor, SendMessageProcessor].map(
-      (Class) => new Class({} as never, config, metrics),
+      (Class) => new Class({} as never, {} as never, config, metrics),
     );
     expect(() => checkOneProcessorPerQueue(processors)).toThrow(
       'Queue mail is worked by SendMessageProcessor and SendMessageProcessor',
@@ -116,7 +116,7 @@ describe('job handlers', () => {
     const processors = [
       new SubmissionProcessor({} as never, config, metrics),
       new WebhookProcessor({} as never, config, metrics),
-      new SendMessageProcessor({} as never, config, metrics),
+      new SendMessageProcessor({} as never, {} as never, config, metrics),
       new SendSurveyProcessor({} as never, config, metrics),
       new SlaProcessor({} as never, config, metrics),
       new PollMailboxProcessor({} as never, {} as never, config, metrics),

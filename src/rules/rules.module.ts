@@ -10,6 +10,7 @@ import { RuleTurnEntity } from './entities/rule-turn.entity';
 import { RuleEntity } from './entities/rule.entity';
 import { RoundRobin } from './round-robin';
 import { RuleCache } from './rule-cache';
+import { RuleActions } from './rule-actions';
 import { RuleRunner } from './rule-runner';
 import { RuleSubjectsRepository } from './rule-subjects.repository';
 import { RuleTurnsRepository } from './rule-turns.repository';
@@ -33,7 +34,15 @@ import { RulesService } from './rules.service';
     SubmissionsModule,
     AuditModule,
   ],
-  providers: [RulesRepository, RuleTurnsRepository, RuleSubjectsRepository, RuleCache, RoundRobin, RuleRunner],
+  providers: [
+    RulesRepository,
+    RuleTurnsRepository,
+    RuleSubjectsRepository,
+    RuleCache,
+    RoundRobin,
+    RuleActions,
+    RuleRunner,
+  ],
   exports: [RulesRepository, RuleTurnsRepository, RuleSubjectsRepository, RuleCache, RuleRunner],
 })
 export class RulesModule {}

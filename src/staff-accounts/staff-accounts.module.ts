@@ -15,6 +15,7 @@ import { STAFF_ADMISSION } from '../staff-auth/staff-admission';
 import { StaffAdminController } from './staff-admin.controller';
 import { StaffAuthController } from './staff-auth.controller';
 import { StaffAuthService } from './staff-auth.service';
+import { StaffSignIn } from './staff-sign-in.service';
 import { StaffSessionsService } from './staff-sessions.service';
 import { StaffPasswordResetsRepository } from './staff-password-resets.repository';
 import { StaffPasswordsService } from './staff-passwords.service';
@@ -48,6 +49,7 @@ export class StaffAccountsModule {}
     StaffSessionsService,
     StaffSignInLimits,
     StaffAuthService,
+    StaffSignIn,
     StaffPasswordsService,
     StaffRouteAdmission,
     { provide: STAFF_ADMISSION, useExisting: StaffRouteAdmission },
@@ -55,6 +57,6 @@ export class StaffAccountsModule {}
     StaffLoginChallenges,
   ],
   // The gate is where staff-identity/ registers its verdict on second factors.
-  exports: [STAFF_ADMISSION, StaffAuthService, RateLimitModule, SecondFactorGate, StaffSessionsService],
+  exports: [STAFF_ADMISSION, StaffAuthService, StaffSignIn, RateLimitModule, SecondFactorGate, StaffSessionsService],
 })
 export class StaffAuthModule {}

@@ -55,7 +55,10 @@ export class StaffAdminController {
     400: ['Missing field: email', 'Invalid field: role', 'the password must be at least 12 characters long'],
     409: ['a staff account with this e-mail address already exists'],
   })
-  async create(@Body() body: CreateStaffAccountDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<CreatedStaffAccountView> {
+  async create(
+    @Body() body: CreateStaffAccountDto,
+    @Req() request: StaffRequest<StaffAccountEntity>,
+  ): Promise<CreatedStaffAccountView> {
     const { account, password } = await this.accounts.create(body, actorOf(request));
     return { ...toStaffAccountAdminView(account), password };
   }

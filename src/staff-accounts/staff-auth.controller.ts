@@ -23,6 +23,7 @@ import type { StaffAccountEntity } from './entities/staff-account.entity';
 import { StaffRequest, staffOf } from '../staff-auth/staff-auth.guard';
 import { StaffAuth } from '../staff-auth/staff-auth.decorator';
 import { StaffAuthService } from './staff-auth.service';
+import { StaffSignIn } from './staff-sign-in.service';
 import {
   assertSessionCookieWillStick,
   clearSessionCookie,
@@ -46,6 +47,7 @@ const TOO_SHORT = 'the password must be at least 12 characters long';
 export class StaffAuthController {
   constructor(
     private readonly auth: StaffAuthService,
+    private readonly signIns: StaffSignIn,
     private readonly passwords: StaffPasswordsService,
     private readonly config: AppConfig,
   ) {}
@@ -77,7 +79,7 @@ export class StaffAuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StaffAccountDto | SecondFactorNeededDto> {
     assertSessionCookieWillStick(request, this.config);
-    const outcome = await this.auth.signIn(body.email, body.password, request.ip, request.headers['user-agent']);
+    const outcome = await this.signIns.signIn(body.email, body.password, request.ip, request.headers['user-agent']);
     if ('challenge' in outcome) {
       setLoginChallengeCookie(reply, this.config, outcome.challenge.id, LOGIN_CHALLENGE_SECONDS);
       return { second_factor: outcome.challenge.methods };
@@ -106,7 +108,7 @@ export class StaffAuthController {
     assertEmptyBody(body);
     const sessionId = sessionIdOf(request, this.config);
     if (sessionId) {
-      await this.auth.signOut(sessionId, staffOf(request), request.ip);
+      await this.signIns.signOut(sessionId, staffOf(request), request.ip);
     }
     clearSessionCookie(reply, this.config);
   }
@@ -133,7 +135,10 @@ export class StaffAuthController {
     400: ['Missing field: away', 'Invalid field: away', 'Unknown field: x'],
     403: [FOREIGN_ORIGIN, NOT_JSON],
   })
-  async updateMe(@Body() body: UpdateOwnAccountDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<StaffAccountDto> {
+  async updateMe(
+    @Body() body: UpdateOwnAccountDto,
+    @Req() request: StaffRequest<StaffAccountEntity>,
+  ): Promise<StaffAccountDto> {
     const account = await this.auth.setAway(staffOf(request), body.away, request.ip);
     return publicAccount(account, await this.auth.factorsOf(account, sessionIdOf(request, this.config)));
   }

@@ -7,7 +7,8 @@ import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { publicAccount, StaffAccountDto } from '../staff-accounts/dto/staff-account.views';
 import { StaffAccountsService } from '../staff-accounts/staff-accounts.service';
-import { SIGN_IN_EXPIRED, StaffAuthService } from '../staff-accounts/staff-auth.service';
+import { StaffAuthService } from '../staff-accounts/staff-auth.service';
+import { SIGN_IN_EXPIRED, StaffSignIn } from '../staff-accounts/staff-sign-in.service';
 import {
   clearLoginChallengeCookie,
   loginChallengeOf,
@@ -40,6 +41,7 @@ export class PasskeysController {
   constructor(
     private readonly passkeys: PasskeysService,
     private readonly auth: StaffAuthService,
+    private readonly signIns: StaffSignIn,
     private readonly accounts: StaffAccountsService,
     private readonly config: AppConfig,
   ) {}
@@ -77,7 +79,10 @@ export class PasskeysController {
     403: [FOREIGN_ORIGIN, NOT_JSON],
     409: [PASSKEY_TAKEN, PASSKEYS_NEED_PUBLIC_URL],
   })
-  async register(@Body() body: RegisterPasskeyDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<PasskeyView> {
+  async register(
+    @Body() body: RegisterPasskeyDto,
+    @Req() request: StaffRequest<StaffAccountEntity>,
+  ): Promise<PasskeyView> {
     const view = await this.passkeys.register(
       staffOf(request),
       body.name,
@@ -114,7 +119,7 @@ export class PasskeysController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Record<string, unknown>> {
-    const accountId = await this.auth.accountOfChallenge(loginChallengeOf(request, this.config));
+    const accountId = await this.signIns.accountOfChallenge(loginChallengeOf(request, this.config));
     const { options, ticket } = await this.passkeys.authenticationOptions(originOf(request), accountId ?? undefined);
     setPasskeyCookie(reply, this.config, ticket, CHALLENGE_SECONDS);
     return options;
@@ -145,7 +150,7 @@ export class PasskeysController {
     const userAgent = request.headers['user-agent'];
     let signedIn;
     if (challengeId) {
-      signedIn = await this.auth.completeSecondFactor(
+      signedIn = await this.signIns.completeSecondFactor(
         challengeId,
         request.ip,
         async (account) =>
@@ -159,7 +164,7 @@ export class PasskeysController {
       if (!account || account.disabledAt) {
         throw new ApiException(HttpStatus.UNAUTHORIZED, PASSKEY_REFUSED);
       }
-      const outcome = await this.auth.signInVerified(account, request.ip, userAgent, 'passkey', true);
+      const outcome = await this.signIns.signInVerified(account, request.ip, userAgent, 'passkey', true);
       if ('challenge' in outcome) {
         throw new ApiException(HttpStatus.UNAUTHORIZED, PASSKEY_REFUSED);
       }

@@ -5,7 +5,8 @@ import { AppConfig } from '../config/app-config';
 import { STAFF_API_PATH } from '../http/contract-paths';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { publicAccount, StaffAccountDto } from '../staff-accounts/dto/staff-account.views';
-import { INVALID_CODE, SIGN_IN_EXPIRED, StaffAuthService } from '../staff-accounts/staff-auth.service';
+import { StaffAuthService } from '../staff-accounts/staff-auth.service';
+import { INVALID_CODE, SIGN_IN_EXPIRED, StaffSignIn } from '../staff-accounts/staff-sign-in.service';
 import { clearLoginChallengeCookie, loginChallengeOf, setSessionCookie } from '../staff-accounts/staff-cookie';
 import { FOREIGN_ORIGIN, NOT_JSON } from '../staff-accounts/staff-writes';
 import {
@@ -28,6 +29,7 @@ export class SecondFactorController {
   constructor(
     private readonly totp: TotpService,
     private readonly auth: StaffAuthService,
+    private readonly signIns: StaffSignIn,
     private readonly config: AppConfig,
   ) {}
 
@@ -54,7 +56,7 @@ export class SecondFactorController {
     @Req() request: StaffRequest<StaffAccountEntity>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StaffAccountDto> {
-    const { account, sessionId } = await this.auth.completeSecondFactor(
+    const { account, sessionId } = await this.signIns.completeSecondFactor(
       loginChallengeOf(request, this.config),
       request.ip,
       (signingIn) => this.totp.check(signingIn.id, body),
@@ -90,7 +92,10 @@ export class SecondFactorController {
     403: [FOREIGN_ORIGIN, NOT_JSON],
     409: [NOTHING_PENDING, ALREADY_ON],
   })
-  async confirm(@Body() body: ConfirmTotpDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<RecoveryCodesView> {
+  async confirm(
+    @Body() body: ConfirmTotpDto,
+    @Req() request: StaffRequest<StaffAccountEntity>,
+  ): Promise<RecoveryCodesView> {
     const codes = await this.totp.confirm(staffOf(request), body.code, actorOf(request));
     this.auth.forgetFactors(staffOf(request).id);
     return codes;

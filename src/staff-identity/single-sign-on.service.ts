@@ -9,7 +9,7 @@ import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 import { StaffAccountsService } from '../staff-accounts/staff-accounts.service';
-import { SignInOutcome, StaffAuthService } from '../staff-accounts/staff-auth.service';
+import { SignInOutcome, StaffSignIn } from '../staff-accounts/staff-sign-in.service';
 import { normalizeStaffEmail } from '../staff-accounts/staff-email';
 import { isEntraIssuer } from './entra-issuers';
 
@@ -78,7 +78,7 @@ export class SingleSignOnService {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly auth: StaffAuthService,
+    private readonly signIns: StaffSignIn,
     private readonly accounts: StaffAccountsService,
     private readonly audit: AuditService,
     @InjectRedis() private readonly redis: RedisClient,
@@ -171,7 +171,7 @@ export class SingleSignOnService {
     }
     const account = await this.accountOf(identity.sent, identity.name, ip);
     const twoFactors = settings!.trustMfa && identity.amr.includes('mfa');
-    return this.auth.signInVerified(account, ip, userAgent, 'sso', twoFactors, {
+    return this.signIns.signInVerified(account, ip, userAgent, 'sso', twoFactors, {
       provider_email: audited(identity.sent),
     });
   }

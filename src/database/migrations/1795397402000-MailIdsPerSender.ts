@@ -10,7 +10,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   submission's root as `submission.<id>@domain`, a form anyone who knows the id can write. Their
  *   submissions keep it (and only they accept it); every other submission's root is an HMAC token
  *   (see ThreadIds). Rows stored before keep `sender_hash` '': their Message-IDs were unique anyway, and
- *   a new copy of one is compared by its opened address (see ConversationsService).
+ *   a new copy of one is compared by its opened address (see CustomerMessages).
  */
 export class MailIdsPerSender1795397402000 implements MigrationInterface {
   name = 'MailIdsPerSender1795397402000';

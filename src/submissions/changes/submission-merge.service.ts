@@ -23,7 +23,7 @@ const refuse = (status: HttpStatus, message: string) => new ApiException(status,
  * not yet sent (`queued`, `failed`) does not move: it was written to the source's requester, and the
  * mailer addresses a message to its submission's requester, so it is sent from the source, to them.
  * Mail that threads to the source after the merge arrives in the target with `merged_from_id` naming
- * the source (InboundMatcher, ConversationsService.recordCustomerMessage).
+ * the source (InboundMatcher, CustomerMessages.recordCustomerMessage).
  *
  * Refused: a merge into itself, of or into a merged submission (the target's chain would fork), of or
  * into spam (not a conversation: mark it not spam first). Across API keys is allowed: one person's
