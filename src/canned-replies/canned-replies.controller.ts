@@ -36,7 +36,10 @@ export class CannedRepliesController {
     403: ['Forbidden'],
     409: [TITLE_TAKEN, tooManyCannedReplies(500).message],
   })
-  async create(@Body() body: CreateCannedReplyDto, @Req() request: StaffRequest<StaffAccountEntity>): Promise<CannedReplyView> {
+  async create(
+    @Body() body: CreateCannedReplyDto,
+    @Req() request: StaffRequest<StaffAccountEntity>,
+  ): Promise<CannedReplyView> {
     return toCannedReplyView(await this.replies.create(body, staffOf(request), actorOf(request)));
   }
 

@@ -95,9 +95,7 @@ export class FieldCipher {
     const keys = config.privacy.encryptionKeys;
     this.current = keys[0];
     this.keys = new Map(keys.map(({ id, key }) => [id, key]));
-    this.hashKeys = new Map(
-      keys.map(({ id, key }) => [id, deriveKey(key, 'email-hash')]),
-    );
+    this.hashKeys = new Map(keys.map(({ id, key }) => [id, deriveKey(key, 'email-hash')]));
     this.stableHashKey = config.privacy.emailHashKey ?? undefined;
   }
 

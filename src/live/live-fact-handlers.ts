@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { OnSubmissionFact, routeOf, SUBMISSION_FACT_NAMES, SubmissionFact } from '../submissions/facts/submission-facts';
+import {
+  OnSubmissionFact,
+  routeOf,
+  SUBMISSION_FACT_NAMES,
+  SubmissionFact,
+} from '../submissions/facts/submission-facts';
 import { LiveEvents } from './live-events';
 
 /** The facts the console hears of, each as the catalogue names its live event. */

@@ -6,7 +6,6 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 const MINUTE_MS = 60_000;
 
-
 /**
  * The staff API's own budget: STAFF_RATE_LIMIT requests per account per minute, counted in Redis under
  * the account's id (never a client key's window). Over it: 429 with Retry-After until the minute ends.

@@ -3,7 +3,13 @@ import { ApiBearerAuth, ApiCookieAuth } from '@nestjs/swagger';
 import { ApiErrors } from '../http/openapi/api-responses';
 import { STAFF_TOKEN_SECURITY } from '../http/openapi/openapi';
 import { PASSWORD_CHANGE_REQUIRED, SECOND_FACTOR_REQUIRED, StaffRateBudget, StaffRole } from './staff-admission';
-import { BEFORE_PASSWORD_CHANGE, BEFORE_SECOND_FACTOR, RATE_BUDGET, STAFF_ROLE, StaffAuthGuard } from './staff-auth.guard';
+import {
+  BEFORE_PASSWORD_CHANGE,
+  BEFORE_SECOND_FACTOR,
+  RATE_BUDGET,
+  STAFF_ROLE,
+  StaffAuthGuard,
+} from './staff-auth.guard';
 
 /**
  * A staff route: signed in by session cookie or staff API token, with `role` (admin routes refuse

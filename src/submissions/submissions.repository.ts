@@ -7,8 +7,6 @@ import { SubmissionEntity } from './entities/submission.entity';
 /** How far a chain of merges is followed (A into B into C ...): a cycle cannot form, this only bounds a read. */
 const MAX_MERGE_HOPS = 32;
 
-
-
 /**
  * A submission as other rooms read it: one row by id, whether it is there, where a chain of merges
  * leads, and a requester's submissions by address. The other queries of `submissions` and

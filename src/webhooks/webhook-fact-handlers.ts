@@ -2,7 +2,12 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Transaction } from '../database/transactions';
 import { FLAGGED_EVENT_KEY } from '../queue/job-catalogue';
 import { SubmissionDetailSections } from '../submissions/staff-api/submission-detail-sections';
-import { AfterCommitWork, OnSubmissionFact, SubmissionFact, webhookEventOf } from '../submissions/facts/submission-facts';
+import {
+  AfterCommitWork,
+  OnSubmissionFact,
+  SubmissionFact,
+  webhookEventOf,
+} from '../submissions/facts/submission-facts';
 import { SubmissionWebhookEvent, WebhooksService } from './webhooks.service';
 
 /**

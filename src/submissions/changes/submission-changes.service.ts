@@ -13,7 +13,11 @@ import { PRIORITIES, Priority } from '../lifecycle/submission-priority';
 import { SETTABLE_STATUSES, workflowChangeRefused, WorkflowStatus } from '../lifecycle/submission-state';
 import { MAX_TAGS, normalizedTags, tagKey } from '../lifecycle/submission-tags';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
-import { SubmissionWorkflowRepository, WorkflowChanges, WorkflowRow } from '../lifecycle/submission-workflow.repository';
+import {
+  SubmissionWorkflowRepository,
+  WorkflowChanges,
+  WorkflowRow,
+} from '../lifecycle/submission-workflow.repository';
 
 const NOT_FOUND = 'Not found';
 const CHANGED_MEANWHILE = 'Submission changed; reload it';

@@ -70,7 +70,7 @@ function sourceFiles(dir = join(__dirname, '..', '..')): string[] {
 }
 
 describe('the catalogue of submission facts', () => {
-  it('is the only place that spells a submission\'s or a message\'s public names (webhook events, audit actions)', () => {
+  it("is the only place that spells a submission's or a message's public names (webhook events, audit actions)", () => {
     const catalogue = join(__dirname, 'submission-facts.ts');
     const elsewhere = sourceFiles()
       .filter((file) => file !== catalogue)
