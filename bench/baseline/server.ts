@@ -9,7 +9,9 @@
  * contract's bounds (validator.js's isEmail, code points, control characters, well-formed Unicode), the
  * spam checks (fingerprint, keyed sender hash, one Lua script, disposable domains, link stuffing), one
  * INSERT committed before the 200, then the outbox: one addBulk and one `queued` UPDATE per 20 ms, and
- * for a clean submission one PUBLISH to the live console.
+ * for a clean submission one PUBLISH to the live console, which its own subscriber hears back and
+ * parses (as the service's API process does). Every column of the row is written (the service-level
+ * columns empty: the bench has no SLA policy and no rule, see readIntakeRules).
  * /auth.php: the per-IP failure check beside the key lookup, the per-key limit, a refresh token family
  * stored, an HS256 access token signed.
  *
@@ -166,6 +168,22 @@ const SUBMISSION_COLUMNS = [
   'first_response_at',
   'spam_reasons',
   'priority',
+  // Since issue 41-42 the service writes these too (a new submission's service level, its measures,
+  // its merge): every column of the table, so the statement carries as many values as the service's.
+  'sender_verified',
+  'sla_policy_id',
+  'first_response_due_at',
+  'resolution_due_at',
+  'first_response_breached_at',
+  'resolution_breached_at',
+  'sla_paused_at',
+  'sla_paused_minutes',
+  'sla_due_at',
+  'sla_check_at',
+  'first_response_minutes',
+  'resolution_minutes',
+  'last_closed_at',
+  'merged_into_id',
 ];
 const insertSubmission = inserter('submissions', SUBMISSION_COLUMNS);
 
@@ -199,6 +217,46 @@ const enqueue: (id: string) => Promise<unknown> = grouped
       await queue.add('deliver-submission', { submissionId: id }, { jobId: id, ...JOB_OPTIONS });
       await markQueued([id]);
     };
+
+/**
+ * What the service's intake reads from memory beside the row: the SLA policies (to set a new
+ * submission's service-level columns) and the enabled rules of `received` (only a match takes the
+ * rules' transaction). Read at start-up, as the service reads its snapshots on first use; the bench
+ * gives the baselines neither, so each submission finds none, as the service's do by default (with
+ * --sla-policy or --rules the service does work this baseline has no code for, and it says so).
+ */
+async function readIntakeRules(): Promise<void> {
+  const [policies] = await pool.query<RowDataPacket[]>('SELECT id FROM sla_policies');
+  const [rules] = await pool.query<RowDataPacket[]>("SELECT id FROM rules WHERE enabled = 1 AND event = 'received'");
+  if (policies.length > 0 || rules.length > 0) {
+    process.stderr.write(
+      'baseline: SLA policies and rules are not implemented here; the comparison is not like for like\n',
+    );
+  }
+}
+
+/**
+ * The service's API process hears its own live events back (one subscriber per process): it parses
+ * each, forgets its cached counts and writes it to the consoles following (none in the bench). The
+ * same subscription and parse here.
+ */
+const LIVE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Whether a message of the channel is a live event, checked as the service's subscriber checks one. */
+function isLiveEvent(message: string): boolean {
+  try {
+    const event = JSON.parse(message) as { type?: unknown; id?: unknown };
+    return event.type === 'submission.created' && typeof event.id === 'string' && LIVE_ID.test(event.id);
+  } catch {
+    return false;
+  }
+}
+let liveEventsHeard = 0;
+const liveSubscriber = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+liveSubscriber.on('message', (_channel: string, message: string) => {
+  // No console follows here: the event is only counted (the service writes it to none either).
+  liveEventsHeard += isLiveEvent(message) ? 1 : 0;
+});
+void liveSubscriber.subscribe(`${prefix}:live`);
 
 interface Key {
   id: string;
@@ -519,6 +577,7 @@ async function contact(request: IncomingMessage, response: ServerResponse, raw: 
   const reasons = key.spam_filter ? await spamReasons(key.id, fields, emailHash) : [];
   const id = uuidv7();
   const now = new Date();
+  // No policy and no rule applies (see readIntakeRules): the service's in-memory lookups find none either.
   await insertSubmission([
     id,
     key.id,
@@ -545,6 +604,21 @@ async function contact(request: IncomingMessage, response: ServerResponse, raw: 
     null,
     reasons.length > 0 ? reasons.join(',') : null,
     'normal',
+    null,
+    // No service level applies (the bench has no policy), none met, nothing paused or merged.
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    0,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
   ]);
   send(response, 200, { status: 'success', message: 'Submission received', id });
   enqueue(id).catch(() => undefined);
@@ -575,8 +649,9 @@ const server = createServer((request, response) => {
 });
 server.keepAliveTimeout = 72_000;
 // Listening only once Redis is connected: without an offline queue, a first request would find it not yet writable.
-redis.once('ready', () => server.listen(port, '127.0.0.1'));
+redis.once('ready', () => void readIntakeRules().then(() => server.listen(port, '127.0.0.1')));
 process.once('SIGTERM', () => {
   server.close();
-  void Promise.allSettled([pool.end(), queue.close(), redis.quit()]).then(() => process.exit(0));
+  process.stderr.write(`baseline: ${liveEventsHeard} live events heard\n`);
+  void Promise.allSettled([pool.end(), queue.close(), redis.quit(), liveSubscriber.quit()]).then(() => process.exit(0));
 });
