@@ -186,6 +186,11 @@ const SUBMISSION_COLUMNS = [
   'merged_into_id',
 ];
 const insertSubmission = inserter('submissions', SUBMISSION_COLUMNS);
+/**
+ * A new row's values from sender_verified on: not from mail, no service level (the bench has no
+ * policy), no target met or measured, nothing paused, closed or merged.
+ */
+const NEW_ROW_TAIL = [null, null, null, null, null, null, null, 0, null, null, null, null, null, null];
 
 const JOB_OPTIONS = {
   attempts: 8,
@@ -604,21 +609,7 @@ async function contact(request: IncomingMessage, response: ServerResponse, raw: 
     null,
     reasons.length > 0 ? reasons.join(',') : null,
     'normal',
-    null,
-    // No service level applies (the bench has no policy), none met, nothing paused or merged.
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    0,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
+    ...NEW_ROW_TAIL,
   ]);
   send(response, 200, { status: 'success', message: 'Submission received', id });
   enqueue(id).catch(() => undefined);
