@@ -62,17 +62,28 @@ const queue = new Queue('submissions', {
   prefix: `${prefix}:bull`,
 });
 
+/** The service's per-key window (rate-limits/redis-throttler.storage.ts): its times in the keys, from ARGV now. */
 const INCREMENT = `
-local blockLeft = redis.call('PTTL', KEYS[2])
-if blockLeft > 0 then return {tonumber(ARGV[2]) + 1, blockLeft, 1, blockLeft} end
-local hits = redis.call('INCR', KEYS[1])
-local windowLeft = redis.call('PTTL', KEYS[1])
-if windowLeft < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) windowLeft = tonumber(ARGV[1]) end
+local now = tonumber(ARGV[4])
+local blockLeft = tonumber(redis.call('GET', KEYS[2]) or '0') - now
+if blockLeft > 0 then
+  return {tonumber(ARGV[2]) + 1, blockLeft, 1, blockLeft}
+end
+local windowEnd = tonumber(redis.call('HGET', KEYS[1], 'end') or '0')
+local hits = 1
+if windowEnd <= now then
+  windowEnd = now + tonumber(ARGV[1])
+  redis.call('HSET', KEYS[1], 'end', windowEnd, 'hits', 1)
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+else
+  hits = redis.call('HINCRBY', KEYS[1], 'hits', 1)
+end
 if hits > tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3]) redis.call('DEL', KEYS[1])
+  redis.call('SET', KEYS[2], now + tonumber(ARGV[3]), 'PX', ARGV[3])
+  redis.call('DEL', KEYS[1])
   return {hits, tonumber(ARGV[3]), 1, tonumber(ARGV[3])}
 end
-return {hits, windowLeft, 0, 0}`;
+return {hits, windowEnd - now, 0, 0}`;
 redis.defineCommand('throttle', { numberOfKeys: 2, lua: INCREMENT });
 /** The spam checks' one step: content seen within the window (and recorded again), sender marked. */
 const SPAM_CHECK = `
@@ -289,11 +300,12 @@ async function cachedKey(column: 'key_hash' | 'id', value: string): Promise<Key 
 async function limited(key: Key, response: ServerResponse): Promise<boolean> {
   const window = key.rate_window * 1000;
   const [hits, left, blocked] = await scripts.throttle(
-    `${prefix}:rate:{rl:key:${key.id}}:hits`,
-    `${prefix}:rate:{rl:key:${key.id}}:block`,
+    `${prefix}:rate:{rl:key:${key.id}}:window`,
+    `${prefix}:rate:{rl:key:${key.id}}:blocked-until`,
     window,
     key.rate_limit,
     (key.rate_block ?? key.rate_window) * 1000,
+    Date.now(),
   );
   response.setHeader('X-RateLimit-Limit', key.rate_limit);
   response.setHeader('X-RateLimit-Remaining', Math.max(0, key.rate_limit - hits));
@@ -302,11 +314,11 @@ async function limited(key: Key, response: ServerResponse): Promise<boolean> {
 }
 
 /**
- * The per-IP failed-authentication limit, checked before every attempt as the service does: one PTTL
- * of the IP's block key (set by the failure that reaches AUTH_FAILURE_LIMIT in the window).
+ * The per-IP failed-authentication limit, checked before every attempt as the service does: one GET
+ * of the IP's block end (set by the failure that reaches AUTH_FAILURE_LIMIT in the window).
  */
 async function ipBlocked(ip: string): Promise<boolean> {
-  return (await redis.pttl(`${prefix}:authfail:{${ip}}:block`)) > 0;
+  return Number((await redis.get(`${prefix}:authfail:{${ip}}:block`)) ?? 0) > Date.now();
 }
 
 /** Counts a failed authentication against the IP; the one that reaches the limit blocks it for the window. */
@@ -316,7 +328,7 @@ async function recordFailure(ip: string): Promise<void> {
     await redis.pexpire(`${prefix}:authfail:{${ip}}:hits`, 60_000);
   }
   if (hits >= AUTH_FAILURE_LIMIT) {
-    await redis.set(`${prefix}:authfail:{${ip}}:block`, '1', 'PX', 60_000);
+    await redis.set(`${prefix}:authfail:{${ip}}:block`, String(Date.now() + 60_000), 'PX', 60_000);
   }
 }
 
