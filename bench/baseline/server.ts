@@ -55,7 +55,14 @@ const AUTH_FAILURE_LIMIT = 20;
 const REFRESH_IDLE_MS = 7 * 86400e3;
 const REFRESH_FAMILY_MS = 30 * 86400e3;
 
-const pool = createPool({ uri: env.DATABASE_URL, connectionLimit: 10, charset: 'utf8mb4_unicode_ci', timezone: 'Z' });
+// Without mysql2's per-query stack capture, as the service's pool (2 % of this server's CPU at c=1).
+const pool = createPool({
+  uri: env.DATABASE_URL,
+  connectionLimit: 10,
+  charset: 'utf8mb4_unicode_ci',
+  timezone: 'Z',
+  trace: false,
+});
 const redis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { enableOfflineQueue: false });
 const queue = new Queue('submissions', {
   connection: new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null }),
