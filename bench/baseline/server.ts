@@ -29,6 +29,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { isWellFormedApiKey } from '../../src/api-keys/api-key-format';
 import { matchedEmail } from '../../src/database/matched-email';
 import { sha256Hex } from '../../src/database/sha256';
+import { INCREMENT_SCRIPT } from '../../src/rate-limits/throttle-script';
 import {
   contentFingerprint,
   isDisposableAddress,
@@ -69,29 +70,8 @@ const queue = new Queue('submissions', {
   prefix: `${prefix}:bull`,
 });
 
-/** The service's per-key window (rate-limits/redis-throttler.storage.ts): its times in the keys, from ARGV now. */
-const INCREMENT = `
-local now = tonumber(ARGV[4])
-local blockLeft = tonumber(redis.call('GET', KEYS[2]) or '0') - now
-if blockLeft > 0 then
-  return {tonumber(ARGV[2]) + 1, blockLeft, 1, blockLeft}
-end
-local windowEnd = tonumber(redis.call('HGET', KEYS[1], 'end') or '0')
-local hits = 1
-if windowEnd <= now then
-  windowEnd = now + tonumber(ARGV[1])
-  redis.call('HSET', KEYS[1], 'end', windowEnd, 'hits', 1)
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-else
-  hits = redis.call('HINCRBY', KEYS[1], 'hits', 1)
-end
-if hits > tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[2], now + tonumber(ARGV[3]), 'PX', ARGV[3])
-  redis.call('DEL', KEYS[1])
-  return {hits, tonumber(ARGV[3]), 1, tonumber(ARGV[3])}
-end
-return {hits, windowEnd - now, 0, 0}`;
-redis.defineCommand('throttle', { numberOfKeys: 2, lua: INCREMENT });
+// The service's own script (its storage imports the same text).
+redis.defineCommand('throttle', { numberOfKeys: 2, lua: INCREMENT_SCRIPT });
 /** The spam checks' one step: content seen within the window (and recorded again), sender marked. */
 const SPAM_CHECK = `
 local seen = redis.call('EXISTS', KEYS[1])
