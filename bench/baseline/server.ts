@@ -9,7 +9,9 @@
  * contract's bounds (validator.js's isEmail, code points, control characters, well-formed Unicode), the
  * spam checks (fingerprint, keyed sender hash, one Lua script, disposable domains, link stuffing), one
  * INSERT committed before the 200, then the outbox: one addBulk and one `queued` UPDATE per 20 ms, and
- * for a clean submission one PUBLISH to the live console.
+ * for a clean submission one PUBLISH to the live console, which its own subscriber hears back and
+ * parses (as the service's API process does). Every column of the row is written (the service-level
+ * columns empty: the bench has no SLA policy and no rule, see readIntakeRules).
  * /auth.php: the per-IP failure check beside the key lookup, the per-key limit, a refresh token family
  * stored, an HS256 access token signed.
  *
@@ -27,6 +29,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { isWellFormedApiKey } from '../../src/api-keys/api-key-format';
 import { matchedEmail } from '../../src/database/matched-email';
 import { sha256Hex } from '../../src/database/sha256';
+import { INCREMENT_SCRIPT } from '../../src/rate-limits/throttle-script';
 import {
   contentFingerprint,
   isDisposableAddress,
@@ -53,25 +56,22 @@ const AUTH_FAILURE_LIMIT = 20;
 const REFRESH_IDLE_MS = 7 * 86400e3;
 const REFRESH_FAMILY_MS = 30 * 86400e3;
 
-const pool = createPool({ uri: env.DATABASE_URL, connectionLimit: 10, charset: 'utf8mb4_unicode_ci', timezone: 'Z' });
+// Without mysql2's per-query stack capture, as the service's pool (2 % of this server's CPU at c=1).
+const pool = createPool({
+  uri: env.DATABASE_URL,
+  connectionLimit: 10,
+  charset: 'utf8mb4_unicode_ci',
+  timezone: 'Z',
+  trace: false,
+});
 const redis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { enableOfflineQueue: false });
 const queue = new Queue('submissions', {
   connection: new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null }),
   prefix: `${prefix}:bull`,
 });
 
-const INCREMENT = `
-local blockLeft = redis.call('PTTL', KEYS[2])
-if blockLeft > 0 then return {tonumber(ARGV[2]) + 1, blockLeft, 1, blockLeft} end
-local hits = redis.call('INCR', KEYS[1])
-local windowLeft = redis.call('PTTL', KEYS[1])
-if windowLeft < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) windowLeft = tonumber(ARGV[1]) end
-if hits > tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3]) redis.call('DEL', KEYS[1])
-  return {hits, tonumber(ARGV[3]), 1, tonumber(ARGV[3])}
-end
-return {hits, windowLeft, 0, 0}`;
-redis.defineCommand('throttle', { numberOfKeys: 2, lua: INCREMENT });
+// The service's own script (its storage imports the same text).
+redis.defineCommand('throttle', { numberOfKeys: 2, lua: INCREMENT_SCRIPT });
 /** The spam checks' one step: content seen within the window (and recorded again), sender marked. */
 const SPAM_CHECK = `
 local seen = redis.call('EXISTS', KEYS[1])
@@ -166,8 +166,29 @@ const SUBMISSION_COLUMNS = [
   'first_response_at',
   'spam_reasons',
   'priority',
+  // Since issue 41-42 the service writes these too (a new submission's service level, its measures,
+  // its merge): every column of the table, so the statement carries as many values as the service's.
+  'sender_verified',
+  'sla_policy_id',
+  'first_response_due_at',
+  'resolution_due_at',
+  'first_response_breached_at',
+  'resolution_breached_at',
+  'sla_paused_at',
+  'sla_paused_minutes',
+  'sla_due_at',
+  'sla_check_at',
+  'first_response_minutes',
+  'resolution_minutes',
+  'last_closed_at',
+  'merged_into_id',
 ];
 const insertSubmission = inserter('submissions', SUBMISSION_COLUMNS);
+/**
+ * A new row's values from sender_verified on: not from mail, no service level (the bench has no
+ * policy), no target met or measured, nothing paused, closed or merged.
+ */
+const NEW_ROW_TAIL = [null, null, null, null, null, null, null, 0, null, null, null, null, null, null];
 
 const JOB_OPTIONS = {
   attempts: 8,
@@ -200,6 +221,46 @@ const enqueue: (id: string) => Promise<unknown> = grouped
       await markQueued([id]);
     };
 
+/**
+ * What the service's intake reads from memory beside the row: the SLA policies (to set a new
+ * submission's service-level columns) and the enabled rules of `received` (only a match takes the
+ * rules' transaction). Read at start-up, as the service reads its snapshots on first use; the bench
+ * gives the baselines neither, so each submission finds none, as the service's do by default (with
+ * --sla-policy or --rules the service does work this baseline has no code for, and it says so).
+ */
+async function readIntakeRules(): Promise<void> {
+  const [policies] = await pool.query<RowDataPacket[]>('SELECT id FROM sla_policies');
+  const [rules] = await pool.query<RowDataPacket[]>("SELECT id FROM rules WHERE enabled = 1 AND event = 'received'");
+  if (policies.length > 0 || rules.length > 0) {
+    process.stderr.write(
+      'baseline: SLA policies and rules are not implemented here; the comparison is not like for like\n',
+    );
+  }
+}
+
+/**
+ * The service's API process hears its own live events back (one subscriber per process): it parses
+ * each, forgets its cached counts and writes it to the consoles following (none in the bench). The
+ * same subscription and parse here.
+ */
+const LIVE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Whether a message of the channel is a live event, checked as the service's subscriber checks one. */
+function isLiveEvent(message: string): boolean {
+  try {
+    const event = JSON.parse(message) as { type?: unknown; id?: unknown };
+    return event.type === 'submission.created' && typeof event.id === 'string' && LIVE_ID.test(event.id);
+  } catch {
+    return false;
+  }
+}
+let liveEventsHeard = 0;
+const liveSubscriber = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+liveSubscriber.on('message', (_channel: string, message: string) => {
+  // No console follows here: the event is only counted (the service writes it to none either).
+  liveEventsHeard += isLiveEvent(message) ? 1 : 0;
+});
+void liveSubscriber.subscribe(`${prefix}:live`);
+
 interface Key {
   id: string;
   rate_limit: number;
@@ -226,11 +287,12 @@ async function cachedKey(column: 'key_hash' | 'id', value: string): Promise<Key 
 async function limited(key: Key, response: ServerResponse): Promise<boolean> {
   const window = key.rate_window * 1000;
   const [hits, left, blocked] = await scripts.throttle(
-    `${prefix}:rate:{rl:key:${key.id}}:hits`,
-    `${prefix}:rate:{rl:key:${key.id}}:block`,
+    `${prefix}:rate:{rl:key:${key.id}}:window`,
+    `${prefix}:rate:{rl:key:${key.id}}:blocked-until`,
     window,
     key.rate_limit,
     (key.rate_block ?? key.rate_window) * 1000,
+    Date.now(),
   );
   response.setHeader('X-RateLimit-Limit', key.rate_limit);
   response.setHeader('X-RateLimit-Remaining', Math.max(0, key.rate_limit - hits));
@@ -239,11 +301,11 @@ async function limited(key: Key, response: ServerResponse): Promise<boolean> {
 }
 
 /**
- * The per-IP failed-authentication limit, checked before every attempt as the service does: one PTTL
- * of the IP's block key (set by the failure that reaches AUTH_FAILURE_LIMIT in the window).
+ * The per-IP failed-authentication limit, checked before every attempt as the service does: one GET
+ * of the IP's block end (set by the failure that reaches AUTH_FAILURE_LIMIT in the window).
  */
 async function ipBlocked(ip: string): Promise<boolean> {
-  return (await redis.pttl(`${prefix}:authfail:{${ip}}:block`)) > 0;
+  return Number((await redis.get(`${prefix}:authfail:{${ip}}:block`)) ?? 0) > Date.now();
 }
 
 /** Counts a failed authentication against the IP; the one that reaches the limit blocks it for the window. */
@@ -253,7 +315,7 @@ async function recordFailure(ip: string): Promise<void> {
     await redis.pexpire(`${prefix}:authfail:{${ip}}:hits`, 60_000);
   }
   if (hits >= AUTH_FAILURE_LIMIT) {
-    await redis.set(`${prefix}:authfail:{${ip}}:block`, '1', 'PX', 60_000);
+    await redis.set(`${prefix}:authfail:{${ip}}:block`, String(Date.now() + 60_000), 'PX', 60_000);
   }
 }
 
@@ -519,6 +581,7 @@ async function contact(request: IncomingMessage, response: ServerResponse, raw: 
   const reasons = key.spam_filter ? await spamReasons(key.id, fields, emailHash) : [];
   const id = uuidv7();
   const now = new Date();
+  // No policy and no rule applies (see readIntakeRules): the service's in-memory lookups find none either.
   await insertSubmission([
     id,
     key.id,
@@ -545,6 +608,7 @@ async function contact(request: IncomingMessage, response: ServerResponse, raw: 
     null,
     reasons.length > 0 ? reasons.join(',') : null,
     'normal',
+    ...NEW_ROW_TAIL,
   ]);
   send(response, 200, { status: 'success', message: 'Submission received', id });
   enqueue(id).catch(() => undefined);
@@ -575,8 +639,9 @@ const server = createServer((request, response) => {
 });
 server.keepAliveTimeout = 72_000;
 // Listening only once Redis is connected: without an offline queue, a first request would find it not yet writable.
-redis.once('ready', () => server.listen(port, '127.0.0.1'));
+redis.once('ready', () => void readIntakeRules().then(() => server.listen(port, '127.0.0.1')));
 process.once('SIGTERM', () => {
   server.close();
-  void Promise.allSettled([pool.end(), queue.close(), redis.quit()]).then(() => process.exit(0));
+  process.stderr.write(`baseline: ${liveEventsHeard} live events heard\n`);
+  void Promise.allSettled([pool.end(), queue.close(), redis.quit(), liveSubscriber.quit()]).then(() => process.exit(0));
 });

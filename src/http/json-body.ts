@@ -92,24 +92,32 @@ function mediaTypeOf(contentType: string | undefined): string {
 const jsonExpected = () =>
   new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Unsupported Content-Type: expected application/json');
 
+/** The routes that take one body type only, and that type, per Fastify instance (see takeOnlyOn). */
+const singleTypeRoutes = new WeakMap<FastifyInstance, Map<string, string>>();
+
 /**
  * On `route`, a body of any type but `mediaType` is 415 naming the type it expects. Checked before
  * parsing, after every onRequest hook (security headers, request id, the staff-write guard); a read
- * (GET, HEAD) of the same path carries no body and is let through.
+ * (GET, HEAD) of the same path carries no body and is let through. One hook serves every such route:
+ * every request passes it, so it reads the request's route once rather than once per route.
  */
 function takeOnlyOn(fastify: FastifyInstance, route: string, mediaType: string): void {
-  fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    if (
-      request.routeOptions.url === route &&
-      request.method !== 'GET' &&
-      request.method !== 'HEAD' &&
-      mediaTypeOf(request.headers['content-type']) !== mediaType
-    ) {
-      done(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, `Unsupported Content-Type: expected ${mediaType}`));
-      return;
-    }
-    done(null, payload);
-  });
+  let routes = singleTypeRoutes.get(fastify);
+  if (!routes) {
+    const known = new Map<string, string>();
+    routes = known;
+    singleTypeRoutes.set(fastify, known);
+    fastify.addHook('preParsing', (request, _reply, payload, done) => {
+      const expected =
+        request.method === 'GET' || request.method === 'HEAD' ? undefined : known.get(request.routeOptions.url ?? '');
+      if (expected !== undefined && mediaTypeOf(request.headers['content-type']) !== expected) {
+        done(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, `Unsupported Content-Type: expected ${expected}`));
+        return;
+      }
+      done(null, payload);
+    });
+  }
+  routes.set(route, mediaType);
 }
 
 /**

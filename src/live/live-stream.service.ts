@@ -197,6 +197,9 @@ export class LiveStream implements OnApplicationBootstrap, OnModuleDestroy, OnAp
       // Another process changed or took in a submission (or this one did: forgetting twice is harmless).
       this.elsewhere.heard();
     }
+    if (this.clients.size === 0) {
+      return; // every event this process publishes comes back here, mostly with no console following
+    }
     const frame = `data: ${JSON.stringify(event)}\n\n`;
     for (const client of this.clients) {
       this.write(client, frame);

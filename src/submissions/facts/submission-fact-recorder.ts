@@ -270,11 +270,18 @@ export class SubmissionFactRecorder implements OnApplicationBootstrap {
     }
   }
 
-  /** Each after-commit handler in turn; one that fails is logged and keeps none of the others from running. */
+  /**
+   * Each after-commit handler in turn; one that fails is logged and keeps none of the others from running.
+   * Only a handler that returns a promise is waited for: the intake's four (outbox, SLA checks, live
+   * event, counts) return nothing, and an await each was four turns of the microtask queue per submission.
+   */
   private async runAfterCommit(fact: SubmissionFact): Promise<void> {
     for (const handler of this.afterCommit.get(fact.name) ?? []) {
       try {
-        await handler.run(fact);
+        const running = handler.run(fact);
+        if (running) {
+          await running;
+        }
       } catch (error) {
         this.logger.warn(`After ${fact.name} of ${fact.submissionId}: ${(error as Error).message}`);
       }
