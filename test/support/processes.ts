@@ -53,12 +53,18 @@ export async function startService(env: Record<string, string>, entry = 'main.js
     }),
   );
   const ready = entry === 'worker.js' ? 'Staff worker started' : 'Listening on';
-  await waitUntil(() => {
-    if (started.child.exitCode !== null) {
-      throw new Error(`service exited early:\n${started.output()}`);
-    }
-    return started.output().includes(ready);
-  }, `service start (${entry})`);
+  try {
+    await waitUntil(() => {
+      if (started.child.exitCode !== null) {
+        throw new Error(`service exited early:\n${started.output()}`);
+      }
+      return started.output().includes(ready);
+    }, `service start (${entry})`);
+  } catch (error) {
+    // A start that did not finish in time is still a process: stopped here, or it outlives the run.
+    await started.stop('SIGKILL');
+    throw error;
+  }
   return started;
 }
 
