@@ -132,7 +132,8 @@ export async function startGaleraCluster(): Promise<GaleraCluster> {
       async () => {
         const process = running.get(index);
         if (process && (process.child.exitCode !== null || process.child.signalCode !== null)) {
-          throw new Error(`${files[index].name} exited:\n${errorLog(files[index])}`);
+          // Its own output too: a start refused before the error log opens says why only there.
+          throw new Error(`${files[index].name} exited:\n${errorLog(files[index])}\n${process.output().slice(-4000)}`);
         }
         try {
           const state = await sql(index, "SHOW STATUS LIKE 'wsrep_local_state_comment'");
