@@ -1,37 +1,18 @@
-import { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../src/app.module';
-import { CliModule } from '../src/cli.module';
-import { loadConfig } from '../src/config/app-config';
-import { createHttpAdapter } from '../src/http-app';
 import { FactHandlerTable, SubmissionFactRecorder } from '../src/submissions/facts/submission-fact-recorder';
-import { uniquePrefix } from './support/test-app';
+import { inRole, Role } from './support/roles';
 
-type Role = 'api' | 'worker' | 'cli';
 type Table = Record<keyof FactHandlerTable, Record<string, string[]>>;
 
-/** Builds a role as its entry point does (main.ts, worker.ts, cli.ts; no port opened) and reads its handlers. */
-async function tableOf(role: Role): Promise<Table> {
-  const config = loadConfig({ ROLE: role === 'cli' ? 'api' : role, REDIS_PREFIX: uniquePrefix(), HEALTH_PORT: '0' });
-  const context: INestApplicationContext =
-    role === 'cli'
-      ? await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: false })
-      : await NestFactory.create(AppModule.forRoot(config), createHttpAdapter(config), {
-          logger: false,
-          bodyParser: false,
-        });
-  try {
-    await context.init();
+/** A role's handler table, phase by phase. */
+const tableOf = (role: Role): Promise<Table> =>
+  inRole(role, (context) => {
     const table = context.get(SubmissionFactRecorder).handlerTable();
     return {
       'in transaction': Object.fromEntries(table['in transaction']),
       'before commit': Object.fromEntries(table['before commit']),
       'after commit': Object.fromEntries(table['after commit']),
     };
-  } finally {
-    await context.close();
-  }
-}
+  });
 
 /**
  * After commit, the roles differ on purpose, each difference named here: what only the intake does

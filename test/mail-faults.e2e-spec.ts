@@ -7,6 +7,7 @@ import { AppConfig } from '../src/config/app-config';
 import { canonicalMailbox } from '../src/conversations/canonical-mailbox';
 import { FieldCipher } from '../src/database/field-cipher';
 import { QueueReconciler } from '../src/delivery/queue-reconciler.service';
+import { MetricsService } from '../src/metrics/metrics.service';
 import { MAIL_QUEUE } from '../src/queue/queue.constants';
 import { scriptKey } from '../src/redis/redis-connection';
 import { refOf } from '../src/submissions/lifecycle/submission-ref';
@@ -16,7 +17,7 @@ import { SmtpSink } from './support/smtp-sink';
 import { changeSubmission, newStaffAccount, staffCookie } from './support/staff';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
-import { sleep, waitUntil } from './support/wait';
+import { waitUntil } from './support/wait';
 
 const INBOUND_TOKEN = 'mail-faults-inbound-token-0123456789';
 
@@ -182,14 +183,25 @@ describe('mail to a person on a fault: stored, re-queued, sent once', () => {
       expect(row.state).toBe('sent');
     }, 90_000);
 
+    /** Acknowledgements whose limits could not be taken because Redis was away (`acks_refused_total`). */
+    const unavailableRefusals = async (): Promise<number> => {
+      const counter = t.app.get(MetricsService).registry.getSingleMetric('acks_refused_total');
+      const values = (await counter?.get())?.values ?? [];
+      return values.find((value) => value.labels.reason === 'unavailable')?.value ?? 0;
+    };
+
     it('Redis away as its worker takes the hourly limits: it waits, queued, and goes once Redis is back', async () => {
       // Before issue 54 the delivery took the limits and, Redis away, dropped the acknowledgement for good.
+      const refusedBefore = await unavailableRefusals();
       const held = redis.holdRepliesAfter(':ack:{');
       const { id, email } = await submit();
       await held;
       await redis.cut();
-      // Longer than the limits' one reconnection try, so the take fails rather than waits.
-      await sleep(2000);
+      // Until the take has failed (counted as `unavailable`), so the worker met Redis away rather than waited.
+      await waitUntil(
+        async () => (await unavailableRefusals()) > refusedBefore,
+        'the limits refused while Redis is away',
+      );
       await redis.restore();
       await expectSentOnce(email, `We got it [#${refOf(id)}]`);
     }, 90_000);

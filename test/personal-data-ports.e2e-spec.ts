@@ -1,41 +1,18 @@
-import { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../src/app.module';
-import { CliModule } from '../src/cli.module';
 import { IntakeModule } from '../src/contact/contact.module';
 import { ContactService } from '../src/contact/contact.service';
 import { FactHandlersModule } from '../src/fact-handlers.module';
 import { PrivacyModule } from '../src/privacy/privacy.module';
 import { StaffAccountsModule } from '../src/staff-accounts/staff-accounts.module';
-import { loadConfig } from '../src/config/app-config';
-import { createHttpAdapter } from '../src/http-app';
 import { PERSONAL_DATA_ORDER, PersonalDataPorts } from '../src/privacy/personal-data-ports';
 import { SubmissionDeletion } from '../src/privacy/submission-deletion.service';
 import { newStaffAccount } from './support/staff';
 import { createRoomContext, RoomContext } from './support/room-context';
-import { uniquePrefix } from './support/test-app';
+import { inRole, Role } from './support/roles';
 
-type Role = 'api' | 'worker' | 'cli';
-
-/** Builds a role as its entry point does (no port opened; init runs the ports' start-up check). */
-async function portsOf(role: Role): Promise<string[]> {
-  const config = loadConfig({ ROLE: role === 'cli' ? 'api' : role, REDIS_PREFIX: uniquePrefix(), HEALTH_PORT: '0' });
-  const context: INestApplicationContext =
-    role === 'cli'
-      ? await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: false })
-      : await NestFactory.create(AppModule.forRoot(config), createHttpAdapter(config), {
-          logger: false,
-          bodyParser: false,
-        });
-  try {
-    await context.init();
-    return context.get(PersonalDataPorts).holders();
-  } finally {
-    await context.close();
-  }
-}
+/** The personal-data ports a role finds (init runs the ports' start-up check). */
+const portsOf = (role: Role): Promise<string[]> => inRole(role, (context) => context.get(PersonalDataPorts).holders());
 
 /**
  * One row of each table that keeps rows per submission, written as a room would leave it: the tables
