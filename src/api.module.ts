@@ -4,6 +4,7 @@ import { RulesRoutesModule } from './rules/rules.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { ApiKeysAdminModule } from './api-keys/api-keys-admin.module';
+import { CustomFieldRoutesModule } from './custom-fields/custom-fields.module';
 import { AttachmentRoutesModule } from './attachments/attachments.module';
 import { MailboxRoutesModule } from './mailboxes/mailbox-routes.module';
 import { StaffIdentityRoutesModule } from './staff-identity/staff-identity.module';
@@ -51,6 +52,7 @@ export class ApiModule {
         RatingRoutesModule,
         LiveModule,
         ApiKeysAdminModule,
+        CustomFieldRoutesModule,
         AuditRoutesModule,
         WebhooksAdminModule,
         PrivacyAdminModule,

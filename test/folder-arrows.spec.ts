@@ -43,7 +43,9 @@ const ALLOWED_LINES: Record<string, string> = {
   // The public intake endpoint: a key's submission, checked for spam, recorded as a fact.
   // Its service level is chosen as it is stored (service-levels), in the same INSERT.
   // Rules of `received` are matched as it is stored (rules), the row in their transaction when one matches.
-  contact: 'api-keys audit auth clock database http metrics rate-limits rules service-levels spam submissions',
+  contact:
+    'api-keys audit auth clock custom-fields database http metrics rate-limits rules service-levels spam submissions',
+  'custom-fields': 'api-keys audit config database http staff-auth',
   // A reply flows conversations -> queue -> mail; the mail queue's worker sends ratings' surveys too.
   conversations:
     'api-keys attachments audit clock config database http mail metrics queue ratings redis staff-accounts staff-auth submissions',
@@ -87,7 +89,7 @@ const ALLOWED_LINES: Record<string, string> = {
   // account by mail, and keep a sign-on's state in Redis for its ten minutes.
   'staff-identity': 'audit cli-output.ts clock config database http mail redis staff-accounts staff-auth',
   // A submission's life and the catalogue of its facts; the rooms that consume it subscribe, so it names none.
-  submissions: 'api-keys audit clock config database http queue staff-accounts staff-auth',
+  submissions: 'api-keys audit clock config custom-fields database http queue staff-accounts staff-auth',
   webhooks: 'cli-output.ts api-keys audit clock config database http metrics queue staff-auth submissions',
 };
 

@@ -84,7 +84,7 @@ class DocumentValidator {
 }
 
 interface Call {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   headers?: Record<string, string>;
   query?: Record<string, string>;
@@ -200,6 +200,13 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       body: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', message: 'Hello' },
     });
     const id = (submitted.body as { id: string }).id;
+    const intakeForm = await call({ method: 'get', path: '/contact_api.php', headers: bearer });
+    await call({
+      method: 'get',
+      path: '/contact_api.php',
+      headers: { ...bearer, 'If-None-Match': String(intakeForm.headers.etag) },
+    });
+    await call({ method: 'get', path: '/contact_api.php' });
     const phoneOnly = (
       await call({
         method: 'post',
@@ -657,6 +664,24 @@ describe('the OpenAPI document, checked by a validator over a call of every oper
       path: `/staff/api/keys/${newKey.id}`,
       headers: staff,
       body: { retention_days: 30, reply_from: { address: 'help@example.com' }, auto_ack: null },
+    });
+    await call({ method: 'get', path: `/staff/api/keys/${newKey.id}/fields`, headers: staff });
+    await call({
+      method: 'put',
+      path: `/staff/api/keys/${newKey.id}/fields`,
+      headers: staff,
+      body: {
+        fields: [
+          { name: 'order_number', label: 'Order number', type: 'text', required: true },
+          { name: 'product', label: 'Product', type: 'select', options: ['Basic', 'Pro'] },
+        ],
+      },
+    });
+    await call({
+      method: 'put',
+      path: `/staff/api/keys/${newKey.id}/fields`,
+      headers: staff,
+      body: { fields: [{ name: 'Bad', label: 'Bad', type: 'text' }] },
     });
     await call({ method: 'post', path: `/staff/api/keys/${newKey.id}/revoke`, headers: robot });
 

@@ -82,6 +82,12 @@ function seedRows(
         [randomUUID(), 'assignment', randomUUID(), id, 'queued', now],
       ],
     ],
+    submission_field_values: [
+      [
+        'INSERT INTO submission_field_values (id, submission_id, name, position, value_text) VALUES (?, ?, ?, 0, ?)',
+        [randomUUID(), id, 'order_number', 'A-1001'],
+      ],
+    ],
     satisfaction_surveys: [
       [
         'INSERT INTO satisfaction_surveys (id, submission_id, api_key_id, mail_state, surveyed_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',

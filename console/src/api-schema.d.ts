@@ -51,11 +51,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The key's custom fields and a JSON Schema of the submission body
+         * @description Lets a client system build its form: `fields` are the definitions it may send (in order), `schema` a JSON Schema 2020-12 of the whole POST body (formats date, email and uri asserted). Carries an ETag; If-None-Match with it answers 304. A new version of the fields applies within API_KEY_CACHE_TTL.
+         */
+        get: operations["ContactController_form"];
         put?: never;
         /**
          * Submit a contact request
-         * @description Checks in order: unknown fields, missing name, then invalid fields (name, email, phone, business, message). The 200 is sent only after the submission is committed.
+         * @description Checks in order: unknown fields, missing name, then invalid fields (name, email, phone, business, message); then the key's custom fields in `fields` (part five): unknown, missing, invalid, each in the key's order. The 200 is sent only after the submission is committed.
          */
         post: operations["ContactController_submit"];
         delete?: never;
@@ -1224,6 +1228,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/api/keys/{id}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's custom fields (the current version)
+         * @description The key's custom fields (the current version)
+         */
+        get: operations["CustomFieldsController_view"];
+        /**
+         * Replace the key's custom fields with this list (a new version, audited)
+         * @description A field left out is retired: its values stay, shown and exported as retired, and new submissions may not send it. A name keeps its type and `personal` for life. Clients' intake applies it within API_KEY_CACHE_TTL.
+         */
+        put: operations["CustomFieldsController_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/api/audit": {
         parameters: {
             query?: never;
@@ -1480,6 +1508,43 @@ export interface components {
              */
             id: string;
         };
+        FieldDefinitionDto: {
+            /** @example order_number */
+            name: string;
+            /** @example Order number */
+            label: string;
+            /** @enum {string} */
+            type: "text" | "long_text" | "number" | "date" | "email" | "url" | "phone" | "select" | "multi_select" | "checkbox";
+            /** @default false */
+            required: boolean;
+            /** @description select and multi_select: the choices (1-100, distinct, each 1-100 characters) */
+            options?: string[] | null;
+            /** @description text (1-1000, the default) and long_text (1-10000, the default) */
+            max_length?: number | null;
+            /** @description number: the smallest value */
+            min?: number | null;
+            /** @description number: the largest value */
+            max?: number | null;
+            /** @description A hint shown with the field */
+            help?: string | null;
+            /** @description Sealed with encryption at rest, erased and exported with the submission; not filterable. Default: true for text, long_text, email, phone and url. Fixed for the life of the name. */
+            personal?: boolean;
+            /**
+             * @description Set by staff only: never sent by clients, never shown to the requester
+             * @default false
+             */
+            staff_only: boolean;
+        };
+        IntakeFormDto: {
+            /** @enum {string} */
+            status: "success";
+            /** @description The fields the key takes in `fields`, in order (never staff_only ones) */
+            fields: components["schemas"]["FieldDefinitionDto"][];
+            /** @description JSON Schema 2020-12 of the POST body (part one fields and `fields`) */
+            schema: {
+                [key: string]: unknown;
+            };
+        };
         SecondFactorNeededDto: {
             /** @description The ways this account can complete sign-in; Set-Cookie carries __Host-ci_login (no session yet) */
             second_factor: ("totp" | "passkey" | "recovery_code")[];
@@ -1601,6 +1666,18 @@ export interface components {
              */
             sent_to: string;
         };
+        SubmissionFieldValueView: {
+            /** @example order_number */
+            name: string;
+            /** @example Order number */
+            label: string;
+            /** @enum {string} */
+            type: "text" | "long_text" | "number" | "date" | "email" | "url" | "phone" | "select" | "multi_select" | "checkbox";
+            /** @description By type: a string, a number (number), a boolean (checkbox), a list of strings (multi_select); null: none */
+            value: (string | null) | number | boolean | string[];
+            /** @description No longer in the key's fields (the value stays) */
+            retired: boolean;
+        };
         SubmissionView: {
             /** @example 01a20093-2c13-73ce-ba5f-bebabadb9343 */
             id: string;
@@ -1654,6 +1731,8 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /** @description The key's custom fields in the key's order (value null: none), then retired fields it has a value of */
+            fields: components["schemas"]["SubmissionFieldValueView"][];
             /** @description Its service level; null: no SLA policy applies */
             sla: {
                 /**
@@ -1893,6 +1972,8 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /** @description The key's custom fields in the key's order (value null: none), then retired fields it has a value of */
+            fields: components["schemas"]["SubmissionFieldValueView"][];
             /** @description Its service level; null: no SLA policy applies */
             sla: {
                 /**
@@ -3053,6 +3134,14 @@ export interface components {
             /** @description true: closing a submission of this key mails its requester one satisfaction survey (off by default) */
             csat?: boolean;
         };
+        FieldsView: {
+            /** @description Every PUT makes a new version; 0: never defined */
+            version: number;
+            fields: components["schemas"]["FieldDefinitionDto"][];
+        };
+        ReplaceFieldsDto: {
+            fields: components["schemas"]["FieldDefinitionDto"][];
+        };
         AuditPageView: {
             items: components["schemas"]["AuditEventView"][];
             next_cursor: string | null;
@@ -3234,10 +3323,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResultDto"];
                 };
             };
-            /** @description Method not allowed (only POST); carries Allow: POST */
+            /** @description Method not allowed; carries Allow (`POST`, or `GET, POST` on /contact_api.php) */
             405: {
                 headers: {
-                    /** @description Always `POST` */
+                    /** @description `POST` (`GET, POST` on /contact_api.php) */
                     Allow?: string;
                     [name: string]: unknown;
                 };
@@ -3337,10 +3426,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResultDto"];
                 };
             };
-            /** @description Method not allowed (only POST); carries Allow: POST */
+            /** @description Method not allowed; carries Allow (`POST`, or `GET, POST` on /contact_api.php) */
             405: {
                 headers: {
-                    /** @description Always `POST` */
+                    /** @description `POST` (`GET, POST` on /contact_api.php) */
                     Allow?: string;
                     [name: string]: unknown;
                 };
@@ -3377,6 +3466,66 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    ContactController_form: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's fields and the body's schema */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Changes when the fields do */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeFormDto"];
+                };
+            };
+            /** @description Unchanged since the ETag in If-None-Match (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Database unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3436,10 +3585,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResultDto"];
                 };
             };
-            /** @description Method not allowed (only POST); carries Allow: POST */
+            /** @description Method not allowed; carries Allow (`POST`, or `GET, POST` on /contact_api.php) */
             405: {
                 headers: {
-                    /** @description Always `POST` */
+                    /** @description `POST` (`GET, POST` on /contact_api.php) */
                     Allow?: string;
                     [name: string]: unknown;
                 };
@@ -9104,6 +9253,180 @@ export interface operations {
             };
             /** @description Error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    CustomFieldsController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldsView"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Rate limit exceeded; carries Retry-After (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window for this API key */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Redis or the database is unavailable; carries Retry-After (seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+        };
+    };
+    CustomFieldsController_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceFieldsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldsView"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey` on /auth.php, `Bearer` (with `error="invalid_token"` when a token was sent) on /contact_api.php */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResultDto"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,6 +42,7 @@ function rowFor(key: string, revoked: boolean): ApiKeyEntity {
     autoAckBody: null,
     spamFilter: true,
     csat: false,
+    fieldsVersion: 0,
     createdAt: new Date(),
     revokedAt: revoked ? new Date() : null,
     lastUsedAt: null,

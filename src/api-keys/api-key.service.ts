@@ -1,3 +1,4 @@
+import type { Transaction } from '../database/transactions';
 import { isEmail } from 'class-validator';
 import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
@@ -147,6 +148,7 @@ export class ApiKeyService {
       autoAckBody: null,
       spamFilter: true,
       csat: false,
+      fieldsVersion: 0,
       createdAt: new Date(),
       revokedAt: null,
       lastUsedAt: null,
@@ -236,6 +238,18 @@ export class ApiKeyService {
   /** The key with this id if it is still active (cached for at most API_KEY_CACHE_TTL seconds). */
   async findActiveById(id: string): Promise<ApiKeyEntity | null> {
     return (await this.byId.fetch(id))!.apiKey;
+  }
+
+  /**
+   * Records the version of the key's custom fields in `tx`; this process reads the key afresh (others
+   * within API_KEY_CACHE_TTL).
+   */
+  async setFieldsVersion(id: string, version: number, tx: Transaction): Promise<void> {
+    await this.repository.setFieldsVersion(id, version, tx);
+    const apiKey = await this.repository.findById(id);
+    if (apiKey) {
+      this.forget(apiKey);
+    }
   }
 
   /** Records use, at most once a minute per key per process. */

@@ -1,3 +1,4 @@
+import type { Transaction } from '../database/transactions';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, Repository } from 'typeorm';
@@ -44,6 +45,11 @@ export class ApiKeysRepository {
     changes: Partial<Pick<ApiKeyEntity, 'name' | 'rateLimit' | 'rateWindow' | 'rateBlock' | 'lastUsedAt'>>,
   ): Promise<void> {
     await this.keys.update({ id }, changes);
+  }
+
+  /** Records the version of the key's custom fields in `tx` (custom-fields/ stores the version itself). */
+  async setFieldsVersion(id: string, version: number, tx: Transaction): Promise<void> {
+    await tx.getRepository(ApiKeyEntity).update({ id }, { fieldsVersion: version });
   }
 
   /** Keys with a retention of their own: days (0 = forever) by key id. */

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'canned_reply.created',
   'canned_reply.deleted',
   'canned_reply.updated',
+  'custom_fields.updated',
   'mailbox.connected',
   'mailbox.disconnected',
   'privacy.erased',

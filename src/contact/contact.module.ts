@@ -1,3 +1,4 @@
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { ServiceLevelsModule } from '../service-levels/service-levels.module';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
@@ -10,7 +11,14 @@ import { ContactService } from './contact.service';
 
 /** Taking a submission in (ContactService), without the route: inbound mail that starts a new one uses it too. */
 @Module({
-  imports: [SubmissionsModule, SubmissionOutboxModule, SpamModule, ServiceLevelsModule, RulesModule],
+  imports: [
+    SubmissionsModule,
+    SubmissionOutboxModule,
+    SpamModule,
+    ServiceLevelsModule,
+    RulesModule,
+    CustomFieldsModule,
+  ],
   providers: [ContactService],
   exports: [ContactService],
 })

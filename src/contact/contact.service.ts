@@ -11,6 +11,13 @@ import { RuleRunner } from '../rules/rule-runner';
 import { DEFAULT_PRIORITY } from '../submissions/lifecycle/submission-priority';
 import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
+import type { ApiKeyEntity } from '../api-keys/entities/api-key.entity';
+import { CustomFieldsService } from '../custom-fields/custom-fields.service';
+import type { FieldDefinition } from '../custom-fields/field-definitions';
+import type { FieldSet } from '../custom-fields/field-set';
+import type { FieldValue } from '../custom-fields/field-values';
+import { checkedBody } from '../http/validation/contract-validation.pipe';
+import { submissionValueRows } from '../submissions/lifecycle/submission-fields';
 import { NewSubmission, SubmissionIntakeRepository } from '../submissions/lifecycle/submission-intake.repository';
 
 /** How long an Idempotency-Key keeps answering with its first submission. */
@@ -31,6 +38,17 @@ export interface SubmissionContext {
   senderVerified?: boolean;
   /** Made from inbound mail: the mail's subject, which rules' `subject` conditions read. */
   subject?: string;
+  /** The custom fields' values the body held (checked against `fieldSet`); absent: none. */
+  fields?: { set: FieldSet; values: ReadonlyMap<string, FieldValue> };
+}
+
+/** What the public API knows of a request besides its body and key. */
+export type ClientRequestContext = Pick<SubmissionContext, 'clientIp' | 'userAgent' | 'idempotencyKey'>;
+
+/** GET /contact_api.php: its body and ETag. */
+export interface IntakeForm {
+  body: { status: 'success'; fields: FieldDefinition[]; schema: Record<string, unknown> };
+  etag: string;
 }
 
 @Injectable()
@@ -43,7 +61,36 @@ export class ContactService {
     private readonly clock: Clock,
     private readonly serviceLevels: SlaTracker,
     private readonly rules: RuleRunner,
+    private readonly customFields: CustomFieldsService,
   ) {}
+
+  /**
+   * POST /contact_api.php: the body checked in the contract's order (part one's fields, then the key's
+   * custom fields in `fields`), then stored (see submit).
+   */
+  async accept(body: unknown, apiKey: ApiKeyEntity, request: ClientRequestContext): Promise<string> {
+    const set = await this.customFields.forIntake(apiKey);
+    // `fields` is a member of the body only for a key that takes fields: else unknown, as before part five.
+    const dto = checkedBody(CreateSubmissionDto, body, set.takesFields ? 'fields' : undefined);
+    const values = set.takesFields ? set.checkIntake((body as { fields?: unknown }).fields) : undefined;
+    return this.submit(dto, {
+      ...request,
+      apiKeyId: apiKey.id,
+      spamFilter: apiKey.spamFilter,
+      fields: values && values.size > 0 ? { set, values } : undefined,
+    });
+  }
+
+  /** GET /contact_api.php: the key's client fields and the JSON Schema of its body, with an ETag. */
+  async form(apiKey: ApiKeyEntity): Promise<IntakeForm> {
+    const set = await this.customFields.forIntake(apiKey);
+    const body = {
+      status: 'success' as const,
+      fields: set.clientFields,
+      schema: set.bodySchema() as Record<string, unknown>,
+    };
+    return { body, etag: `"${sha256Hex(JSON.stringify(body)).slice(0, 32)}"` };
+  }
 
   /**
    * Stores a submission and returns its id once committed, then hands it to the queue.
@@ -105,6 +152,7 @@ export class ContactService {
         createdAt: now,
         updatedAt: now,
         sla,
+        fieldValues: context.fields ? submissionValueRows(id, context.fields.set, context.fields.values) : undefined,
       };
       await (byRules ? this.rules.storeAtIntake(submission, subject) : this.submissions.insert(submission));
     } catch (error) {

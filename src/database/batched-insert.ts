@@ -32,13 +32,26 @@ export interface EntityInserts<T> {
   shape: InsertShape<T>;
   /** Stores `row` with the rows of the same event-loop turn; settles once that statement is committed. */
   insert(row: T): Promise<void>;
+  /** Stores `rows` with one INSERT through `run` (a transaction's query), none for an empty list. */
+  insertAll(rows: readonly T[], run: RunStatement): Promise<void>;
 }
 
 /** Grouped INSERTs of whole entities into a repository's table (columns from its metadata). */
 export function batchedEntityInsert<T extends ObjectLiteral>(repository: Repository<T>): EntityInserts<T> {
   const shape = insertShapeOf<T>(repository.metadata);
   const batch = new BatchedInsert(poolStatement(repository.manager.connection), shape.table, shape.columns);
-  return { shape, insert: (row) => batch.insert(shape.valuesOf(row)) };
+  return {
+    shape,
+    insert: (row) => batch.insert(shape.valuesOf(row)),
+    insertAll: async (rows, run) => {
+      if (rows.length > 0) {
+        await run(
+          insertStatement(shape.table, shape.columns, rows.length),
+          rows.flatMap((row) => shape.valuesOf(row)),
+        );
+      }
+    },
+  };
 }
 
 /** Runs one SQL statement with positional parameters (DataSource.query, EntityManager.query). */

@@ -29,6 +29,9 @@ export const SEALED_COLUMNS = {
   staff_totp: ['secret'],
   // A requester's comment on their rating: their own words.
   satisfaction_surveys: ['comment'],
+  // Every custom field's value as text (its filter columns are written only for fields that are not
+  // personal: see SubmissionFieldValueEntity).
+  submission_field_values: ['valueText'],
 } as const;
 export type SealedTable = keyof typeof SEALED_COLUMNS;
 

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { ApiException, sendError } from './api-exception';
 import { isRedisUnavailable } from '../redis/redis-connection';
-import { CONTRACT_PATHS } from './contract-paths';
+import { CONTACT_PATH, CONTRACT_PATHS } from './contract-paths';
 import { NotFoundChallenge } from './not-found-challenge';
 
 /**
@@ -125,7 +125,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === Number(HttpStatus.NOT_FOUND) && this.isContractPath(request)) {
-        return [HttpStatus.METHOD_NOT_ALLOWED, 'Method not allowed', { Allow: 'POST' }];
+        return [HttpStatus.METHOD_NOT_ALLOWED, 'Method not allowed', { Allow: allowedMethodsOf(request) }];
       }
       if (status === Number(HttpStatus.NOT_FOUND) && this.notFoundChallenge?.shouldChallenge(request)) {
         const challenge = this.notFoundChallenge.challenge();
@@ -168,4 +168,9 @@ function describeCause(exception: unknown): string {
     return `${exception.name}${typeof code === 'string' ? ` ${code}` : ''}: ${exception.message}`;
   }
   return String(exception);
+}
+
+/** The methods a contract path answers: GET too on the intake (part five: the key's fields and schema). */
+function allowedMethodsOf(request: FastifyRequest): string {
+  return request.url.split('?')[0].endsWith(`/${CONTACT_PATH}`) ? 'GET, POST' : 'POST';
 }

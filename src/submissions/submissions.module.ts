@@ -8,6 +8,10 @@ import { SubmissionDeliveryEntity } from './entities/submission-delivery.entity'
 import { SubmissionEntity } from './entities/submission.entity';
 import { SubmissionNoteEntity } from './entities/submission-note.entity';
 import { SubmissionTagEntity } from './entities/submission-tag.entity';
+import { SubmissionFieldValueEntity } from './entities/submission-field-value.entity';
+import { SubmissionFieldValuesRepository } from './lifecycle/submission-field-values.repository';
+import { SubmissionFieldsReader } from './lifecycle/submission-fields.service';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { SubmissionNotesRepository } from './lifecycle/submission-notes.repository';
 import { SubmissionTagsRepository } from './lifecycle/submission-tags.repository';
 import { SubmissionOutbox } from './lifecycle/submission-outbox.service';
@@ -30,7 +34,14 @@ import { SubmissionsService } from './lifecycle/submissions.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SubmissionEntity, SubmissionDeliveryEntity, SubmissionNoteEntity, SubmissionTagEntity]),
+    TypeOrmModule.forFeature([
+      SubmissionEntity,
+      SubmissionDeliveryEntity,
+      SubmissionNoteEntity,
+      SubmissionTagEntity,
+      SubmissionFieldValueEntity,
+    ]),
+    CustomFieldsModule,
     QueueModule,
     AuditModule,
     DiscoveryModule,
@@ -44,6 +55,8 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     SubmissionRetentionRepository,
     SubmissionNotesRepository,
     SubmissionTagsRepository,
+    SubmissionFieldValuesRepository,
+    SubmissionFieldsReader,
     SubmissionsService,
     SubmissionDetailSections,
     SubmissionFactRecorder,
@@ -59,6 +72,8 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     SubmissionRetentionRepository,
     SubmissionNotesRepository,
     SubmissionTagsRepository,
+    SubmissionFieldValuesRepository,
+    SubmissionFieldsReader,
     SubmissionsService,
     SubmissionDetailSections,
     SubmissionFactRecorder,

@@ -25,6 +25,15 @@ export class SubmissionsRepository {
   }
 
   /** Whether the submission is there (its primary key only: nothing to decrypt). */
+  /** The key of each of these submissions (those that exist). */
+  async apiKeysOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) {
+      return new Map();
+    }
+    const rows = await this.submissions.find({ select: { id: true, apiKeyId: true }, where: { id: In([...ids]) } });
+    return new Map(rows.map((row) => [row.id, row.apiKeyId]));
+  }
+
   exists(id: string): Promise<boolean> {
     return this.submissions.existsBy({ id });
   }

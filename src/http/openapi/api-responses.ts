@@ -13,7 +13,7 @@ export class ErrorResultDto {
 const STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request',
   401: 'Not authenticated',
-  405: 'Method not allowed (only POST); carries Allow: POST',
+  405: 'Method not allowed; carries Allow (`POST`, or `GET, POST` on /contact_api.php)',
   413: 'Body over BODY_LIMIT',
   415: 'Body is not application/json',
   429: 'Rate limit exceeded; carries Retry-After (seconds)',
@@ -40,7 +40,7 @@ const STATUS_HEADERS: Record<number, HeadersObject> = {
       schema: { type: 'string' },
     },
   },
-  405: { Allow: { description: 'Always `POST`', schema: { type: 'string' } } },
+  405: { Allow: { description: '`POST` (`GET, POST` on /contact_api.php)', schema: { type: 'string' } } },
   429: { ...RETRY_AFTER, ...RATE_LIMIT_HEADERS },
   503: RETRY_AFTER,
 };

@@ -69,6 +69,10 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig, s
       'Rules that assign, label, prioritise and set the status of submissions as they arrive and change ' +
         '(round robin among agents who are not away); admins write them, any staff member reads and tests them.',
     )
+    .addTag(
+      'staff: custom fields',
+      "A key's own questions: typed fields its clients send in `fields`; every staff member reads them, admins write them.",
+    )
     .addTag('staff: live', 'Live updates for the console: the event stream and who is viewing what.')
     .addTag(
       'staff: administration',

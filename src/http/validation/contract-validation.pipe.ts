@@ -1,4 +1,5 @@
 import { ArgumentMetadata, HttpStatus, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync, ValidatorOptions } from 'class-validator';
 import { ApiException } from '../api-exception';
 import { requiredFieldsOf } from './contract-fields';
@@ -45,9 +46,40 @@ function declaredFieldsOf(dto: new () => object): string[] {
  * than by class-validator's whitelist, which looks fields up in a plain object and so takes
  * `constructor`, `toString` and other Object.prototype names for declared ones.
  */
-function unknownFieldOf(dto: new () => object, body: object): string | undefined {
+function unknownFieldOf(dto: new () => object, body: object, alsoKnown?: string): string | undefined {
   const declared = declaredFieldsOf(dto);
-  return Object.keys(body).find((key) => !declared.includes(key));
+  return Object.keys(body).find((key) => !declared.includes(key) && key !== alsoKnown);
+}
+
+/**
+ * A body checked as the global pipe checks it, for a route whose body depends on who sends it (the
+ * intake's `fields`, known only for a key that has fields): not an object is `Invalid JSON body`; then
+ * the first unknown member in the body's order (`alsoKnown` is known too, and left for the caller to
+ * check); then the DTO's fields in the contract's order. Answers the DTO without `alsoKnown`.
+ */
+export function checkedBody<T extends object>(dto: new () => T, value: unknown, alsoKnown?: string): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid JSON body');
+  }
+  const unknown = unknownFieldOf(dto, value, alsoKnown);
+  if (unknown !== undefined) {
+    throw new ApiException(HttpStatus.BAD_REQUEST, `Unknown field: ${unknown}`);
+  }
+  let body = value as Record<string, unknown>;
+  if (alsoKnown !== undefined && Object.hasOwn(body, alsoKnown)) {
+    body = { ...body };
+    delete body[alsoKnown];
+  }
+  const valid = fastPathFor(dto)?.(body);
+  if (valid) {
+    return valid as T;
+  }
+  const instance = plainToInstance(dto, body);
+  const errors = validateSync(instance, { forbidUnknownValues: true, validationError: { target: false, value: true } });
+  if (errors.length > 0) {
+    throw new ApiException(HttpStatus.BAD_REQUEST, contractMessageFor(dto, errors));
+  }
+  return instance;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { batchedEntityInsert, EntityInserts, insertStatement } from '../../database/batched-insert';
+import { batchedEntityInsert, EntityInserts } from '../../database/batched-insert';
 import { FieldCipher } from '../../database/field-cipher';
 import type { Transaction } from '../../database/transactions';
 import { SubmissionEntity } from '../entities/submission.entity';
+import { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
+import { SubmissionFieldValuesRepository } from './submission-field-values.repository';
 import { DEFAULT_PRIORITY } from './submission-priority';
 import { SUBMISSION_STATE } from './submission-state';
 
@@ -39,6 +41,8 @@ export type NewSubmission = Omit<
    * assignee and closing time; absent: version 1, normal priority, unassigned.
    */
   workflow?: Pick<SubmissionEntity, 'version' | 'priority' | 'assigneeId' | 'closedAt'>;
+  /** Its custom fields' values (see submissionValueRows); absent: none. */
+  fieldValues?: SubmissionFieldValueEntity[];
 };
 
 /** A submission's service-level columns (see the entity): service-levels/ computes them, the row keeps them. */
@@ -89,6 +93,7 @@ export class SubmissionIntakeRepository {
   constructor(
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
     private readonly cipher: FieldCipher,
+    private readonly fieldValues: SubmissionFieldValuesRepository,
   ) {
     this.inserts = batchedEntityInsert(submissions);
   }
@@ -97,7 +102,12 @@ export class SubmissionIntakeRepository {
    * Stores a new submission in state `received` (its own outbox entry), its personal columns sealed
    * when encryption at rest is on; settles once committed.
    */
-  insert(submission: NewSubmission): Promise<void> {
+  async insert(submission: NewSubmission): Promise<void> {
+    // Its values first, then the row (each a grouped INSERT): a submission is never seen without its
+    // values, and values whose row never came are swept by retention (see SubmissionFieldValueEntity).
+    if (submission.fieldValues?.length) {
+      await this.fieldValues.insertForIntake(submission.fieldValues);
+    }
     return this.inserts.insert(this.sealedRowOf(submission));
   }
 
@@ -106,9 +116,14 @@ export class SubmissionIntakeRepository {
    * (rules/), with the rules' own writes.
    */
   async insertAll(submissions: readonly NewSubmission[], tx: Transaction): Promise<void> {
-    const shape = this.inserts.shape;
-    const values = submissions.flatMap((submission) => shape.valuesOf(this.sealedRowOf(submission)));
-    await tx.query(insertStatement(shape.table, shape.columns, submissions.length), values);
+    await this.inserts.insertAll(
+      submissions.map((submission) => this.sealedRowOf(submission)),
+      (sql, parameters) => tx.query(sql, parameters),
+    );
+    await this.fieldValues.insertAll(
+      submissions.flatMap((submission) => submission.fieldValues ?? []),
+      tx,
+    );
   }
 
   /** A new submission's whole row, its personal columns sealed when encryption at rest is on. */

@@ -8,6 +8,7 @@ import { SubmissionDetailSections } from './submission-detail-sections';
 import { SubmissionNotesRepository } from '../lifecycle/submission-notes.repository';
 import { refOf } from '../lifecycle/submission-ref';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
+import { SubmissionFieldsReader } from '../lifecycle/submission-fields.service';
 import { StaffSubmissionsRepository } from './staff-submissions.repository';
 import { SubmissionDeliveryRepository } from '../lifecycle/submission-delivery.repository';
 
@@ -25,6 +26,7 @@ export class SubmissionDetailService {
     private readonly audit: AuditService,
     private readonly sections: SubmissionDetailSections,
     private readonly cipher: FieldCipher,
+    private readonly fields: SubmissionFieldsReader,
   ) {}
 
   async detail(id: string): Promise<SubmissionDetailView> {
@@ -32,7 +34,7 @@ export class SubmissionDetailService {
     if (!submission) {
       throw new ApiException(HttpStatus.NOT_FOUND, 'Not found');
     }
-    const [deliveries, notes, events, sections, history, tags, mergedFrom] = await Promise.all([
+    const [deliveries, notes, events, sections, history, tags, mergedFrom, fields] = await Promise.all([
       this.submissionDeliveries.deliveriesOf(id),
       this.notes.forSubmission(id),
       this.audit.timelineOf(id),
@@ -40,9 +42,10 @@ export class SubmissionDetailService {
       this.historyOf(submission),
       this.tags.of(id),
       this.staffSubmissions.mergedInto(id),
+      this.fields.ofOne(submission),
     ]);
     return {
-      ...toSubmissionView(submission, tags),
+      ...toSubmissionView(submission, tags, fields),
       client_ip: submission.clientIp,
       user_agent: submission.userAgent,
       attempts: submission.attempts,

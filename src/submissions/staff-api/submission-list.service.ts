@@ -6,6 +6,7 @@ import { SubmissionChangesElsewhere } from '../facts/changes-elsewhere';
 import { OnSubmissionFact } from '../facts/submission-facts';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../lifecycle/submission-state';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
+import { SubmissionFieldsReader } from '../lifecycle/submission-fields.service';
 import { StaffSubmissionsRepository, SubmissionOrder } from './staff-submissions.repository';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
@@ -24,6 +25,7 @@ export class SubmissionListService {
   constructor(
     private readonly submissions: StaffSubmissionsRepository,
     private readonly tags: SubmissionTagsRepository,
+    private readonly fields: SubmissionFieldsReader,
     private readonly filter: StaffSubmissionFilter,
     elsewhere: SubmissionChangesElsewhere,
   ) {
@@ -47,9 +49,12 @@ export class SubmissionListService {
     const rows = await this.submissions.findPage(filter, cursor, limit + 1, order);
     const page = rows.slice(0, limit);
     const matching = page.filter(this.filter.sameAddressAs(query));
-    const tags = await this.tags.ofSubmissions(matching.map((row) => row.id));
+    const [tags, fields] = await Promise.all([
+      this.tags.ofSubmissions(matching.map((row) => row.id)),
+      this.fields.of(matching),
+    ]);
     return {
-      items: matching.map((row) => toSubmissionView(row, tags.get(row.id) ?? [])),
+      items: matching.map((row) => toSubmissionView(row, tags.get(row.id) ?? [], fields.get(row.id) ?? [])),
       next_cursor: rows.length > limit ? page[page.length - 1].id : null,
     };
   }

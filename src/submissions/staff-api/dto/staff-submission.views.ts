@@ -1,3 +1,6 @@
+import { FIELD_TYPES, FieldType } from '../../../custom-fields/field-definitions';
+import type { FieldValue } from '../../../custom-fields/field-values';
+import type { SubmissionFieldView } from '../../lifecycle/submission-fields';
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { AuditEventView } from '../../../audit/audit-event.view';
 import { NamedRefView } from '../../../http/openapi/named-ref.view';
@@ -72,6 +75,33 @@ export class SubmissionSlaView {
 }
 
 /** A submission in the staff list. */
+export class SubmissionFieldValueView {
+  @ApiProperty({ example: 'order_number' })
+  name!: string;
+
+  @ApiProperty({ example: 'Order number' })
+  label!: string;
+
+  @ApiProperty({ enum: FIELD_TYPES })
+  type!: FieldType;
+
+  @ApiProperty({
+    // OpenAPI 3.0 has no null type: the string branch is the nullable one.
+    oneOf: [
+      { type: 'string', nullable: true },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', items: { type: 'string' } },
+    ],
+    description:
+      'By type: a string, a number (number), a boolean (checkbox), a list of strings (multi_select); null: none',
+  })
+  value!: FieldValue | null;
+
+  @ApiProperty({ description: "No longer in the key's fields (the value stays)" })
+  retired!: boolean;
+}
+
 export class SubmissionView {
   @ApiProperty({ example: '01a20093-2c13-73ce-ba5f-bebabadb9343' })
   id!: string;
@@ -130,6 +160,12 @@ export class SubmissionView {
 
   @ApiProperty({ type: [String], example: ['billing', 'VIP'], description: "Staff's labels, in the order they gave" })
   tags!: string[];
+
+  @ApiProperty({
+    type: [SubmissionFieldValueView],
+    description: "The key's custom fields in the key's order (value null: none), then retired fields it has a value of",
+  })
+  fields!: SubmissionFieldValueView[];
 
   @ApiProperty({
     type: SubmissionSlaView,
@@ -332,7 +368,11 @@ export function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-export function toSubmissionView(submission: SubmissionEntity, tags: string[]): SubmissionView {
+export function toSubmissionView(
+  submission: SubmissionEntity,
+  tags: string[],
+  fields: SubmissionFieldView[],
+): SubmissionView {
   return {
     id: submission.id,
     status: submission.status,
@@ -353,6 +393,7 @@ export function toSubmissionView(submission: SubmissionEntity, tags: string[]): 
     spam_reasons: submission.spamReasons ? submission.spamReasons.split(',') : [],
     priority: submission.priority,
     tags,
+    fields,
     sla: slaViewOf(submission),
     merged_into_id: submission.mergedIntoId ?? null,
     ...unreadableOf(submission),
