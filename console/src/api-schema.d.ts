@@ -354,8 +354,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change status, assignee, priority and/or tags (the whole new list); requires If-Match with the current ETag
-         * @description Change status, assignee, priority and/or tags (the whole new list); requires If-Match with the current ETag
+         * Change status, assignee, priority, tags (the whole new list) and/or custom fields; requires If-Match with the current ETag
+         * @description Change status, assignee, priority, tags (the whole new list) and/or custom fields; requires If-Match with the current ETag
          */
         patch: operations["StaffSubmissionsController_update"];
         trace?: never;
@@ -2074,6 +2074,16 @@ export interface components {
             tags?: string[];
             /** @enum {string} */
             priority?: "low" | "normal" | "high" | "urgent";
+            /**
+             * @description Custom fields' new values by name (staff_only ones too); null or blank clears one (never a required one: `Missing field: fields.<name>`); checked like the intake's (`Unknown field: fields.<name>`, `Invalid field: fields.<name>`). Fields left out keep their values.
+             * @example {
+             *       "order_number": "A-1001",
+             *       "product": "Pro"
+             *     }
+             */
+            fields?: {
+                [key: string]: unknown;
+            };
         };
         MergeSubmissionDto: {
             /**
@@ -3151,7 +3161,7 @@ export interface components {
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged" | "submission.fields_changed")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -3180,14 +3190,14 @@ export interface components {
              *       "submission.received"
              *     ]
              */
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged" | "submission.fields_changed")[];
         };
         WebhookDestinationWithSecretView: {
             id: string;
             url: string;
             /** @description The API key whose submissions it takes; null: every key's */
             api_key_id: string | null;
-            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged")[];
+            events: ("submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged" | "submission.fields_changed")[];
             enabled: boolean;
             /** @example answered 410 Gone on 2026-11-23T10:00:00.000Z */
             disabled_reason: string | null;
@@ -3219,7 +3229,7 @@ export interface components {
              */
             submission_id: string;
             /** @enum {string} */
-            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged";
+            event: "submission.received" | "submission.status_changed" | "submission.message_received" | "submission.assigned" | "submission.flagged" | "message.bounced" | "submission.sla_breached" | "submission.rated" | "submission.merged" | "submission.fields_changed";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;

@@ -5,6 +5,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/lifecycle/submission-state';
 import { toStaffSubmission } from '../submissions/staff-api/staff-submission';
+import { SubmissionFieldsReader } from '../submissions/lifecycle/submission-fields.service';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
@@ -33,6 +34,7 @@ export class DeliveryService {
     private readonly metrics: MetricsService,
     private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
+    private readonly fields: SubmissionFieldsReader,
   ) {}
 
   async deliver(submissionId: string, attempt: DeliveryAttempt): Promise<void> {
@@ -117,7 +119,10 @@ export class DeliveryService {
   }
 
   private async payloadOf(submission: SubmissionEntity): Promise<StaffSubmission> {
-    const apiKey = await this.apiKeys.findById(submission.apiKeyId);
-    return toStaffSubmission(submission, apiKey?.name ?? '');
+    const [apiKey, fields] = await Promise.all([
+      this.apiKeys.findById(submission.apiKeyId),
+      this.fields.ofOne(submission),
+    ]);
+    return toStaffSubmission(submission, apiKey?.name ?? '', fields);
   }
 }

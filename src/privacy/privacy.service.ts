@@ -91,7 +91,8 @@ export class PrivacyService {
     );
     const submissions = rows.map((row) => {
       const exported: Record<string, unknown> = {
-        ...toStaffSubmission(row, ''),
+        // Its fields come from the submissions room's port below.
+        ...toStaffSubmission(row, '', []),
         ...unreadableOf(row),
         api_key: { id: row.apiKeyId },
         client_ip: row.clientIp,

@@ -64,6 +64,8 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     SubmissionsPersonalData,
   ],
   exports: [
+    // Its values are labelled by their key's fields: whoever reads submissions reads those too.
+    CustomFieldsModule,
     SubmissionsRepository,
     SubmissionIntakeRepository,
     SubmissionDeliveryRepository,

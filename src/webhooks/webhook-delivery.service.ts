@@ -8,6 +8,7 @@ import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { toStaffSubmission } from '../submissions/staff-api/staff-submission';
+import { SubmissionFieldsReader } from '../submissions/lifecycle/submission-fields.service';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WEBHOOK_DELIVERY_STATE } from './webhook-delivery-state';
 import { loggableUrl } from './webhook-address';
@@ -21,6 +22,7 @@ import { SubmissionsRepository } from '../submissions/submissions.repository';
 /** The two events that carry the submission itself (the others carry ids and what changed). */
 const RECEIVED = SUBMISSION_FACTS.received.webhook.event;
 const FLAGGED = SUBMISSION_FACTS.flagged.webhook.event;
+const FIELDS_CHANGED = SUBMISSION_FACTS.fields_changed.webhook.event;
 
 /** Retry-After is honoured up to a day. */
 const MAX_RETRY_AFTER_S = 86_400;
@@ -55,6 +57,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     private readonly metrics: MetricsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly fields: SubmissionFieldsReader,
   ) {
     this.sender = new WebhookSender(config.webhooks, config.webhooks.timeout * 1000);
   }
@@ -194,15 +197,21 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     const timestamp = delivery.createdAt.toISOString();
     // Events about a change (status_changed, message_received) carry ids and what changed, not the request.
     if (delivery.eventType !== RECEIVED && delivery.eventType !== FLAGGED) {
+      // A change of custom fields carries the submission's fields as they are now (read at sending, so
+      // personal values are never stored in the delivery row).
+      const fields = delivery.eventType === FIELDS_CHANGED ? { fields: await this.fields.ofOne(submission) } : {};
       return JSON.stringify({
         type: delivery.eventType,
         timestamp,
-        data: { id: submission.id, ...delivery.eventData },
+        data: { id: submission.id, ...delivery.eventData, ...fields },
       });
     }
-    const apiKey = await this.apiKeys.findById(submission.apiKeyId);
+    const [apiKey, fields] = await Promise.all([
+      this.apiKeys.findById(submission.apiKeyId),
+      this.fields.ofOne(submission),
+    ]);
     const data = {
-      ...toStaffSubmission(submission, apiKey?.name ?? ''),
+      ...toStaffSubmission(submission, apiKey?.name ?? '', fields),
       // What a receiver that reviews spam needs to see why (flagged only: received is part one's shape).
       ...(delivery.eventType === FLAGGED ? { spam_reasons: submission.spamReasons?.split(',') ?? [] } : {}),
     };

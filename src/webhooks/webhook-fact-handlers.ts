@@ -47,6 +47,13 @@ function webhookOf(fact: SubmissionFact): { key: string; data: Record<string, un
         key: `merged-${fact.id}`,
         data: { source_id: fact.data.sourceId, target_id: fact.data.targetId, actor_id: fact.actor.id },
       };
+    case 'fields_changed':
+      // The values go out as the submission's `fields` when the delivery is sent (personal ones are
+      // never stored in a fact or a delivery row): here the names and the non-personal changes.
+      return {
+        key: `fields-${fact.id}`,
+        data: { names: fact.data.names, before: fact.data.before, after: fact.data.after, ...actorOf(fact) },
+      };
     default:
       return null;
   }
@@ -90,6 +97,7 @@ export class WebhookFactHandlers implements OnModuleInit {
       'sla_breached',
       'rated',
       'merged',
+      'fields_changed',
     ],
     sends: 'webhooks',
   })

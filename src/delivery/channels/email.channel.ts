@@ -23,6 +23,12 @@ export class EmailChannel implements StaffChannel {
       ['E-mail', submission.email],
       ['Phone', submission.phone],
       ['Business', submission.business],
+      ...(submission.fields ?? [])
+        .filter((field) => field.value !== null)
+        .map((field): [string, string] => [
+          field.retired ? `${field.label} (retired)` : field.label,
+          Array.isArray(field.value) ? field.value.join(', ') : String(field.value),
+        ]),
       ['Received', submission.created_at],
       ['Client', submission.api_key.name],
       ['Submission id', submission.id],

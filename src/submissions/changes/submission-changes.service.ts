@@ -13,6 +13,7 @@ import { PRIORITIES, Priority } from '../lifecycle/submission-priority';
 import { SETTABLE_STATUSES, workflowChangeRefused, WorkflowStatus } from '../lifecycle/submission-state';
 import { MAX_TAGS, normalizedTags, tagKey } from '../lifecycle/submission-tags';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
+import { PlannedFieldChange, SubmissionFieldChanges } from './submission-field-changes';
 import {
   SubmissionWorkflowRepository,
   WorkflowChanges,
@@ -64,6 +65,8 @@ interface PlannedChange {
   row: WorkflowRow;
   next: WorkflowChanges;
   tags: { before: string[]; after: string[] } | null;
+  /** A PATCH's change of custom fields (null: none, or nothing new). */
+  fields?: PlannedFieldChange | null;
 }
 
 /** Why a row's change is refused, with the status a single change answers it with. */
@@ -103,6 +106,7 @@ export class SubmissionChangesService {
     private readonly transactions: Transactions,
     private readonly detail: SubmissionDetailService,
     private readonly clock: Clock,
+    private readonly fieldChanges: SubmissionFieldChanges,
   ) {}
 
   /**
@@ -124,7 +128,8 @@ export class SubmissionChangesService {
     if (ifMatch !== 'any' && !ifMatch.includes(current.version)) {
       throw changedMeanwhile();
     }
-    const change: WorkflowChange = { ...changes };
+    const { fields: fieldsAsked, ...workflow } = changes;
+    const change: WorkflowChange = { ...workflow };
     if (changes.tags !== undefined) {
       // The DTO has refused what does not normalise; null here would be a bug, answered as the field.
       const tags = normalizedTags(changes.tags);
@@ -140,8 +145,9 @@ export class SubmissionChangesService {
     if (changes.assignee_id && planned.next.assigneeId !== undefined) {
       await this.checkAssignee(changes.assignee_id, 'assignee_id');
     }
+    const fields = fieldsAsked === undefined ? null : await this.fieldChanges.plan(current, fieldsAsked);
     await this.transactions.run(async (tx) => {
-      if (!(await this.applyPlanned(planned, actor, tx))) {
+      if (!(await this.applyPlanned({ ...planned, fields }, actor, tx))) {
         throw changedMeanwhile();
       }
     });
@@ -265,8 +271,12 @@ export class SubmissionChangesService {
    * Writes a planned change in `tx` if the row is still at the version read, with one fact per changed
    * field. Answers false, having written nothing, when the row changed meanwhile (or went).
    */
-  private async applyPlanned({ row, next, tags }: PlannedChange, actor: Actor, tx: Transaction): Promise<boolean> {
-    if (Object.keys(next).length === 0 && !tags) {
+  private async applyPlanned(
+    { row, next, tags, fields }: PlannedChange,
+    actor: Actor,
+    tx: Transaction,
+  ): Promise<boolean> {
+    if (Object.keys(next).length === 0 && !tags && !fields) {
       return true;
     }
     if (!(await this.submissions.updateWorkflow(row.id, row.version, next, tx))) {
@@ -275,7 +285,14 @@ export class SubmissionChangesService {
     if (tags) {
       this.labels.add(tx, { submissionId: row.id, tags: tags.after });
     }
+    if (fields) {
+      await this.fieldChanges.apply(row.id, fields, tx);
+    }
     await this.facts.recordChange(workflowChangeFacts(row, next, tags, actor), tx);
+    if (fields) {
+      const fact = { name: 'fields_changed' as const, submissionId: row.id, apiKeyId: row.apiKeyId, actor };
+      await this.facts.record({ ...fact, data: fields.fact }, tx);
+    }
     return true;
   }
 

@@ -28,6 +28,7 @@ const WEBHOOK_FACTS = [
   'sla_breached',
   'rated',
   'merged',
+  'fields_changed',
 ] as const;
 
 /** Boots a module of the recorder and `handlers`; answers the recorder once started. */
@@ -93,6 +94,7 @@ describe('the catalogue of submission facts', () => {
       'submission.sla_breached',
       'submission.rated',
       'submission.merged',
+      'submission.fields_changed',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { Actor } from '../../audit/actor';
 import type { FactAuditAction } from '../../audit/audit-actions';
 import type { Transaction } from '../../database/transactions';
+import type { FieldValue } from '../../custom-fields/field-values';
 import type { Priority } from '../lifecycle/submission-priority';
 import type { WorkflowStatus } from '../lifecycle/submission-state';
 
@@ -58,6 +59,15 @@ export interface SubmissionFactData {
    * went into the target, which now holds its timeline, notes, tags and files.
    */
   merged: { sourceId: string; targetId: string };
+  /**
+   * Staff changed custom fields' values: every changed field's name, and the values before and after
+   * of those that are not `personal` (a personal value never goes into a fact: the audit keeps facts).
+   */
+  fields_changed: {
+    names: string[];
+    before: Record<string, FieldValue | null>;
+    after: Record<string, FieldValue | null>;
+  };
 }
 
 export type SubmissionFactName = keyof SubmissionFactData;
@@ -178,6 +188,14 @@ export const SUBMISSION_FACTS = {
     audit: {
       action: 'submission.merged',
       change: (data) => ({ after: { source_id: data.sourceId, target_id: data.targetId } }),
+    },
+  },
+  fields_changed: {
+    webhook: { event: 'submission.fields_changed', sentBy: 'handler' },
+    live: 'submission.changed',
+    audit: {
+      action: 'submission.fields_changed',
+      change: (data) => ({ before: { fields: data.before }, after: { fields: data.after, names: data.names } }),
     },
   },
 } as const satisfies { [Name in SubmissionFactName]: SubmissionFactRoute<Name> };

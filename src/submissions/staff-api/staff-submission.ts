@@ -1,3 +1,4 @@
+import type { SubmissionFieldView } from '../lifecycle/submission-fields';
 import { SubmissionEntity } from '../entities/submission.entity';
 
 /**
@@ -13,9 +14,18 @@ export interface StaffSubmission {
   message: string | null;
   created_at: string;
   api_key: { id: string; name: string };
+  /**
+   * Its custom fields (part five), as staff views show them; absent when its key has none, so a
+   * receiver of part one's payload gets it byte for byte.
+   */
+  fields?: SubmissionFieldView[];
 }
 
-export function toStaffSubmission(submission: SubmissionEntity, apiKeyName: string): StaffSubmission {
+export function toStaffSubmission(
+  submission: SubmissionEntity,
+  apiKeyName: string,
+  fields: SubmissionFieldView[],
+): StaffSubmission {
   return {
     id: submission.id,
     // Null when the row does not open (see SubmissionEntity.unreadable); a string to every receiver.
@@ -26,6 +36,7 @@ export function toStaffSubmission(submission: SubmissionEntity, apiKeyName: stri
     message: submission.message,
     created_at: submission.createdAt.toISOString(),
     api_key: { id: submission.apiKeyId, name: apiKeyName },
+    ...(fields.length > 0 ? { fields } : {}),
   };
 }
 

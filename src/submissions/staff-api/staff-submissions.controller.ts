@@ -159,7 +159,7 @@ export class StaffSubmissionsController {
   @StaffAuth()
   @ApiOperation({
     summary:
-      'Change status, assignee, priority and/or tags (the whole new list); requires If-Match with the current ETag',
+      'Change status, assignee, priority, tags (the whole new list) and/or custom fields; requires If-Match with the current ETag',
   })
   @ApiHeader({ name: 'If-Match', required: true, description: 'The ETag of the version the change is based on' })
   @ApiOkResponse({ type: SubmissionDetailView, headers: ETAG_HEADER })
@@ -170,6 +170,10 @@ export class StaffSubmissionsController {
       'Invalid field: assignee_id',
       'Invalid field: tags',
       'Invalid field: priority',
+      'Invalid field: fields',
+      'Unknown field: fields.x',
+      'Missing field: fields.order_number',
+      'Invalid field: fields.order_number',
     ],
     403: ['Forbidden'],
     404: ['Not found'],

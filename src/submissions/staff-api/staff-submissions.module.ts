@@ -4,6 +4,7 @@ import { StaffAccountsModule } from '../../staff-accounts/staff-accounts.module'
 import { StaffSubmissionsController } from './staff-submissions.controller';
 import { StaffSubmissionFilter } from './staff-submission-filter';
 import { SubmissionChangesService } from '../changes/submission-changes.service';
+import { SubmissionFieldChanges } from '../changes/submission-field-changes';
 import { SubmissionDetailService } from './submission-detail.service';
 import { SubmissionExportService } from './submission-export.service';
 import { SubmissionListService } from './submission-list.service';
@@ -20,6 +21,7 @@ import { SubmissionsModule } from '../submissions.module';
     SubmissionListService,
     SubmissionDetailService,
     SubmissionChangesService,
+    SubmissionFieldChanges,
     SubmissionMergeService,
     SubmissionNotesService,
     SubmissionExportService,

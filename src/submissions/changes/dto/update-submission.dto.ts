@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, ValidateBy, ValidateIf } from 'class-validator';
+import { IsIn, IsObject, IsString, ValidateBy, ValidateIf } from 'class-validator';
 import { CanonicalId, Optional } from '../../../http/validation/contract-fields';
 import { PRIORITIES, Priority } from '../../lifecycle/submission-priority';
 import { SETTABLE_STATUSES, WorkflowStatus } from '../../lifecycle/submission-state';
@@ -38,4 +38,17 @@ export class UpdateSubmissionDto {
   @IsString()
   @IsIn([...PRIORITIES])
   priority?: Priority;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { order_number: 'A-1001', product: 'Pro' },
+    description:
+      "Custom fields' new values by name (staff_only ones too); null or blank clears one (never a required " +
+      "one: `Missing field: fields.<name>`); checked like the intake's (`Unknown field: fields.<name>`, " +
+      '`Invalid field: fields.<name>`). Fields left out keep their values.',
+  })
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined)
+  @IsObject()
+  fields?: Record<string, unknown>;
 }
