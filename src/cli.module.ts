@@ -28,6 +28,8 @@ import {
 } from './delivery/commands/submissions.command';
 import { RedeliveryModule } from './delivery/redelivery.module';
 import { STAFF_COMMANDS } from './staff-accounts/commands/staff.command';
+import { FIELDS_COMMANDS } from './custom-fields/commands/fields.command';
+import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { StaffAccountsModule } from './staff-accounts/staff-accounts.module';
 import { StaffIdentityCommandsModule } from './staff-identity/staff-identity.module';
 import { SubmissionsModule } from './submissions/submissions.module';
@@ -60,6 +62,7 @@ export class CliModule {
         RedeliveryModule,
         StaffAccountsModule,
         WebhooksModule,
+        CustomFieldsModule,
         // The rooms whose rows a privacy command deletes or exports (their ports; see PersonalDataPorts).
         ConversationsModule,
         RatingsModule,
@@ -82,6 +85,7 @@ export class CliModule {
         ListSubmissionsCommand,
         RetrySubmissionsCommand,
         ...STAFF_COMMANDS,
+        ...FIELDS_COMMANDS,
         ...WEBHOOK_COMMANDS,
         ...PRIVACY_COMMANDS,
       ],

@@ -1,7 +1,14 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { SYSTEM_ACTOR } from '../src/audit/actor';
+import { RetentionService, uuidV7Floor } from '../src/privacy/retention.service';
+import { ownDatabase } from './support/own-database';
+import { runCli } from './support/processes';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
 
@@ -205,6 +212,41 @@ describe('custom fields', () => {
       await putFields(id, { fields: [...ALL_TYPES, { name: 'extra', label: 'Extra', type: 'date' }] }).expect(200);
       expect([await schema(), await indexes()]).toEqual(before);
       expect(before[0].length).toBeGreaterThan(100);
+    });
+  });
+
+  describe('the command line', () => {
+    const cli = (args: string[], input?: string) =>
+      runCli(args, { env: { DATABASE_URL: t.config.db.url, LOG_LEVEL: 'error' }, input }).then(
+        ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+
+    it("sets a key's fields from a JSON file (or standard input) and shows them, with the API's rules", async () => {
+      const { id } = await t.createKey();
+      const file = join(await mkdtemp(join(tmpdir(), 'fields-')), 'fields.json');
+      await writeFile(file, JSON.stringify({ fields: ALL_TYPES.slice(0, 2) }));
+      const set = await cli(['fields', 'set', id, '--file', file]);
+      expect(set).toMatchObject({ code: 0 });
+      expect(set.stdout).toContain('fields version 1 (order_number, details)');
+      const fromInput = await cli(
+        ['fields', 'set', id, '--file', '-'],
+        JSON.stringify({ fields: ALL_TYPES.slice(1, 2) }),
+      );
+      expect(fromInput.stdout).toContain('fields version 2 (details)');
+      const shown = await cli(['fields', 'show', id]);
+      expect(JSON.parse(shown.stdout)).toEqual(
+        (await t.http().get(`/staff/api/keys/${id}/fields`).set('Cookie', agent)).body,
+      );
+      const bad = await cli(
+        ['fields', 'set', id, '--file', '-'],
+        JSON.stringify({ fields: [{ name: 'X', label: 'x', type: 'text' }] }),
+      );
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('Invalid field: fields[0].name');
+      const notJson = await cli(['fields', 'set', id, '--file', '-'], '{');
+      expect([notJson.code, notJson.stderr]).toEqual([1, expect.stringContaining('not JSON')]);
+      expect((await t.http().get(`/staff/api/keys/${id}/fields`).set('Cookie', agent)).body.version).toBe(2);
     });
   });
 
@@ -506,6 +548,80 @@ describe('custom fields', () => {
         expect(view.fields.find((field) => field.name === 'order_number')!.value).toBe('Secret-Order-4711');
       } finally {
         await sealed.close();
+      }
+    });
+  });
+
+  describe('personal data', () => {
+    it("exports a person's values (retired and personal ones too) and erases them with the submission", async () => {
+      const { id, post } = await keyWith(ALL_TYPES);
+      const email = `fields-${randomBytes(4).toString('hex')}@example.org`;
+      const sent = await post({
+        ...GOOD,
+        email,
+        fields: { ...good, billing_email: 'payer@example.org', topics: ['Billing'] },
+      }).expect(200);
+      await putFields(id, { fields: ALL_TYPES.filter((field) => field.name !== 'topics') }).expect(200);
+      const exported = await t
+        .http()
+        .post('/staff/api/privacy/export')
+        .set('Cookie', admin)
+        .send({ email })
+        .expect(200);
+      expect(exported.body.submissions).toHaveLength(1);
+      const fields = exported.body.submissions[0].fields as { name: string; value: unknown; retired: boolean }[];
+      expect(fields.find((field) => field.name === 'billing_email')).toMatchObject({ value: 'payer@example.org' });
+      expect(fields.find((field) => field.name === 'topics')).toMatchObject({ value: ['Billing'], retired: true });
+
+      await t.http().post('/staff/api/privacy/erase').set('Cookie', admin).send({ email }).expect(200, { erased: 1 });
+      const left = await db.query<{ n: string }[]>(
+        'SELECT COUNT(*) AS n FROM submission_field_values WHERE submission_id = ?',
+        [sent.body.id],
+      );
+      expect(Number(left[0].n)).toBe(0);
+    });
+  });
+
+  describe('retention', () => {
+    it('removes values whose submission never came, once an hour old, and nothing else', async () => {
+      const database = await ownDatabase();
+      const own = await createTestApp({ DATABASE_URL: database.url });
+      try {
+        const ownDb = own.app.get(DataSource);
+        const ownAdmin = await staffCookie(own, (await newStaffAccount(own, 'Retention Admin', 'admin')).email);
+        const { id, key } = await own.createKey();
+        await own
+          .http()
+          .put(`/staff/api/keys/${id}/fields`)
+          .set('Cookie', ownAdmin)
+          .send({ fields: ALL_TYPES })
+          .expect(200);
+        const { access_token } = await issueTokens(own, key);
+        const kept = await own
+          .http()
+          .post('/contact_api.php')
+          .set('Authorization', `Bearer ${access_token}`)
+          .send(GOOD)
+          .expect(200);
+        const insert = (submissionId: string) =>
+          ownDb.query(
+            'INSERT INTO submission_field_values (id, submission_id, name, position, value_text) VALUES (UUID(), ?, ?, 0, ?)',
+            [submissionId, 'order_number', 'lost'],
+          );
+        // Ids as the intake makes them (UUIDv7: their time first): one two hours old, one a minute old.
+        const old = uuidV7Floor(Date.now() - 2 * 3_600_000).replace(/0{12}$/, '000000000001');
+        const recent = uuidV7Floor(Date.now() - 60_000).replace(/0{12}$/, '000000000002');
+        await insert(old);
+        await insert(recent);
+        const counts = await own.app.get(RetentionService).run(SYSTEM_ACTOR);
+        expect(counts.orphaned_field_values).toBe(1);
+        const left = await ownDb.query<{ submission_id: string }[]>(
+          'SELECT DISTINCT submission_id FROM submission_field_values',
+        );
+        expect(left.map((row) => row.submission_id).sort()).toEqual([kept.body.id as string, recent].sort());
+      } finally {
+        await own.close();
+        await database.drop();
       }
     });
   });
