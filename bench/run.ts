@@ -17,6 +17,8 @@
  * `--rules N` gives it N enabled rules of `received` (bench/intake-rules.ts): all but three never
  * match the bench's submissions, three match the ones whose counter starts with 9 (a few per cent;
  * `--rules-match none` or `all`: none or every one).
+ * `--fields N` gives the bench's key N custom fields (bench/intake-fields.ts) and every submission a
+ * value for each (the service only: compare with a run without it).
  * `--scenario hostile-mail` measures the mail door instead (bench/hostile-mail.ts), `--scenario staff-list`
  * the staff list at a million rows (bench/staff-list.ts), `--scenario worker` one staff worker's delivery
  * pace (bench/worker-throughput.ts), `--scenario live-push` how soon a submission shows in an open
@@ -46,6 +48,7 @@ import { runReportsBench } from './reports';
 import { runBulkChangeBench } from './bulk-change';
 import { runStallsBench } from './stalls';
 import { addIntakeRules, RulesMatch } from './intake-rules';
+import { defineIntakeFields, intakeFieldValues } from './intake-fields';
 import {
   createKey,
   freePort,
@@ -143,9 +146,11 @@ const env: NodeJS.ProcessEnv = {
  * duplicate by the spam checks: the bench measures the clean path, the one real customers take.
  * The body is two fixed halves around the counter, so making it costs the load generator next to nothing.
  */
+const FIELD_COUNT = optionValue('--fields') === undefined ? 0 : Number(optionValue('--fields'));
 const [SUBMISSION_HEAD, SUBMISSION_TAIL] = JSON.stringify({
   ...SAMPLE_SUBMISSION,
   message: `${SAMPLE_SUBMISSION.message} #\u0000`,
+  ...(FIELD_COUNT > 0 ? { fields: intakeFieldValues(FIELD_COUNT) } : {}),
 }).split('\\u0000');
 let submissionsSent = 0;
 const nextSubmission = (request: Request): Request => ({
@@ -680,7 +685,10 @@ async function run(): Promise<void> {
       (optionValue('--rules-match') ?? 'few') as RulesMatch,
     );
   }
-  const { key } = createKey(env);
+  const { id: keyId, key } = createKey(env);
+  if (FIELD_COUNT > 0) {
+    defineIntakeFields(env, keyId, FIELD_COUNT);
+  }
   process.stdout.write(`duration ${duration} s per run; database ${databaseUrl}\n\n`);
 
   const { service, naive, grouped, others } = await measureTargets(key);

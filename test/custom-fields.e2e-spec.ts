@@ -154,6 +154,7 @@ describe('custom fields', () => {
       [{ fields: [text({ name: undefined })] }, 'Missing field: fields[0].name'],
       [{ fields: [text({ name: 'Order' })] }, 'Invalid field: fields[0].name'],
       [{ fields: [text({ name: '_a' })] }, 'Invalid field: fields[0].name'],
+      [{ fields: [text({ name: 'constructor' })] }, 'Invalid field: fields[0].name'],
       [{ fields: [text({ name: 'a'.repeat(41) })] }, 'Invalid field: fields[0].name'],
       [{ fields: [text(), text()] }, 'Invalid field: fields[1].name'],
       [{ fields: [text({ label: ' ' })] }, 'Missing field: fields[0].label'],
@@ -350,6 +351,22 @@ describe('custom fields', () => {
       const response = await post(body).expect(400);
       expect(response.body).toEqual({ status: 'error', message });
       expect(await stored(id)).toBe(0);
+    });
+
+    it('stores 64 submissions sent at once, each with its values, the first time the key is used', async () => {
+      const { id, post } = await keyWith(ALL_TYPES);
+      const fields = { ...good, quantity: 7, topics: ['Billing', 'Returns'], billing_email: 'b@example.org' };
+      const answers = await Promise.all(
+        Array.from({ length: 64 }, (_, i) => post({ ...GOOD, message: `At once ${i}`, fields })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array<number>(64).fill(200));
+      expect(await stored(id)).toBe(64);
+      const values = await db.query<{ n: string }[]>(
+        'SELECT COUNT(*) AS n FROM submission_field_values v JOIN submissions s ON s.id = v.submission_id WHERE s.api_key_id = ?',
+        [id],
+      );
+      // order_number, product, consent, quantity, billing_email and two topics: 7 rows each.
+      expect(Number(values[0].n)).toBe(64 * 7);
     });
 
     it('refuses hostile bodies in the envelope: huge, deep, beyond double precision, prototype keys', async () => {

@@ -13,6 +13,9 @@ import { FieldDefinition, parseDefinitions } from './field-definitions';
 import { FieldSet } from './field-set';
 import { newSchemaValidator } from './field-values';
 
+/** What a set is built from: each version's number and list. */
+type StoredVersion = Pick<CustomFieldVersionEntity, 'version' | 'definitions'>;
+
 /** Keys whose compiled fields a process keeps (each a few kilobytes). */
 const CACHED_SETS = 10_000;
 
@@ -45,6 +48,8 @@ export class CustomFieldsService {
     this.sets = new LRUCache({
       max: CACHED_SETS,
       ttl: Math.max(1, config.auth.apiKeyCacheTtl * 1000),
+      // A fetch replaced by a newer set (replace()) still answers those waiting on it, and is not cached.
+      ignoreFetchAbort: true,
       fetchMethod: async (apiKeyId) => this.build(apiKeyId, await this.versions.ofKeys([apiKeyId])),
     });
   }
@@ -61,8 +66,9 @@ export class CustomFieldsService {
     if (cached && cached.version >= apiKey.fieldsVersion) {
       return cached;
     }
-    this.sets.delete(apiKey.id);
-    return (await this.sets.fetch(apiKey.id))!;
+    // Older than the key says (another process stored a version): read afresh. A fetch in flight is
+    // shared, never aborted (a delete while the set was fetched failed every request waiting on it).
+    return (await this.sets.fetch(apiKey.id, { forceRefresh: cached !== undefined }))!;
   }
 
   /** A key's fields as staff read them (current and retired). */
@@ -107,17 +113,19 @@ export class CustomFieldsService {
         },
         tx,
       );
-      return { version, fields };
+      return { version, fields, history: [...history, { version, definitions: fields }] };
     });
-    this.sets.delete(apiKeyId);
-    return view;
+    // This process reads the new version at once (others within API_KEY_CACHE_TTL, or at their next
+    // intake for the key: its cached fields_version moves).
+    this.sets.set(apiKeyId, this.build(apiKeyId, view.history));
+    return { version: view.version, fields: view.fields };
   }
 
   private emptySet(apiKeyId: string): FieldSet {
     return new FieldSet(apiKeyId, 0, [], [], this.ajv);
   }
 
-  private build(apiKeyId: string, history: CustomFieldVersionEntity[]): FieldSet {
+  private build(apiKeyId: string, history: readonly StoredVersion[]): FieldSet {
     const latest = history.at(-1);
     if (!latest) {
       return this.emptySet(apiKeyId);
@@ -129,7 +137,7 @@ export class CustomFieldsService {
 }
 
 /** Every field a key has had, each as its latest version defined it, in the order they first came. */
-function everyField(history: readonly CustomFieldVersionEntity[]): Map<string, FieldDefinition> {
+function everyField(history: readonly StoredVersion[]): Map<string, FieldDefinition> {
   const fields = new Map<string, FieldDefinition>();
   for (const version of history) {
     for (const field of version.definitions) {

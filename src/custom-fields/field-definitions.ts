@@ -39,6 +39,11 @@ export const TEXT_LIMITS: Partial<Record<FieldType, number>> = {
 export const NUMBER_LIMIT = Number.MAX_SAFE_INTEGER;
 
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
+/**
+ * Names the contract's pattern allows but a body cannot carry: the global validation pipe removes
+ * members named so at any depth of a body (prototype pollution), so such a field could never be set.
+ */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(['constructor', 'prototype']);
 /** Every control character, tab, CR and LF included (a label, an option and a `text` value are one line). */
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 
@@ -174,7 +179,7 @@ function parseDefinition(raw: unknown, path: string, earlier: ReadonlyMap<string
       throw new ApiException(HttpStatus.BAD_REQUEST, `Missing field: ${path}.${member}`);
     }
   }
-  if (typeof raw.name !== 'string' || !NAME.test(raw.name)) {
+  if (typeof raw.name !== 'string' || !NAME.test(raw.name) || RESERVED_NAMES.has(raw.name)) {
     throw invalid(`${path}.name`);
   }
   const name = raw.name;
