@@ -193,6 +193,71 @@ describe('staff console: rules (browser)', () => {
     await page.context().close();
   });
 
+  it('shows a rule on custom fields in words, and keeps its conditions as they were when it is edited', async () => {
+    // Written through the API (the form offers the built-in fields): a key's select and number fields.
+    const key = await admin.createKey('Shop');
+    const page = await signedIn(ADMIN.email);
+    await page.goto(`${api.base}/staff/#/rules`);
+    await ordered(page, ['Partners to Ana', 'Urgent words']);
+    const put = await page.evaluate(
+      async (keyId) =>
+        (
+          await fetch(`api/keys/${keyId}/fields`, {
+            method: 'PUT',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              fields: [
+                { name: 'product', label: 'Product', type: 'select', options: ['Basic', 'Pro'] },
+                { name: 'quantity', label: 'Quantity', type: 'number' },
+              ],
+            }),
+          })
+        ).status,
+      key.id,
+    );
+    expect(put).toBe(200);
+    const when = {
+      event: 'received',
+      conditions: [
+        { field: 'field.product', op: 'is', value: 'Pro' },
+        { field: 'field.quantity', op: 'greater_than', value: 10 },
+      ],
+    };
+    const rule = await admin.post('rules', {
+      name: 'Big Pro orders',
+      position: 3000,
+      when,
+      then: [{ action: 'set_priority', value: 'high' }],
+    });
+    await page.reload();
+    await ruleNamed(page, 'Big Pro orders')
+      .getByText('A submission arrives, and Field “product” is “Pro” and Field “quantity” is greater than “10”')
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Edit rule Big Pro orders', exact: true }).click();
+    const edit = page.getByRole('form', { name: 'Edit rule “Big Pro orders”' });
+    const second = edit.getByRole('group', { name: 'Condition 2' });
+    expect(await second.getByRole('combobox', { name: 'Field', exact: true }).inputValue()).toBe('field.quantity');
+    expect(await second.getByRole('combobox', { name: 'Comparison', exact: true }).inputValue()).toBe('greater_than');
+    await edit.getByRole('textbox', { name: 'Name', exact: true }).fill('Big Pro orders, renamed');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await ordered(page, ['Partners to Ana', 'Urgent words', 'Big Pro orders, renamed']);
+    const stored = await page.evaluate(
+      async (ruleId) =>
+        (
+          (await (await fetch('api/rules', { headers: { Accept: 'application/json' } })).json()) as { id: string }[]
+        ).find((one) => one.id === ruleId),
+      rule.id as string,
+    );
+    expect(stored).toMatchObject({ name: 'Big Pro orders, renamed', when });
+
+    // Gone again, so the list is as the later cases expect.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete rule Big Pro orders, renamed', exact: true }).click();
+    await ordered(page, ['Partners to Ana', 'Urgent words']);
+    await page.context().close();
+  });
+
   it('shows an agent the rules to read, and lets them mark themselves away and available again', async () => {
     const page = await signedIn(AGENT.email);
     const away = page.getByRole('banner').getByRole('switch', { name: 'Away' });

@@ -67,7 +67,9 @@ const ALLOWED_LINES: Record<string, string> = {
   privacy:
     'cli-output.ts api-keys attachments audit auth clock config database http metrics queue staff-auth submissions',
   // Figures over a period, read from day aggregates it builds; changes and deletions mark days to rebuild.
-  reports: 'api-keys cli-output.ts clock database http queue ratings staff-accounts staff-auth submissions',
+  // `field=` asks custom-fields/ which keys define a select of that name.
+  reports:
+    'api-keys cli-output.ts clock custom-fields database http queue ratings staff-accounts staff-auth submissions',
   // Per key: it reads the key auth/ identified (a shape of its own: auth/ bundles its guard); a staff
   // route's own budget is named by staff-auth/.
   'rate-limits': 'clock config http logging metrics redis staff-auth',
@@ -76,10 +78,13 @@ const ALLOWED_LINES: Record<string, string> = {
   ratings: 'api-keys audit clock config database http queue submissions',
   // Rules (admins) and round robin: they follow submissions' facts in the change's transaction and record
   // their own (the rule as actor); a customer's mail is read for its subject; the cache hears of changes on Redis.
-  rules: 'audit clock config conversations database http logging redis staff-accounts staff-auth submissions',
+  // A `field.<name>` condition is checked against custom-fields/' definitions when the rule is written.
+  rules:
+    'audit clock config conversations custom-fields database http logging redis staff-accounts staff-auth submissions',
   // SLA policies (admins), a submission's targets and breaches: they follow submissions' facts and
-  // record their own; the policies' cache hears of changes on Redis.
-  'service-levels': 'audit clock config database http logging metrics queue redis staff-auth submissions',
+  // record their own; the policies' cache hears of changes on Redis. `applies_to.fields` is checked against
+  // custom-fields/' definitions when a policy is written.
+  'service-levels': 'audit clock config custom-fields database http logging metrics queue redis staff-auth submissions',
   spam: 'config database logging metrics queue redis submissions', // signals, verdicts, sender marks
   // Staff accounts, their tokens and sessions; invitations and resets go out by mail. It admits staff
   // routes for staff-auth/'s guard (STAFF_ADMISSION), so it imports that port and no room imports it back.

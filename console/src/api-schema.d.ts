@@ -1044,8 +1044,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Figures over a period by day or week, by assignee, API key and label: arrivals, closings, spam, median and 90th percentile of first response and resolution in business minutes, SLAs kept; the open work now. `Accept: text/csv` answers the same as CSV
-         * @description Figures over a period by day or week, by assignee, API key and label: arrivals, closings, spam, median and 90th percentile of first response and resolution in business minutes, SLAs kept; the open work now. `Accept: text/csv` answers the same as CSV
+         * Figures over a period by day or week, by assignee, API key and label (and a select field with `field`): arrivals, closings, spam, median and 90th percentile of first response and resolution in business minutes, SLAs kept; the open work now. `Accept: text/csv` answers the same as CSV
+         * @description Figures over a period by day or week, by assignee, API key and label (and a select field with `field`): arrivals, closings, spam, median and 90th percentile of first response and resolution in business minutes, SLAs kept; the open work now. `Accept: text/csv` answers the same as CSV
          */
         get: operations["ReportsController_report"];
         put?: never;
@@ -2473,7 +2473,7 @@ export interface components {
                  */
                 holidays?: string[];
             } | null;
-            /** @description Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: carrying any one of them (any letter case). Absent: every submission */
+            /** @description Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: carrying any one of them (any letter case). `fields`: custom fields, every one having the value given (a select's option, one of a multi_select's choices, a checkbox's true or false; exact, not personal fields; some key must define each when the policy is written). Absent: every submission */
             applies_to: {
                 api_key_ids?: string[];
                 priorities?: ("low" | "normal" | "high" | "urgent")[];
@@ -2483,6 +2483,15 @@ export interface components {
                  *     ]
                  */
                 tags?: string[];
+                /**
+                 * @description Custom fields' names (`^[a-z][a-z0-9_]{0,39}$`) and the value each must have
+                 * @example {
+                 *       "product": "Pro"
+                 *     }
+                 */
+                fields?: {
+                    [key: string]: string | boolean;
+                };
             };
             /** Format: date-time */
             created_at: string;
@@ -2550,7 +2559,7 @@ export interface components {
                  */
                 holidays?: string[];
             } | null;
-            /** @description Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: carrying any one of them (any letter case). Absent: every submission */
+            /** @description Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: carrying any one of them (any letter case). `fields`: custom fields, every one having the value given (a select's option, one of a multi_select's choices, a checkbox's true or false; exact, not personal fields; some key must define each when the policy is written). Absent: every submission */
             applies_to?: {
                 api_key_ids?: string[];
                 priorities?: ("low" | "normal" | "high" | "urgent")[];
@@ -2560,6 +2569,15 @@ export interface components {
                  *     ]
                  */
                 tags?: string[];
+                /**
+                 * @description Custom fields' names (`^[a-z][a-z0-9_]{0,39}$`) and the value each must have
+                 * @example {
+                 *       "product": "Pro"
+                 *     }
+                 */
+                fields?: {
+                    [key: string]: string | boolean;
+                };
             };
         };
         UpdateSlaPolicyDto: {
@@ -2623,7 +2641,7 @@ export interface components {
                  */
                 holidays?: string[];
             } | null;
-            /** @description Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: carrying any one of them (any letter case). Absent: every submission */
+            /** @description Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: carrying any one of them (any letter case). `fields`: custom fields, every one having the value given (a select's option, one of a multi_select's choices, a checkbox's true or false; exact, not personal fields; some key must define each when the policy is written). Absent: every submission */
             applies_to?: {
                 api_key_ids?: string[];
                 priorities?: ("low" | "normal" | "high" | "urgent")[];
@@ -2633,6 +2651,15 @@ export interface components {
                  *     ]
                  */
                 tags?: string[];
+                /**
+                 * @description Custom fields' names (`^[a-z][a-z0-9_]{0,39}$`) and the value each must have
+                 * @example {
+                 *       "product": "Pro"
+                 *     }
+                 */
+                fields?: {
+                    [key: string]: string | boolean;
+                };
             };
         };
         RuleView: {
@@ -2643,7 +2670,7 @@ export interface components {
             /** @example 10 */
             position: number;
             enabled: boolean;
-            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
+            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them). On a custom field: is / is_not (a multi_select: one of its choices is it), contains (a text; a multi_select: one of its choices is it), matches_any_of (a text or long_text: has any of the words), greater_than / less_than (a number or a date only) */
             when: {
                 /** @enum {string} */
                 event: "received" | "message_received" | "status_changed";
@@ -2657,12 +2684,12 @@ export interface components {
                  *     ]
                  */
                 conditions: {
+                    /** @description A built-in field, or `field.<name>`: a custom field, which some key must define when the rule is written (a submission whose key has no value of it matches only is_not) */
+                    field: ("api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam") | string;
                     /** @enum {string} */
-                    field: "api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam";
-                    /** @enum {string} */
-                    op: "is" | "is_not" | "contains" | "matches_any_of";
-                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag */
-                    value: string | boolean | string[];
+                    op: "is" | "is_not" | "contains" | "matches_any_of" | "greater_than" | "less_than";
+                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag. A custom field (`field.<name>`) takes what its type holds: a text, an option, true or false (checkbox), a number, a date (`YYYY-MM-DD`), or a list of them */
+                    value: string | number | boolean | string[] | number[];
                 }[];
             };
             /**
@@ -2700,7 +2727,7 @@ export interface components {
              * @default true
              */
             enabled: boolean;
-            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
+            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them). On a custom field: is / is_not (a multi_select: one of its choices is it), contains (a text; a multi_select: one of its choices is it), matches_any_of (a text or long_text: has any of the words), greater_than / less_than (a number or a date only) */
             when: {
                 /** @enum {string} */
                 event: "received" | "message_received" | "status_changed";
@@ -2714,12 +2741,12 @@ export interface components {
                  *     ]
                  */
                 conditions: {
+                    /** @description A built-in field, or `field.<name>`: a custom field, which some key must define when the rule is written (a submission whose key has no value of it matches only is_not) */
+                    field: ("api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam") | string;
                     /** @enum {string} */
-                    field: "api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam";
-                    /** @enum {string} */
-                    op: "is" | "is_not" | "contains" | "matches_any_of";
-                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag */
-                    value: string | boolean | string[];
+                    op: "is" | "is_not" | "contains" | "matches_any_of" | "greater_than" | "less_than";
+                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag. A custom field (`field.<name>`) takes what its type holds: a text, an option, true or false (checkbox), a number, a date (`YYYY-MM-DD`), or a list of them */
+                    value: string | number | boolean | string[] | number[];
                 }[];
             };
             /**
@@ -2743,7 +2770,7 @@ export interface components {
         TestRuleDto: {
             /** Format: uuid */
             submission_id: string;
-            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
+            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them). On a custom field: is / is_not (a multi_select: one of its choices is it), contains (a text; a multi_select: one of its choices is it), matches_any_of (a text or long_text: has any of the words), greater_than / less_than (a number or a date only) */
             when: {
                 /** @enum {string} */
                 event: "received" | "message_received" | "status_changed";
@@ -2757,12 +2784,12 @@ export interface components {
                  *     ]
                  */
                 conditions: {
+                    /** @description A built-in field, or `field.<name>`: a custom field, which some key must define when the rule is written (a submission whose key has no value of it matches only is_not) */
+                    field: ("api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam") | string;
                     /** @enum {string} */
-                    field: "api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam";
-                    /** @enum {string} */
-                    op: "is" | "is_not" | "contains" | "matches_any_of";
-                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag */
-                    value: string | boolean | string[];
+                    op: "is" | "is_not" | "contains" | "matches_any_of" | "greater_than" | "less_than";
+                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag. A custom field (`field.<name>`) takes what its type holds: a text, an option, true or false (checkbox), a number, a date (`YYYY-MM-DD`), or a list of them */
+                    value: string | number | boolean | string[] | number[];
                 }[];
             };
         };
@@ -2790,7 +2817,7 @@ export interface components {
              * @default true
              */
             enabled: boolean;
-            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them) */
+            /** @description The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; matches_any_of: is any of them (subject and message: contains any of them). On a custom field: is / is_not (a multi_select: one of its choices is it), contains (a text; a multi_select: one of its choices is it), matches_any_of (a text or long_text: has any of the words), greater_than / less_than (a number or a date only) */
             when?: {
                 /** @enum {string} */
                 event: "received" | "message_received" | "status_changed";
@@ -2804,12 +2831,12 @@ export interface components {
                  *     ]
                  */
                 conditions: {
+                    /** @description A built-in field, or `field.<name>`: a custom field, which some key must define when the rule is written (a submission whose key has no value of it matches only is_not) */
+                    field: ("api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam") | string;
                     /** @enum {string} */
-                    field: "api_key_id" | "email_domain" | "subject" | "message" | "tag" | "priority" | "status" | "spam";
-                    /** @enum {string} */
-                    op: "is" | "is_not" | "contains" | "matches_any_of";
-                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag */
-                    value: string | boolean | string[];
+                    op: "is" | "is_not" | "contains" | "matches_any_of" | "greater_than" | "less_than";
+                    /** @description A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), true or false for spam (is and is_not only), and a list of such strings for matches_any_of. `contains` is for email_domain, subject, message and tag. A custom field (`field.<name>`) takes what its type holds: a text, an option, true or false (checkbox), a number, a date (`YYYY-MM-DD`), or a list of them */
+                    value: string | number | boolean | string[] | number[];
                 }[];
             };
             /**
@@ -2941,6 +2968,30 @@ export interface components {
              */
             tag: string;
         };
+        ReportFieldValueView: {
+            /** @description Arrived (spam aside) */
+            created: number;
+            /** @description Closed (and still closed) */
+            closed: number;
+            /** @description Arrived as spam or marked spam since */
+            spam: number;
+            /** @description First replies given, in business minutes since arrival */
+            first_response: components["schemas"]["MinuteQuantilesView"];
+            /** @description Submissions closed, in business minutes since arrival, time in `pending` left out */
+            resolution: components["schemas"]["MinuteQuantilesView"];
+            /**
+             * @description Of those closed with an SLA policy, the share (%) with no target breached; null when none
+             * @example 96.5
+             */
+            sla_met_pct: number | null;
+            /** @description Requesters’ answers to the satisfaction survey given in the period (by the assignee and key at closing; by the labels it carries now) */
+            satisfaction: components["schemas"]["SatisfactionView"];
+            /**
+             * @description One of the select field's options (a submission counts under its value)
+             * @example Pro
+             */
+            value: string;
+        };
         BacklogView: {
             new: number;
             open: number;
@@ -2964,6 +3015,8 @@ export interface components {
             by_key: components["schemas"]["ReportKeyView"][];
             /** @description The period by label (a submission counts under each of its labels) */
             by_tag: components["schemas"]["ReportTagView"][];
+            /** @description With `field`: the period by the value of that select field (submissions without a value are left out) */
+            by_field?: components["schemas"]["ReportFieldValueView"][];
             /** @description Open work now (not the period): submissions per status still to finish */
             backlog: components["schemas"]["BacklogView"];
         };
@@ -8392,6 +8445,8 @@ export interface operations {
                 tag?: string;
                 /** @description A staff account id, or `none` for unassigned submissions */
                 assignee_id?: string;
+                /** @description A custom field of type select (not personal): adds `by_field`, the figures by its value. Counted from the submissions of the keys that define it so (of `api_key_id` when given), narrowed by the other filters */
+                field?: string;
             };
             header?: never;
             path?: never;

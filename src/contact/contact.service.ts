@@ -7,7 +7,8 @@ import { MetricsService } from '../metrics/metrics.service';
 import { SlaTracker } from '../service-levels/sla-tracker.service';
 import { SpamFilter } from '../spam/spam-filter.service';
 import { SYSTEM_ACTOR } from '../audit/actor';
-import { RuleRunner } from '../rules/rule-runner';
+import { ruleFieldValuesAtIntake } from '../rules/rule-field-conditions';
+import { ArrivalTexts, RuleRunner } from '../rules/rule-runner';
 import { DEFAULT_PRIORITY } from '../submissions/lifecycle/submission-priority';
 import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
@@ -114,23 +115,29 @@ export class ContactService {
     const now = this.clock.now();
     const id = uuidv7();
     const status = spam.reasons.length > 0 ? 'spam' : 'new';
+    const fieldValues = context.fields ? submissionValueRows(id, context.fields.set, context.fields.values) : undefined;
     // From the policies in memory: no database round trip (issue 41).
     const { columns: sla, checksAt } = await this.serviceLevels.atIntake({
       apiKeyId: context.apiKeyId,
       status,
       createdAt: now,
+      fieldValues,
     });
     // Rules of `received` are matched in memory too: only when one matches does the row go in a
     // transaction with what the rules change (issue 42); otherwise the grouped INSERT as ever.
-    const subject = context.subject ?? null;
+    const texts: ArrivalTexts = {
+      subject: context.subject ?? null,
+      fields: context.fields ? ruleFieldValuesAtIntake(context.fields.set, context.fields.values) : undefined,
+    };
     const byRules = await this.rules.matchAtIntake({
       apiKeyId: context.apiKeyId,
       email: dto.email || null,
-      subject,
+      subject: texts.subject,
       message: dto.message || null,
       tags: [],
       priority: DEFAULT_PRIORITY,
       status,
+      fields: texts.fields,
     });
     try {
       const submission: NewSubmission = {
@@ -152,9 +159,9 @@ export class ContactService {
         createdAt: now,
         updatedAt: now,
         sla,
-        fieldValues: context.fields ? submissionValueRows(id, context.fields.set, context.fields.values) : undefined,
+        fieldValues,
       };
-      await (byRules ? this.rules.storeAtIntake(submission, subject) : this.submissions.insert(submission));
+      await (byRules ? this.rules.storeAtIntake(submission, texts) : this.submissions.insert(submission));
     } catch (error) {
       const twinStored = idempotencyKey !== null && isDuplicateKey(error);
       if (!twinStored) {

@@ -19,6 +19,13 @@ type StoredVersion = Pick<CustomFieldVersionEntity, 'version' | 'definitions'>;
 /** Keys whose compiled fields a process keeps (each a few kilobytes). */
 const CACHED_SETS = 10_000;
 
+/** One key's definition of a field name: current, or retired (its values stay). */
+export interface KeyFieldDefinition {
+  apiKeyId: string;
+  definition: FieldDefinition;
+  retired: boolean;
+}
+
 /** A key's fields as `GET/PUT /staff/api/keys/:id/fields` answer them. */
 export interface FieldsView {
   version: number;
@@ -81,6 +88,33 @@ export class CustomFieldsService {
     const unique = [...new Set(apiKeyIds)];
     const sets = await Promise.all(unique.map((id) => this.of(id)));
     return new Map(unique.map((id, i) => [id, sets[i]]));
+  }
+
+  /**
+   * Every key's definition of the field `name`, current or retired: rules, SLA policies and reports name
+   * a field across keys (the same name may be a select of one key and a text of another, or of none).
+   * Keys whose fields are not in memory are read in one query.
+   */
+  async definitionsOf(name: string): Promise<KeyFieldDefinition[]> {
+    const keys = (await this.apiKeys.list()).filter((key) => key.fieldsVersion > 0).map((key) => key.id);
+    const missing = keys.filter((id) => !this.sets.has(id));
+    if (missing.length > 0) {
+      const histories = new Map<string, CustomFieldVersionEntity[]>(missing.map((id) => [id, []]));
+      for (const version of await this.versions.ofKeys(missing)) {
+        histories.get(version.apiKeyId)!.push(version);
+      }
+      for (const [id, history] of histories) {
+        this.sets.set(id, this.build(id, history));
+      }
+    }
+    const found: KeyFieldDefinition[] = [];
+    for (const id of keys) {
+      const field = (this.sets.get(id) ?? (await this.of(id))).anyField(name);
+      if (field) {
+        found.push({ apiKeyId: id, ...field });
+      }
+    }
+    return found;
   }
 
   /** `GET /staff/api/keys/:id/fields`: the current version (404 for an unknown key). */

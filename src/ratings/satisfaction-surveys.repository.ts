@@ -205,4 +205,41 @@ export class SatisfactionSurveysRepository {
     }>();
     return rows.map((row) => ({ ...row, good: Number(row.good), notGood: Number(row.notGood) }));
   }
+
+  /**
+   * The answers given in `range` by a custom field's value (reports' `by_field`): of submissions of
+   * `field.apiKeyIds` with a comparable value (`value_key`) of `field.name`, narrowed as a report is (the
+   * key and assignee at closing, a label carried now; '' for unassigned).
+   */
+  async ratedCountsByField(
+    range: { from: Date; to: Date },
+    field: { name: string; apiKeyIds: readonly string[] },
+    scope: { assigneeId?: string; tagKey?: string },
+  ): Promise<{ value: string; good: number; notGood: number }[]> {
+    const query = this.surveys
+      .createQueryBuilder('r')
+      .innerJoin(
+        'submission_field_values',
+        'v',
+        'v.submission_id = r.submission_id AND v.name = :name AND v.value_key IS NOT NULL',
+        { name: field.name },
+      )
+      .select('v.value_key', 'value')
+      .addSelect("SUM(r.rating = 'good')", 'good')
+      .addSelect("SUM(r.rating = 'not_good')", 'notGood')
+      .where('r.rated_at >= :from AND r.rated_at < :to', range)
+      .andWhere('r.api_key_id IN (:...keys)', { keys: field.apiKeyIds })
+      .groupBy('value');
+    if (scope.assigneeId !== undefined) {
+      query.andWhere("COALESCE(r.assignee_id, '') = :assigneeId", { assigneeId: scope.assigneeId });
+    }
+    if (scope.tagKey !== undefined) {
+      query.andWhere(
+        'EXISTS (SELECT 1 FROM submission_tags g WHERE g.submission_id = r.submission_id AND g.tag_key = :tagKey)',
+        { tagKey: scope.tagKey },
+      );
+    }
+    const rows = await query.getRawMany<{ value: string; good: string | number; notGood: string | number }>();
+    return rows.map((row) => ({ value: row.value, good: Number(row.good), notGood: Number(row.notGood) }));
+  }
 }

@@ -66,6 +66,93 @@ export function unpackMinutes(buffer: Buffer): Uint32Array {
   return values;
 }
 
+/** What a report counts from rows, before anything is summed: counts, and minutes as measured. */
+export interface CountedFigures {
+  created: number;
+  spam: number;
+  closed: number;
+  slaClosed: number;
+  slaMet: number;
+  firstResponse: number[];
+  resolution: number[];
+}
+
+/** Figures of nothing yet. */
+export const noFigures = (): CountedFigures => ({
+  created: 0,
+  spam: 0,
+  closed: 0,
+  slaClosed: 0,
+  slaMet: 0,
+  firstResponse: [],
+  resolution: [],
+});
+
+/** The answers to the three questions every report asks of the rows, each row with what `Row` adds. */
+export interface ReportAnswers<Row> {
+  arrivals: (Row & { created: string; spam: string })[];
+  closings: (Row & { m: number | null; sla: number; met: number })[];
+  responses: (Row & { m: number })[];
+}
+
+/** How a caller asks one question: its SELECT list and WHERE over `s` (submissions), the range's two `?`. */
+export type AskReportQuestion<Row> = <Answer>(
+  select: string,
+  where: string,
+  grouped: boolean,
+) => Promise<(Row & Answer)[]>;
+
+/**
+ * The three questions every report asks of the rows in a range (a day, or a period for `by_field`):
+ * what arrived (counted, so `grouped`), what was closed and what had its first response. Spam counts as
+ * spam only: it has no first response or resolution in the reports. Independent: asked at once, they
+ * cost one round trip's wait.
+ */
+export async function askReportQuestions<Row>(ask: AskReportQuestion<Row>): Promise<ReportAnswers<Row>> {
+  const [arrivals, closings, responses] = await Promise.all([
+    ask<{ created: string; spam: string }>(
+      "SUM(s.status <> 'spam') AS created, SUM(s.status = 'spam') AS spam",
+      's.created_at >= ? AND s.created_at < ?',
+      true,
+    ),
+    ask<{ m: number | null; sla: number; met: number }>(
+      's.resolution_minutes AS m, s.sla_policy_id IS NOT NULL AS sla, ' +
+        '(s.first_response_breached_at IS NULL AND s.resolution_breached_at IS NULL) AS met',
+      "s.closed_at >= ? AND s.closed_at < ? AND s.status = 'closed'",
+      false,
+    ),
+    ask<{ m: number }>(
+      's.first_response_minutes AS m',
+      "s.first_response_at >= ? AND s.first_response_at < ? AND s.first_response_minutes IS NOT NULL AND s.status <> 'spam'",
+      false,
+    ),
+  ]);
+  return { arrivals, closings, responses };
+}
+
+/** Adds the answers into the figures `figuresOf` gives for each row. */
+export function tally<Row>(answers: ReportAnswers<Row>, figuresOf: (row: Row) => CountedFigures): void {
+  for (const row of answers.arrivals) {
+    const figures = figuresOf(row);
+    figures.created += Number(row.created);
+    figures.spam += Number(row.spam);
+  }
+  for (const row of answers.closings) {
+    const figures = figuresOf(row);
+    figures.closed += 1;
+    if (Number(row.sla) === 1) {
+      figures.slaClosed += 1;
+      figures.slaMet += Number(row.met);
+    }
+    if (row.m !== null) {
+      figures.resolution.push(Number(row.m));
+    }
+  }
+  for (const row of answers.responses) {
+    figuresOf(row).firstResponse.push(Number(row.m));
+  }
+}
+
 /** The API key and assignee of label rows summed over every key or assignee (see computeDay). */
 export const ANY = '*';
 
@@ -93,24 +180,12 @@ export class ReportDaysRepository {
    */
   async computeDay(day: string, runner: Transaction = this.dataSource.manager): Promise<DayFigures[]> {
     const range = [`${day} 00:00:00`, `${nextDay(day)} 00:00:00`];
-    const grains = new Map<string, DayFigures>();
+    const grains = new Map<string, DayFigures & CountedFigures>();
     const figuresOf = (row: { t: string; k: string; a: string }) => {
       const key = grainOf(row);
       let figures = grains.get(key);
       if (!figures) {
-        figures = {
-          day,
-          tagKey: row.t,
-          apiKeyId: row.k,
-          assigneeId: row.a,
-          created: 0,
-          spam: 0,
-          closed: 0,
-          slaClosed: 0,
-          slaMet: 0,
-          firstResponse: [],
-          resolution: [],
-        };
+        figures = { day, tagKey: row.t, apiKeyId: row.k, assigneeId: row.a, ...noFigures() };
         grains.set(key, figures);
       }
       return figures;
@@ -121,48 +196,15 @@ export class ReportDaysRepository {
     const tagged = (select: string, where: string) =>
       `SELECT g.tag_key AS t, s.api_key_id AS k, COALESCE(s.assignee_id, '') AS a, ${select} ` +
       `FROM submissions s JOIN submission_tags g ON g.submission_id = s.id WHERE ${where}`;
-    const both = async <Row>(select: string, where: string, group = '') =>
-      [
-        ...(await runner.query<Row[]>(`${plain(select, where)} ${group}`, range)),
-        ...(await runner.query<Row[]>(`${tagged(select, where)} ${group}`, range)),
-      ] as (Row & { t: string; k: string; a: string })[];
-
-    // The three questions are independent: asked at once, the day costs one round trip's wait.
-    const [arrivals, closings, responses] = await Promise.all([
-      both<{ created: string; spam: string }>(
-        "SUM(s.status <> 'spam') AS created, SUM(s.status = 'spam') AS spam",
-        's.created_at >= ? AND s.created_at < ?',
-        'GROUP BY t, k, a',
-      ),
-      both<{ m: number | null; sla: number; met: number }>(
-        's.resolution_minutes AS m, s.sla_policy_id IS NOT NULL AS sla, ' +
-          '(s.first_response_breached_at IS NULL AND s.resolution_breached_at IS NULL) AS met',
-        "s.closed_at >= ? AND s.closed_at < ? AND s.status = 'closed'",
-      ),
-      both<{ m: number }>(
-        's.first_response_minutes AS m',
-        "s.first_response_at >= ? AND s.first_response_at < ? AND s.first_response_minutes IS NOT NULL AND s.status <> 'spam'",
-      ),
-    ]);
-    for (const row of arrivals) {
-      const figures = figuresOf(row);
-      figures.created += Number(row.created);
-      figures.spam += Number(row.spam);
-    }
-    for (const row of closings) {
-      const figures = figuresOf(row);
-      figures.closed += 1;
-      if (Number(row.sla) === 1) {
-        figures.slaClosed += 1;
-        figures.slaMet += Number(row.met);
-      }
-      if (row.m !== null) {
-        (figures.resolution as number[]).push(Number(row.m));
-      }
-    }
-    for (const row of responses) {
-      (figuresOf(row).firstResponse as number[]).push(Number(row.m));
-    }
+    const group = (grouped: boolean) => (grouped ? 'GROUP BY t, k, a' : '');
+    const answers = await askReportQuestions<{ t: string; k: string; a: string }>(
+      async <Answer>(select: string, where: string, grouped: boolean) =>
+        [
+          ...(await runner.query<Answer[]>(`${plain(select, where)} ${group(grouped)}`, range)),
+          ...(await runner.query<Answer[]>(`${tagged(select, where)} ${group(grouped)}`, range)),
+        ] as (Answer & { t: string; k: string; a: string })[],
+    );
+    tally(answers, figuresOf);
     // A year's `by_tag` would read a row per day, label, key and assignee (a quarter of a million at a
     // million submissions): each label's figures are also kept summed over every key and assignee, over
     // every assignee of a key, and over every key of an assignee (ANY), and by_tag reads those.
@@ -181,8 +223,8 @@ export class ReportDaysRepository {
         total.closed += figures.closed;
         total.slaClosed += figures.slaClosed;
         total.slaMet += figures.slaMet;
-        (total.firstResponse as number[]).push(...figures.firstResponse);
-        (total.resolution as number[]).push(...figures.resolution);
+        total.firstResponse.push(...figures.firstResponse);
+        total.resolution.push(...figures.resolution);
       }
     }
     return [...grains.values()];

@@ -41,7 +41,8 @@ function figures(row: ReportFiguresView): string[] {
 
 /**
  * A report as one RFC 4180 CSV (UTF-8 with a byte order mark, as the submissions export): one row per
- * bucket (`bucket`), assignee, API key and label, then the backlog (`backlog`, status in `name`, its
+ * bucket (`bucket`), assignee, API key and label, and with `field=` one per value (`field`, the value in
+ * `name`), then the backlog (`backlog`, status in `name`, its
  * number in `count`). Names are cells like any other, so a name that looks like a formula is made text.
  */
 export function reportCsv(report: ReportView): string {
@@ -57,6 +58,9 @@ export function reportCsv(report: ReportView): string {
   }
   for (const row of report.by_tag) {
     lines.push(csvLine(['tag', '', '', row.tag, ...figures(row), '']));
+  }
+  for (const row of report.by_field ?? []) {
+    lines.push(csvLine(['field', '', '', row.value, ...figures(row), '']));
   }
   for (const [status, count] of Object.entries(report.backlog)) {
     lines.push(csvLine(['backlog', '', '', status, ...Array<string>(11).fill(''), String(count)]));

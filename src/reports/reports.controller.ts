@@ -6,6 +6,7 @@ import { ApiErrors } from '../http/openapi/api-responses';
 import { ReportQuery } from './dto/report.query';
 import { ReportView } from './dto/report.views';
 import { reportCsv } from './reports-csv';
+import { NOT_A_REPORT_FIELD } from './report-fields.service';
 import { REPORT_STARTS_AFTER_TODAY, ReportsService } from './reports.service';
 import { StaffRequest } from '../staff-auth/staff-auth.guard';
 import { StaffAuth } from '../staff-auth/staff-auth.decorator';
@@ -29,8 +30,9 @@ export class ReportsController {
   @Header('Vary', 'Accept')
   @ApiOperation({
     summary:
-      'Figures over a period by day or week, by assignee, API key and label: arrivals, closings, spam, median and ' +
-      '90th percentile of first response and resolution in business minutes, SLAs kept; the open work now. ' +
+      'Figures over a period by day or week, by assignee, API key and label (and a select field with `field`): ' +
+      'arrivals, closings, spam, median and 90th percentile of first response and resolution in business ' +
+      'minutes, SLAs kept; the open work now. ' +
       '`Accept: text/csv` answers the same as CSV',
   })
   @ApiProduces('application/json', 'text/csv')
@@ -52,6 +54,7 @@ export class ReportsController {
       'Invalid field: api_key_id',
       'Invalid field: tag',
       'Invalid field: assignee_id',
+      NOT_A_REPORT_FIELD,
       'Unknown field: x',
     ],
   })

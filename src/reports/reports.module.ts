@@ -1,15 +1,19 @@
 import { Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ReportDaysPersonalData } from './report-days-personal-data';
 import { ApiKeyModule } from '../api-keys/api-key.module';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { Clock } from '../clock/clock';
 import { RatingsModule } from '../ratings/ratings.module';
 import { PeriodicTask } from '../queue/periodic-task';
 import { StaffAccountsModule } from '../staff-accounts/staff-accounts.module';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { ReportsCommand, BuildReportsCommand } from './commands/reports.command';
+import { ReportBacklog } from './report-backlog';
 import { ReportBacklogCache } from './report-backlog-cache';
 import { ReportDaysBuilder } from './report-days.builder';
 import { ReportDaysRepository } from './report-days.repository';
+import { ReportFieldsRepository } from './report-fields.repository';
+import { ReportFields } from './report-fields.service';
 import { ReportStaleDays } from './report-stale-days';
 import { ReportsController } from './reports.controller';
 import { ReportsService } from './reports.service';
@@ -27,9 +31,9 @@ export class ReportDaysModule {}
 
 /** GET /staff/api/reports (API process). */
 @Module({
-  imports: [ReportDaysModule, SubmissionsModule, ApiKeyModule, StaffAccountsModule, RatingsModule],
+  imports: [ReportDaysModule, SubmissionsModule, ApiKeyModule, StaffAccountsModule, RatingsModule, CustomFieldsModule],
   controllers: [ReportsController],
-  providers: [ReportsService],
+  providers: [ReportsService, ReportBacklog, ReportFields, ReportFieldsRepository],
 })
 export class ReportsRoutesModule {}
 

@@ -8,10 +8,10 @@ import { tagKey } from '../submissions/lifecycle/submission-tags';
 import { ReportInterval, ReportQuery } from './dto/report.query';
 import { ReportFiguresView, ReportView } from './dto/report.views';
 import { quantilesOf } from './quantiles';
-import { ReportBacklogCache } from './report-backlog-cache';
+import { ReportBacklog } from './report-backlog';
 import { ReportDaysBuilder } from './report-days.builder';
 import { ANY, DayFigures, nextDay, ReportDaysRepository, ReportScope, tagGrainOf } from './report-days.repository';
-import { StaffSubmissionsRepository } from '../submissions/staff-api/staff-submissions.repository';
+import { ReportFields } from './report-fields.service';
 
 const DAY_MS = 86_400_000;
 /** The longest period a report covers, and by day. */
@@ -53,7 +53,10 @@ function keyAndAssigneeIn(scope: ReportScope, row: { apiKeyId: string; assigneeI
   );
 }
 
-function add(sum: Sum, figures: DayFigures): void {
+/** What a row of figures holds, whatever it is by (a day's grain, a custom field's value). */
+type Figures = Omit<DayFigures, 'day' | 'tagKey' | 'apiKeyId' | 'assigneeId'>;
+
+function add(sum: Sum, figures: Figures): void {
   sum.created += figures.created;
   sum.spam += figures.spam;
   sum.closed += figures.closed;
@@ -93,7 +96,7 @@ function viewOf(sum: Sum): ReportFiguresView {
 }
 
 /** Sums `rows` by the key each gives, in first-seen order. */
-function groupBy(rows: DayFigures[], keyOf: (row: DayFigures) => string): Map<string, Sum> {
+function groupBy<Row extends Figures>(rows: Row[], keyOf: (row: Row) => string): Map<string, Sum> {
   const groups = new Map<string, Sum>();
   for (const row of rows) {
     const key = keyOf(row);
@@ -130,12 +133,12 @@ export class ReportsService {
   constructor(
     private readonly days: ReportDaysRepository,
     private readonly builder: ReportDaysBuilder,
-    private readonly submissions: StaffSubmissionsRepository,
+    private readonly backlog: ReportBacklog,
     private readonly keys: ApiKeysRepository,
     private readonly accounts: StaffAccountsRepository,
     private readonly clock: Clock,
     private readonly ratings: SatisfactionSurveysRepository,
-    private readonly backlogs: ReportBacklogCache,
+    private readonly fields: ReportFields,
   ) {}
 
   async report(query: ReportQuery): Promise<ReportView> {
@@ -165,12 +168,15 @@ export class ReportsService {
             ? ''
             : query.assignee_id.toLowerCase(),
     };
+    // Checked before any figure is read (or any day built).
+    const fieldScope = query.field === undefined ? undefined : await this.fields.scopeOf(query.field, scope);
     const allDays: string[] = [];
     for (let day = query.from; day <= to; day = nextDay(day)) {
       allDays.push(day);
     }
-    // The open work now is counted while the figures are read.
-    const backlogCount = this.backlogOf(scope);
+    // The open work now, and the figures by field, are counted while the figures are read.
+    const backlogCount = this.backlog.of(scope);
+    const byFieldFigures = fieldScope && this.fields.figures({ from: query.from, to: nextDay(to) }, fieldScope);
     const { main, tagged } = await this.figures(allDays, scope);
 
     const buckets = groupBy(main, (row) => bucketOf(row.day, interval));
@@ -178,10 +184,11 @@ export class ReportsService {
     const byAssignee = groupBy(main, (row) => row.assigneeId);
     const byKey = groupBy(main, (row) => row.apiKeyId);
     const byTag = groupBy(tagged, (row) => row.tagKey);
-    const [accounts, keys, backlog] = await Promise.all([
+    const [accounts, keys, backlog, byField] = await Promise.all([
       this.accounts.findByIds([...byAssignee.keys()].filter(Boolean)),
       this.keys.list(),
       backlogCount,
+      byFieldFigures,
     ]);
     const accountNames = new Map(accounts.map((account) => [account.id, account.name]));
     const keyNames = new Map(keys.map((key) => [key.id, key.name]));
@@ -200,20 +207,14 @@ export class ReportsService {
       })),
       by_key: busiest(byKey, (id, sum) => ({ api_key: { id, name: keyNames.get(id) ?? '' }, ...viewOf(sum) })),
       by_tag: busiest(byTag, (tag, sum) => ({ tag, ...viewOf(sum) })),
+      ...(byField && {
+        by_field: busiest(
+          groupBy(byField, (row) => row.value),
+          (value, sum) => ({ value, ...viewOf(sum) }),
+        ),
+      }),
       backlog: { new: backlog.new, open: backlog.open, pending: backlog.pending },
     };
-  }
-
-  /** The open work now (new, open, pending) in `scope` (see ReportBacklogCache). */
-  private backlogOf(scope: ReportScope): Promise<Record<string, number>> {
-    return this.backlogs.countsOf([scope.apiKeyId, scope.tagKey, scope.assigneeId], () =>
-      this.submissions.countByStatus({
-        statuses: ['new', 'open', 'pending'],
-        apiKeyId: scope.apiKeyId,
-        tagKey: scope.tagKey,
-        assigneeId: scope.assigneeId === undefined ? undefined : scope.assigneeId || null,
-      }),
-    );
   }
 
   /** The satisfaction answers of the period, as figures of their own (counts of answers only). */

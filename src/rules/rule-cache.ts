@@ -5,7 +5,7 @@ import { AnnouncedSnapshot } from '../redis/announced-snapshot';
 import { RedisClient } from '../redis/redis-connection';
 import { InjectRedis } from '../redis/redis.module';
 import { RuleEntity } from './entities/rule.entity';
-import type { RuleActionSpec, RuleEvent } from './rule-definition';
+import { customFieldOf, RuleActionSpec, RuleEvent } from './rule-definition';
 import { CompiledCondition, compileCondition, RuleSubject } from './rule-matcher';
 import { RulesRepository } from './rules.repository';
 
@@ -16,6 +16,8 @@ export interface ActiveRule {
   event: RuleEvent;
   conditions: CompiledCondition[];
   actions: RuleActionSpec[];
+  /** A condition names a custom field: a submission's values are read for it (not at intake: they are in hand). */
+  readsFields: boolean;
 }
 
 /** The enabled rules of each event, in the order they run (position, then name). */
@@ -28,6 +30,7 @@ export function activeRuleOf(rule: Pick<RuleEntity, 'id' | 'name' | 'event' | 'c
     event: rule.event,
     conditions: rule.conditions.map((condition) => compileCondition(condition)),
     actions: rule.actions,
+    readsFields: rule.conditions.some((condition) => customFieldOf(condition.field) !== null),
   };
 }
 

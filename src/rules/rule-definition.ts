@@ -1,4 +1,5 @@
-import { codePointLength } from '../http/validation/contract-fields';
+import { NUMBER_LIMIT } from '../custom-fields/field-definitions';
+import { codePointLength, isCalendarDate } from '../http/validation/contract-fields';
 import { PRIORITIES } from '../submissions/lifecycle/submission-priority';
 import { WORKFLOW_STATUSES } from '../submissions/lifecycle/submission-state';
 import { isTag, tagSpelling } from '../submissions/lifecycle/submission-tags';
@@ -19,17 +20,40 @@ export const RULE_FIELDS = [
 ] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 
-export const RULE_OPS = ['is', 'is_not', 'contains', 'matches_any_of'] as const;
+/**
+ * A condition on a custom field of the submission's key (issue 55): `field.<name>`, the name as keys'
+ * fields spell it. Which key defines it, and as what type, is asked when the rule is written
+ * (rule-field-conditions.ts); the syntax is checked here.
+ */
+export type CustomFieldCondition = `field.${string}`;
+export type ConditionField = RuleField | CustomFieldCondition;
+const CUSTOM_FIELD = /^field\.([a-z][a-z0-9_]{0,39})$/;
+
+/** The custom field a condition names (`field.product` -> `product`), or null for a built-in field. */
+export function customFieldOf(field: string): string | null {
+  return CUSTOM_FIELD.exec(field)?.[1] ?? null;
+}
+
+export function isCustomFieldCondition(field: ConditionField): field is CustomFieldCondition {
+  return customFieldOf(field) !== null;
+}
+
+/** `greater_than` and `less_than` compare a custom number or date field only. */
+export const RULE_OPS = ['is', 'is_not', 'contains', 'matches_any_of', 'greater_than', 'less_than'] as const;
 export type RuleOp = (typeof RULE_OPS)[number];
+const ORDER_OPS: ReadonlySet<RuleOp> = new Set(['greater_than', 'less_than']);
 
 export const RULE_ACTIONS = ['assign', 'assign_round_robin', 'add_tag', 'set_priority', 'set_status'] as const;
 export type RuleActionName = (typeof RULE_ACTIONS)[number];
 
-/** One condition as stored and shown: `{field, op, value}`; `value` is a list for `matches_any_of`. */
+/**
+ * One condition as stored and shown: `{field, op, value}`; `value` is a list for `matches_any_of`. Numbers
+ * are for custom number fields only.
+ */
 export interface RuleConditionSpec {
-  field: RuleField;
+  field: ConditionField;
   op: RuleOp;
-  value: string | boolean | string[];
+  value: string | number | boolean | string[] | number[];
 }
 
 export interface RuleWhen {
@@ -106,13 +130,48 @@ function isFieldValue(field: RuleField, value: unknown): boolean {
   }
 }
 
+/** A number a custom number field could hold (see NUMBER_LIMIT). */
+const isFieldNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= NUMBER_LIMIT;
+
+/**
+ * A condition on `field.<name>` as far as it can be told without the keys' fields: a text, a number or
+ * true/false to be equal to; a text to be contained; a list of texts or of numbers; a number or a date
+ * (`YYYY-MM-DD`) to compare with. Whether it suits the field's type is asked when the rule is written.
+ */
+function isCustomFieldValue(op: RuleOp, value: unknown): boolean {
+  switch (op) {
+    case 'is':
+    case 'is_not':
+      return isText(value) || isFieldNumber(value) || typeof value === 'boolean';
+    case 'contains':
+      return isText(value);
+    case 'matches_any_of':
+      return (
+        Array.isArray(value) &&
+        value.length >= 1 &&
+        value.length <= MAX_LIST_ITEMS &&
+        (value.every(isText) || value.every(isFieldNumber))
+      );
+    case 'greater_than':
+    case 'less_than':
+      return isFieldNumber(value) || (typeof value === 'string' && isCalendarDate(value));
+  }
+}
+
 export function isRuleCondition(value: unknown): value is RuleConditionSpec {
   if (!isRecord(value) || !hasOnlyKeys(value, ['field', 'op', 'value'])) {
     return false;
   }
-  const field = value.field as RuleField;
   const op = value.op as RuleOp;
-  if (!(RULE_FIELDS as readonly unknown[]).includes(field) || !(RULE_OPS as readonly unknown[]).includes(op)) {
+  if (!(RULE_OPS as readonly unknown[]).includes(op)) {
+    return false;
+  }
+  if (typeof value.field === 'string' && customFieldOf(value.field) !== null) {
+    return isCustomFieldValue(op, value.value);
+  }
+  const field = value.field as RuleField;
+  if (!(RULE_FIELDS as readonly unknown[]).includes(field) || ORDER_OPS.has(op)) {
     return false;
   }
   if (field === 'spam') {
@@ -192,11 +251,17 @@ export function isRuleActions(value: unknown): value is RuleActionSpec[] {
   return Array.isArray(value) && value.length >= 1 && value.length <= MAX_ACTIONS && value.every(isRuleAction);
 }
 
-/** A condition as stored: ids and domains in lower case, text trimmed, labels as they are stored. */
+/**
+ * A condition as stored: ids and domains in lower case, labels as they are stored, a custom field's
+ * text trimmed (as the intake trims its values).
+ */
 export function normalizedCondition(condition: RuleConditionSpec): RuleConditionSpec {
-  const one = (value: string | boolean): string | boolean => {
-    if (typeof value === 'boolean') {
+  const one = (value: string | number | boolean): string | number | boolean => {
+    if (typeof value !== 'string') {
       return value;
+    }
+    if (isCustomFieldCondition(condition.field)) {
+      return value.trim();
     }
     switch (condition.field) {
       case 'api_key_id':
@@ -209,7 +274,7 @@ export function normalizedCondition(condition: RuleConditionSpec): RuleCondition
     }
   };
   const value = Array.isArray(condition.value)
-    ? condition.value.map((item) => one(item) as string)
+    ? ((condition.value as (string | number)[]).map(one) as string[] | number[])
     : one(condition.value);
   return { field: condition.field, op: condition.op, value };
 }

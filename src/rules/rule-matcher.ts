@@ -1,5 +1,6 @@
 import { tagKey } from '../submissions/lifecycle/submission-tags';
-import type { RuleConditionSpec, RuleField, RuleOp } from './rule-definition';
+import { customFieldOf, RuleConditionSpec, RuleField, RuleOp } from './rule-definition';
+import { fieldTestOf, fieldValueWords, RuleFieldValues } from './rule-field-conditions';
 
 /**
  * What conditions are checked against: the submission as the event left it (and, for a customer's
@@ -15,6 +16,8 @@ export interface RuleSubject {
   tags: readonly string[];
   priority: string;
   status: string;
+  /** Its custom fields' values (`field.<name>` conditions); absent: none. Personal ones too: never logged. */
+  fields?: RuleFieldValues;
 }
 
 /** One condition made ready to check: its values folded once, when the rules are loaded. */
@@ -46,7 +49,12 @@ export function emailDomainOf(email: string | null): string {
  *   word or phrase (wholeWord).
  */
 export function compileCondition(spec: RuleConditionSpec, scanOf: WordScanOf = wholeWord): CompiledCondition {
-  return { spec, test: testOf(spec.field, spec.op, spec.value, scanOf) };
+  const custom = customFieldOf(spec.field);
+  if (custom !== null) {
+    const test = fieldTestOf(custom, spec.op, spec.value, scanOf);
+    return { spec, test: (subject) => test(subject.fields) };
+  }
+  return { spec, test: testOf(spec.field as RuleField, spec.op, spec.value, scanOf) };
 }
 
 function testOf(
@@ -55,6 +63,10 @@ function testOf(
   value: RuleConditionSpec['value'],
   scanOf: WordScanOf,
 ): (subject: RuleSubject) => boolean {
+  if (op === 'greater_than' || op === 'less_than') {
+    // Custom number and date fields only (isRuleCondition refuses them for the others).
+    return () => false;
+  }
   if (field === 'spam') {
     const wanted = value === true;
     return op === 'is'
@@ -62,7 +74,7 @@ function testOf(
       : (subject) => (subject.status === 'spam') !== wanted;
   }
   if (field === 'tag') {
-    const keys = (Array.isArray(value) ? value : [value as string]).map(tagKey);
+    const keys = (Array.isArray(value) ? (value as string[]) : [value as string]).map(tagKey);
     const carries = (subject: RuleSubject) => subject.tags.some((tag) => keys.includes(tagKey(tag)));
     switch (op) {
       case 'is':
@@ -75,7 +87,7 @@ function testOf(
     }
   }
   const read = readerOf(field);
-  const folded = (Array.isArray(value) ? value : [value as string]).map((item) => item.toLowerCase());
+  const folded = (Array.isArray(value) ? (value as string[]) : [value as string]).map((item) => item.toLowerCase());
   switch (op) {
     case 'is':
       return (subject) => read(subject) === folded[0];
@@ -248,31 +260,42 @@ const OP_WORDS: Record<RuleOp, string> = {
   is_not: 'is not',
   contains: 'contains',
   matches_any_of: 'matches any of',
+  greater_than: 'is greater than',
+  less_than: 'is less than',
 };
 
 /** The comparison in words: a text "has any of the words" (whole words), the rest as OP_WORDS says. */
-function opWords(field: RuleField, op: RuleOp): string {
-  return op === 'matches_any_of' && isText(field) ? 'has any of the words' : OP_WORDS[op];
+function opWords(field: RuleConditionSpec['field'], op: RuleOp): string {
+  return op === 'matches_any_of' && isText(field as RuleField) ? 'has any of the words' : OP_WORDS[op];
 }
 
 /** How much of a text a reason quotes. */
 const QUOTED = 60;
 
+/** A text as a reason quotes it: on one line, at most QUOTED characters. */
+function quoted(text: string): string {
+  const points = [...text.replace(/\s+/g, ' ').trim()];
+  return points.length > QUOTED ? `${points.slice(0, QUOTED).join('')}…` : points.join('');
+}
+
 /** What the submission has for the field, as a reason says it. */
-function actualOf(field: RuleField, subject: RuleSubject): string {
-  switch (field) {
+function actualOf(field: RuleConditionSpec['field'], subject: RuleSubject): string {
+  const custom = customFieldOf(field);
+  if (custom !== null) {
+    return quoted(fieldValueWords(subject.fields?.get(custom))) || 'no value';
+  }
+  switch (field as RuleField) {
     case 'api_key_id':
       return subject.apiKeyId;
     case 'email_domain':
       return emailDomainOf(subject.email) || 'no e-mail address';
     case 'subject':
     case 'message': {
-      const text = preparedText(subject, field).read.replace(/\s+/g, ' ').trim();
+      const text = quoted(preparedText(subject, field as TextField).read);
       if (!text) {
         return field === 'subject' ? 'no subject' : 'no message';
       }
-      const points = [...text];
-      return points.length > QUOTED ? `${points.slice(0, QUOTED).join('')}…` : text;
+      return text;
     }
     case 'tag':
       return subject.tags.length > 0 ? subject.tags.join(', ') : 'no labels';

@@ -10,6 +10,7 @@ import { SubmissionTagsRepository } from '../submissions/lifecycle/submission-ta
 import { ActiveRule, RuleCache, ruleMatches } from './rule-cache';
 import type { RuleEvent } from './rule-definition';
 import type { RuleSubject } from './rule-matcher';
+import type { RuleFieldValues } from './rule-field-conditions';
 import { RuleActions, Workflow } from './rule-actions';
 import { RuleSubjectsRepository } from './rule-subjects.repository';
 import { NewSubmission, SubmissionIntakeRepository } from '../submissions/lifecycle/submission-intake.repository';
@@ -17,10 +18,19 @@ import { NewSubmission, SubmissionIntakeRepository } from '../submissions/lifecy
 /** The status only a merge gives: rules leave such a submission alone (issue 42, point 4). */
 const MERGED = 'merged';
 
-/** A new submission a rule of `received` matched, with the subject of the mail it came from. */
+/**
+ * What a new submission holds besides its row, which rules read: the subject of the mail it came from
+ * (null for a form) and its custom fields' values.
+ */
+export interface ArrivalTexts {
+  subject: string | null;
+  fields?: RuleFieldValues;
+}
+
+/** A new submission a rule of `received` matched, with what its conditions read. */
 interface Arrival {
   submission: NewSubmission;
-  subject: string | null;
+  texts: ArrivalTexts;
 }
 
 /**
@@ -81,8 +91,8 @@ export class RuleRunner {
    * SameTurnGroups: one refused for its data, as a duplicate Idempotency-Key, is stored on its own).
    * The intake records `received` after the commit.
    */
-  async storeAtIntake(submission: NewSubmission, subject: string | null): Promise<void> {
-    const arrival = { submission, subject };
+  async storeAtIntake(submission: NewSubmission, texts: ArrivalTexts): Promise<void> {
+    const arrival = { submission, texts };
     // A round robin counts each agent's open submissions in the database, where the arrivals of one
     // transaction are not yet (nor their assignments): so while a rule takes turns, each arrival has a
     // transaction of its own, which also takes the turns' locks in rule order only.
@@ -98,7 +108,7 @@ export class RuleRunner {
       const rows: NewSubmission[] = [];
       const labels: { submissionId: string; tags: string[]; held: number }[] = [];
       const facts: NewSubmissionFact[] = [];
-      for (const { submission, subject } of arrivals) {
+      for (const { submission, texts } of arrivals) {
         const workflow: Workflow = {
           id: submission.id,
           apiKeyId: submission.apiKeyId,
@@ -109,9 +119,7 @@ export class RuleRunner {
           tags: [],
         };
         // Not stored yet: the rules' changes are made to `workflow` only, and stored with the row.
-        facts.push(
-          ...(await this.actions.runOn(rules, workflow, subjectOf(submission, workflow, { subject }), tx, false)),
-        );
+        facts.push(...(await this.actions.runOn(rules, workflow, subjectOf(submission, workflow, texts), tx, false)));
         rows.push({
           ...submission,
           status: workflow.status,
@@ -179,7 +187,9 @@ export class RuleRunner {
       priority: row.priority,
       tags: await this.tags.of(row.id, tx),
     };
-    const facts = await this.actions.runOn(rules, workflow, subjectOf(row, workflow, texts), tx, true);
+    // A submission's values are read only for rules that name a custom field (and opened only then).
+    const fields = rules.some((rule) => rule.readsFields) ? await this.subjects.fieldValues(row, tx) : undefined;
+    const facts = await this.actions.runOn(rules, workflow, subjectOf(row, workflow, { ...texts, fields }), tx, true);
     // Recorded once every rule has run, each with the version its rule made: what subscribers write
     // in the transaction is held for the commit only, not for the rules' round trips too.
     await this.facts.recordChange(facts, tx);
@@ -191,11 +201,14 @@ function takesTurns(rule: ActiveRule): boolean {
   return rule.actions.some((action) => action.action === 'assign_round_robin');
 }
 
-/** What conditions read: the row, and the mail's subject and text when the event is a mail. */
+/**
+ * What conditions read: the row, the mail's subject and text when the event is a mail, and the custom
+ * fields' values.
+ */
 export function subjectOf(
   row: Pick<SubmissionEntity, 'apiKeyId' | 'email' | 'message'>,
   workflow: Pick<Workflow, 'status' | 'priority' | 'tags'>,
-  texts: { subject?: string | null; message?: string },
+  texts: { subject?: string | null; message?: string; fields?: RuleFieldValues },
 ): RuleSubject {
   return {
     apiKeyId: row.apiKeyId,
@@ -205,5 +218,6 @@ export function subjectOf(
     tags: workflow.tags,
     priority: workflow.priority,
     status: workflow.status,
+    fields: texts.fields,
   };
 }

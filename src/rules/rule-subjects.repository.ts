@@ -4,14 +4,25 @@ import { Repository } from 'typeorm';
 import { ConversationMessageEntity } from '../conversations/entities/conversation-message.entity';
 import type { Transaction } from '../database/transactions';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
+import { SubmissionFieldsReader } from '../submissions/lifecycle/submission-fields.service';
+import { RuleFieldValues, ruleFieldValuesOf } from './rule-field-conditions';
 
-/** What rules read of a submission: its row (personal columns opened on load), and a mail of it. */
+/**
+ * What rules read of a submission: its row (personal columns opened on load), its custom fields' values
+ * (opened too), and a mail of it.
+ */
 @Injectable()
 export class RuleSubjectsRepository {
   constructor(
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
     @InjectRepository(ConversationMessageEntity) private readonly messages: Repository<ConversationMessageEntity>,
+    private readonly fields: SubmissionFieldsReader,
   ) {}
+
+  /** The submission's custom fields' values (current and retired fields), in `tx` when given. */
+  async fieldValues(submission: { id: string; apiKeyId: string }, tx?: Transaction): Promise<RuleFieldValues> {
+    return ruleFieldValuesOf(await this.fields.ofOne(submission, tx));
+  }
 
   /** The submission in `tx`, its row locked until the change commits (rules change it from what they read). */
   forUpdate(id: string, tx: Transaction): Promise<SubmissionEntity | null> {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { ConversationMessageEntity } from '../conversations/entities/conversation-message.entity';
 import { StaffAccountEntity } from '../staff-accounts/entities/staff-account.entity';
 import { StaffAccountsModule } from '../staff-accounts/staff-accounts.module';
@@ -49,7 +50,7 @@ export class RulesModule {}
 
 /** The rules' staff routes (API process). */
 @Module({
-  imports: [RulesModule, StaffAccountsModule, AuditModule, SubmissionsModule],
+  imports: [RulesModule, StaffAccountsModule, AuditModule, SubmissionsModule, CustomFieldsModule],
   controllers: [RulesController],
   providers: [RulesService],
 })

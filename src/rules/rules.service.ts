@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { ApiException } from '../http/api-exception';
 import { StaffAccountsRepository } from '../staff-accounts/staff-accounts.repository';
 import { SubmissionTagsRepository } from '../submissions/lifecycle/submission-tags.repository';
@@ -11,12 +12,15 @@ import { RuleEntity } from './entities/rule.entity';
 import { activeRuleOf, RuleCache } from './rule-cache';
 import {
   accountsNamedBy,
+  customFieldOf,
   MAX_RULES,
   normalizedAction,
   normalizedCondition,
   RuleActionSpec,
+  RuleConditionSpec,
   RuleWhen,
 } from './rule-definition';
+import { conditionSuits } from './rule-field-conditions';
 import { reasonOf } from './rule-matcher';
 import { subjectOf } from './rule-runner';
 import { RuleSubjectsRepository } from './rule-subjects.repository';
@@ -28,6 +32,8 @@ export const RULE_NAME_TAKEN = 'A rule with this name already exists';
 export const TOO_MANY_RULES = `There are already ${MAX_RULES} rules, the most there may be: delete one first`;
 /** An action names an account that does not exist or is disabled: answered as the field, like any other fault of it. */
 const UNKNOWN_AGENT = 'Invalid field: then';
+/** A condition names a custom field no key has, or asks what its type cannot say: a fault of `when`, as any other. */
+const UNKNOWN_CUSTOM_FIELD = 'Invalid field: when';
 
 /**
  * Rules (admins write them, every staff member reads them): written here, audited, and announced to
@@ -43,6 +49,7 @@ export class RulesService {
     private readonly accounts: StaffAccountsRepository,
     private readonly subjects: RuleSubjectsRepository,
     private readonly tags: SubmissionTagsRepository,
+    private readonly customFields: CustomFieldsService,
   ) {}
 
   list(): Promise<RuleEntity[]> {
@@ -64,6 +71,7 @@ export class RulesService {
       updatedAt: now,
     };
     await this.requireAccounts(rule.actions);
+    await this.requireFields(rule.conditions);
     if ((await this.rules.count()) >= MAX_RULES) {
       throw new ApiException(HttpStatus.CONFLICT, TOO_MANY_RULES);
     }
@@ -98,6 +106,9 @@ export class RulesService {
     }
     if (changes.then) {
       await this.requireAccounts(next.actions);
+    }
+    if (when) {
+      await this.requireFields(next.conditions);
     }
     next.updatedAt = new Date();
     await unlessNameTaken(() => this.rules.update(next));
@@ -138,19 +149,18 @@ export class RulesService {
     if (!row) {
       throw new ApiException(HttpStatus.BAD_REQUEST, 'Invalid field: submission_id');
     }
+    const conditions = when.conditions.map(normalizedCondition);
+    await this.requireFields(conditions);
     const mail = when.event === 'message_received' ? await this.subjects.latestCustomerMessage(row.id) : null;
+    const rule = activeRuleOf({ id: '', name: '', event: when.event, conditions, actions: [] });
     const subject = subjectOf(
       row,
       { status: row.status, priority: row.priority, tags: await this.tags.of(row.id) },
-      mail ? { subject: mail.subject, message: mail.body } : {},
+      {
+        ...(mail ? { subject: mail.subject, message: mail.body } : {}),
+        fields: rule.readsFields ? await this.subjects.fieldValues(row) : undefined,
+      },
     );
-    const rule = activeRuleOf({
-      id: '',
-      name: '',
-      event: when.event,
-      conditions: when.conditions.map(normalizedCondition),
-      actions: [],
-    });
     const checked = rule.conditions.map((condition) => reasonOf(condition, subject));
     return {
       matches: checked.every((check) => check.matches),
@@ -159,6 +169,27 @@ export class RulesService {
           ? checked.map((check) => check.reason)
           : [`no conditions: every ${when.event} event matches`],
     };
+  }
+
+  /**
+   * Every custom field a condition names is a current field of some key, whose type the condition suits
+   * (conditionSuits) for at least one of them: a name may be a select of one key and a text of another,
+   * and a rule reads each submission's value as its own key defines it.
+   */
+  private async requireFields(conditions: readonly RuleConditionSpec[]): Promise<void> {
+    for (const condition of conditions) {
+      const name = customFieldOf(condition.field);
+      if (name === null) {
+        continue;
+      }
+      const definitions = await this.customFields.definitionsOf(name);
+      const suits = definitions.some(
+        (found) => !found.retired && conditionSuits(found.definition, condition.op, condition.value),
+      );
+      if (!suits) {
+        throw new ApiException(HttpStatus.BAD_REQUEST, UNKNOWN_CUSTOM_FIELD);
+      }
+    }
   }
 
   /** Every account an action names exists and is not disabled (when the rule is written). */

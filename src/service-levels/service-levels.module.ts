@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { QueueModule } from '../queue/queue.module';
 import { SubmissionTagEntity } from '../submissions/entities/submission-tag.entity';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
@@ -32,7 +33,7 @@ export class ServiceLevelsModule {}
 
 /** The policies' staff routes (API process). */
 @Module({
-  imports: [ServiceLevelsModule, AuditModule],
+  imports: [ServiceLevelsModule, AuditModule, CustomFieldsModule],
   controllers: [SlaPoliciesController],
   providers: [SlaPoliciesService],
 })

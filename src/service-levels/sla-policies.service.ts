@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { CustomFieldsService, KeyFieldDefinition } from '../custom-fields/custom-fields.service';
 import { ApiException } from '../http/api-exception';
 import { BusinessCalendar, BusinessHours, MAX_TARGET_WEEKS } from './business-calendar';
 import { CreateSlaPolicyDto, UpdateSlaPolicyDto } from './dto/sla-policy-changes.dto';
@@ -19,6 +20,8 @@ export const TOO_MANY_SLA_POLICIES = `There are already ${MAX_SLA_POLICIES} SLA 
 export const NO_SLA_TARGET =
   'Invalid field: first_response_minutes (a policy sets first_response_minutes, resolution_minutes or both)';
 const TOO_FAR = "a target must fall due within ten years of the policy's business hours";
+/** `applies_to.fields` names a field no key has as a value it could compare: a fault of `applies_to`, as any other. */
+const UNKNOWN_SCOPE_FIELD = 'Invalid field: applies_to';
 export const FIRST_RESPONSE_TOO_FAR = `Invalid field: first_response_minutes (${TOO_FAR})`;
 export const RESOLUTION_TOO_FAR = `Invalid field: resolution_minutes (${TOO_FAR})`;
 
@@ -33,6 +36,7 @@ export class SlaPoliciesService {
     private readonly policies: SlaPoliciesRepository,
     private readonly cache: SlaPolicyCache,
     private readonly audit: AuditService,
+    private readonly customFields: CustomFieldsService,
   ) {}
 
   list(): Promise<SlaPolicyEntity[]> {
@@ -54,6 +58,7 @@ export class SlaPoliciesService {
     };
     requireTarget(policy);
     requireReachableTargets(policy);
+    await this.requireFields(policy.appliesTo);
     if ((await this.policies.count()) >= MAX_SLA_POLICIES) {
       throw new ApiException(HttpStatus.CONFLICT, TOO_MANY_SLA_POLICIES);
     }
@@ -85,6 +90,9 @@ export class SlaPoliciesService {
     };
     requireTarget(next);
     requireReachableTargets(next);
+    if (changes.applies_to !== undefined) {
+      await this.requireFields(next.appliesTo);
+    }
     if (JSON.stringify(summaryOf(next)) === JSON.stringify(summaryOf(current))) {
       return current;
     }
@@ -100,6 +108,20 @@ export class SlaPoliciesService {
     return next;
   }
 
+  /**
+   * Each custom field of `applies_to.fields` is a current field of some key that can be compared as
+   * stored: a select (the value one of its options), a multi_select (one of its options) or a checkbox
+   * (true or false), not personal (a personal value is sealed and has no comparable form).
+   */
+  private async requireFields(scope: SlaPolicyScope): Promise<void> {
+    for (const [name, value] of Object.entries(scope.fields ?? {})) {
+      const definitions = await this.customFields.definitionsOf(name);
+      if (!definitions.some((found) => comparesWith(found, value))) {
+        throw new ApiException(HttpStatus.BAD_REQUEST, UNKNOWN_SCOPE_FIELD);
+      }
+    }
+  }
+
   async remove(id: string, actor: Actor): Promise<void> {
     const current = await this.policies.findById(id);
     if (!current) {
@@ -113,6 +135,22 @@ export class SlaPoliciesService {
       });
       await this.cache.changed();
     }
+  }
+}
+
+/** Whether a policy's `fields` value can match this key's definition of the field (see requireFields). */
+function comparesWith({ definition, retired }: KeyFieldDefinition, value: string | boolean): boolean {
+  if (retired || definition.personal) {
+    return false;
+  }
+  switch (definition.type) {
+    case 'select':
+    case 'multi_select':
+      return typeof value === 'string' && (definition.options ?? []).includes(value);
+    case 'checkbox':
+      return typeof value === 'boolean';
+    default:
+      return false;
   }
 }
 
@@ -174,6 +212,13 @@ function scopeOf(value: unknown): SlaPolicyScope {
   }
   if (scope.tags?.length) {
     result.tags = scope.tags.map((tag) => tag.trim());
+  }
+  const fields = Object.entries(scope.fields ?? {});
+  if (fields.length > 0) {
+    // Built with Object.fromEntries: a name such as `constructor` is a property like any other.
+    result.fields = Object.fromEntries(
+      fields.map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value]),
+    );
   }
   return result;
 }

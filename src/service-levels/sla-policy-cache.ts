@@ -12,7 +12,7 @@ import { ActivePolicy } from './sla-targets';
 
 /** A stored policy made ready to match (see choosePolicy). */
 export function activePolicyOf(policy: SlaPolicyEntity): ActivePolicy {
-  const { api_key_ids, priorities, tags } = policy.appliesTo;
+  const { api_key_ids, priorities, tags, fields } = policy.appliesTo;
   const setOf = (values: string[] | undefined) => (values && values.length > 0 ? new Set(values) : null);
   return {
     policy,
@@ -20,6 +20,10 @@ export function activePolicyOf(policy: SlaPolicyEntity): ActivePolicy {
     apiKeyIds: setOf(api_key_ids),
     priorities: setOf(priorities),
     tagKeys: setOf(tags?.map(tagKey)),
+    fields:
+      fields && Object.keys(fields).length > 0
+        ? Object.entries(fields).map(([name, value]) => [name, String(value)] as const)
+        : null,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   ActivePolicy,
   checkTimesOf,
   choosePolicy,
+  fieldKeysOf,
   dueBreaches,
   sameSla,
   slaColumnsOf,
@@ -48,6 +49,7 @@ function active(
     apiKeyIds: conditions.apiKeyIds ? new Set(conditions.apiKeyIds) : null,
     priorities: conditions.priorities ? new Set(conditions.priorities) : null,
     tagKeys: conditions.tagKeys ? new Set(conditions.tagKeys) : null,
+    fields: null,
   };
 }
 
@@ -165,6 +167,35 @@ describe('choosePolicy', () => {
     expect(choosePolicy(policies, subject({ ...matching, tagKeys: ['vip'], apiKeyId: 'key-2' }))).toBe(fallback);
     expect(choosePolicy(policies, subject({ ...matching, tagKeys: ['vip'], priority: 'high' }))).toBe(fallback);
     expect(choosePolicy(policies, subject({ ...matching, tagKeys: ['billing'] }))).toBe(fallback);
+  });
+
+  it("matches on custom fields' stored values, every one given (a multi_select by one of its choices)", () => {
+    const policy = stored('pro', { fields: { product: 'Pro', topics: 'Billing', consent: true } });
+    expect(policy.fields).toEqual([
+      ['product', 'Pro'],
+      ['topics', 'Billing'],
+      ['consent', 'true'],
+    ]);
+    const keys = fieldKeysOf([
+      { name: 'product', valueKey: 'Pro' },
+      { name: 'topics', valueKey: 'Shipping' },
+      { name: 'topics', valueKey: 'Billing' },
+      { name: 'consent', valueKey: 'true' },
+      // A personal field's row has no value_key: never compared.
+      { name: 'notes', valueKey: null },
+    ]);
+    expect(keys.has('notes')).toBe(false);
+    expect(choosePolicy([policy], subject({ fieldKeys: keys }))).toBe(policy);
+    const other = new Map(keys);
+    other.set('product', ['Basic']);
+    expect(choosePolicy([policy], subject({ fieldKeys: other }))).toBeNull();
+    other.set('product', ['pro']);
+    expect(choosePolicy([policy], subject({ fieldKeys: other }))).toBeNull();
+    const without = new Map(keys);
+    without.delete('consent');
+    expect(choosePolicy([policy], subject({ fieldKeys: without }))).toBeNull();
+    expect(choosePolicy([policy], subject())).toBeNull();
+    expect(stored('none', { fields: {} }).fields).toBeNull();
   });
 
   it('answers null when none matches, or there are none', () => {

@@ -16,6 +16,8 @@ export interface ActivePolicy {
   priorities: ReadonlySet<string> | null;
   /** Compared forms (tagKey). */
   tagKeys: ReadonlySet<string> | null;
+  /** Custom fields' values as stored (`value_key`: a checkbox's `true` or `false`), each name's. */
+  fields: readonly (readonly [name: string, valueKey: string])[] | null;
 }
 
 /** What a submission's targets depend on. */
@@ -24,6 +26,11 @@ export interface SlaSubject {
   priority: Priority;
   /** Compared forms (tagKey) of its labels. */
   tagKeys: readonly string[];
+  /**
+   * Its custom fields' values as stored for comparison (`value_key`: fields that are not personal), by
+   * name; absent when no policy asks for fields.
+   */
+  fieldKeys?: ReadonlyMap<string, readonly string[]>;
   status: WorkflowStatus;
   createdAt: Date;
   firstResponseAt: Date | null;
@@ -38,6 +45,24 @@ const AWAITING_FIRST_RESPONSE: ReadonlySet<WorkflowStatus> = new Set(['new', 'op
 /** Statuses in which a resolution is still owed (and its clock runs). */
 const AWAITING_RESOLUTION: ReadonlySet<WorkflowStatus> = new Set(['new', 'open']);
 
+/** A submission's comparable values by name (see SlaSubject.fieldKeys), from its value rows. */
+export function fieldKeysOf(
+  rows: Iterable<{ name: string; valueKey: string | null }>,
+): ReadonlyMap<string, readonly string[]> {
+  const keys = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.valueKey !== null) {
+      const list = keys.get(row.name);
+      if (list) {
+        list.push(row.valueKey);
+      } else {
+        keys.set(row.name, [row.valueKey]);
+      }
+    }
+  }
+  return keys;
+}
+
 /** The first policy by position whose every condition matches (policies come sorted); null: none. */
 export function choosePolicy(
   policies: readonly ActivePolicy[],
@@ -48,7 +73,9 @@ export function choosePolicy(
       (candidate) =>
         (!candidate.apiKeyIds || candidate.apiKeyIds.has(subject.apiKeyId)) &&
         (!candidate.priorities || candidate.priorities.has(subject.priority)) &&
-        (!candidate.tagKeys || subject.tagKeys.some((key) => candidate.tagKeys!.has(key))),
+        (!candidate.tagKeys || subject.tagKeys.some((key) => candidate.tagKeys!.has(key))) &&
+        (!candidate.fields ||
+          candidate.fields.every(([name, valueKey]) => subject.fieldKeys?.get(name)?.includes(valueKey) === true)),
     ) ?? null
   );
 }

@@ -11,10 +11,22 @@ import { DEFAULT_PRIORITY } from '../submissions/lifecycle/submission-priority';
 import type { WorkflowStatus } from '../submissions/lifecycle/submission-state';
 import { SlaPolicyCache } from './sla-policy-cache';
 import { BusinessCalendar } from './business-calendar';
-import { checkTimesOf, choosePolicy, dueBreaches, measuresOf, sameSla, slaColumnsOf } from './sla-targets';
+import {
+  ActivePolicy,
+  checkTimesOf,
+  choosePolicy,
+  dueBreaches,
+  fieldKeysOf,
+  measuresOf,
+  sameSla,
+  slaColumnsOf,
+} from './sla-targets';
 
 /** How long the intake's checks gather before one addBulk (as the outbox's submissions do). */
 const INTAKE_BATCH_MS = 20;
+
+/** Whether a policy asks for custom fields' values (only then are a submission's read). */
+const askFields = (policies: readonly ActivePolicy[]) => policies.some((policy) => policy.fields !== null);
 
 /** Submissions no policy applies to are measured in every minute. */
 const AROUND_THE_CLOCK = BusinessCalendar.of(null);
@@ -46,13 +58,16 @@ export class SlaTracker implements OnApplicationShutdown {
 
   /**
    * The columns of a submission about to be stored: the policy that matches a new submission (normal
-   * priority, no labels yet), from the policies in memory (no database round trip); and the due times
-   * its checks must run at (epoch ms), which its `received` fact carries to scheduleAfterIntake.
+   * priority, no labels yet, the custom fields' values it came with), from the policies in memory (no
+   * database round trip); and the due times its checks must run at (epoch ms), which its `received`
+   * fact carries to scheduleAfterIntake. `fieldValues` are the rows about to be stored: compared as
+   * stored (value_key), as a change compares them.
    */
   async atIntake(submission: {
     apiKeyId: string;
     status: WorkflowStatus;
     createdAt: Date;
+    fieldValues?: readonly { name: string; valueKey: string | null }[];
   }): Promise<{ columns: SubmissionSlaColumns; checksAt: number[] }> {
     const policies = await this.cache.current();
     if (policies.length === 0) {
@@ -62,6 +77,7 @@ export class SlaTracker implements OnApplicationShutdown {
       apiKeyId: submission.apiKeyId,
       priority: DEFAULT_PRIORITY,
       tagKeys: [],
+      fieldKeys: submission.fieldValues && askFields(policies) ? fieldKeysOf(submission.fieldValues) : undefined,
       status: submission.status,
       createdAt: submission.createdAt,
       firstResponseAt: null,
@@ -131,7 +147,7 @@ export class SlaTracker implements OnApplicationShutdown {
     const policies = await this.cache.current();
     const now = this.clock.now();
     const checks: { submissionId: string; dueTimes: Date[] }[] = [];
-    for (const subject of await this.submissions.subjectsForUpdate(ids, tx)) {
+    for (const subject of await this.submissions.subjectsForUpdate(ids, tx, askFields(policies))) {
       const chosen = choosePolicy(policies, subject);
       const next = slaColumnsOf(chosen, subject, now);
       const measures = measuresOf(chosen?.calendar ?? AROUND_THE_CLOCK, subject, now);

@@ -4,7 +4,8 @@ import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import type { Transaction } from '../database/transactions';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionTagEntity } from '../submissions/entities/submission-tag.entity';
-import type { SlaSubject, SlaTarget, SubmissionMeasures } from './sla-targets';
+import { SubmissionFieldValueEntity } from '../submissions/entities/submission-field-value.entity';
+import { fieldKeysOf, SlaSubject, SlaTarget, SubmissionMeasures } from './sla-targets';
 import { SubmissionSlaColumns } from '../submissions/lifecycle/submission-intake.repository';
 
 /** What a change's targets and measures are computed from. */
@@ -71,8 +72,12 @@ export class SubmissionSlaRepository {
     return (await this.subjectsForUpdate([id], tx))[0] ?? null;
   }
 
-  /** subjectForUpdate of several submissions at once (two round trips), in id order; those gone are left out. */
-  async subjectsForUpdate(ids: readonly string[], tx: Transaction): Promise<MeasuredSubject[]> {
+  /**
+   * subjectForUpdate of several submissions at once (two round trips; three `withFields`: their custom
+   * fields' comparable values, `value_key`, which personal fields do not have), in id order; those gone
+   * are left out.
+   */
+  async subjectsForUpdate(ids: readonly string[], tx: Transaction, withFields = false): Promise<MeasuredSubject[]> {
     if (ids.length === 0) {
       return [];
     }
@@ -91,6 +96,7 @@ export class SubmissionSlaRepository {
     for (const tag of tags) {
       tagKeys.set(tag.submissionId, [...(tagKeys.get(tag.submissionId) ?? []), tag.tagKey]);
     }
+    const fieldKeys = withFields ? await this.fieldKeysOf(rows, tx) : undefined;
     return rows.map((row) => ({
       id: row.id,
       apiKeyId: row.apiKeyId,
@@ -105,8 +111,26 @@ export class SubmissionSlaRepository {
         lastClosedAt: row.lastClosedAt,
       },
       tagKeys: tagKeys.get(row.id) ?? [],
+      fieldKeys: fieldKeys?.get(row.id) ?? (fieldKeys ? new Map() : undefined),
       current: Object.fromEntries(SLA_COLUMNS.map((column) => [column, row[column]])) as SubmissionSlaColumns,
     }));
+  }
+
+  /** The comparable custom field values of these submissions (see SlaSubject.fieldKeys), by submission. */
+  private async fieldKeysOf(
+    rows: readonly { id: string }[],
+    tx: Transaction,
+  ): Promise<Map<string, ReadonlyMap<string, readonly string[]>>> {
+    const values = await tx.query<Pick<SubmissionFieldValueEntity, 'submissionId' | 'name' | 'valueKey'>[]>(
+      'SELECT submission_id AS submissionId, name, value_key AS valueKey FROM submission_field_values ' +
+        'WHERE submission_id IN (?) AND value_key IS NOT NULL ORDER BY submission_id, name, position',
+      [rows.map((row) => row.id)],
+    );
+    const bySubmission = new Map<string, typeof values>();
+    for (const value of values) {
+      bySubmission.set(value.submissionId, [...(bySubmission.get(value.submissionId) ?? []), value]);
+    }
+    return new Map([...bySubmission].map(([id, list]) => [id, fieldKeysOf(list)]));
   }
 
   /** Writes a submission's service-level columns and measures, in `tx`. */

@@ -1,9 +1,21 @@
 import { Ref } from '../api';
-import { choicesOf, ConditionDraft, ConditionField, ConditionOp, FIELDS, keysOf, opLabel, opsFor } from './rule-model';
+import {
+  choicesOf,
+  ConditionDraft,
+  ConditionField,
+  ConditionOp,
+  customFieldOf,
+  fieldLabel,
+  FIELDS,
+  keysOf,
+  opLabel,
+  opsFor,
+} from './rule-model';
 
 /**
  * One condition of a rule: field, comparison and value. "Is any of" takes a list: a box per choice for
- * fields with fixed values (priority, status, API key), one value per line for the others.
+ * fields with fixed values (priority, status, API key), one value per line for the others. A condition on
+ * a custom field (written through the API) keeps its field, and its value's type, when edited here.
  */
 export function ConditionRow({
   number,
@@ -21,6 +33,7 @@ export function ConditionRow({
   const choices = choicesOf(condition.field, apiKeys);
   const set = (changes: Partial<ConditionDraft>) => onChange({ ...condition, ...changes });
   const legend = `Condition ${number}`;
+  const fields = customFieldOf(condition.field) === null ? keysOf(FIELDS) : [...keysOf(FIELDS), condition.field];
   return (
     <fieldset class="rule-row">
       <legend>{legend}</legend>
@@ -29,13 +42,14 @@ export function ConditionRow({
         <select
           value={condition.field}
           onChange={(e) => {
-            const field = e.currentTarget.value as ConditionField;
-            set({ field, op: opsFor(field).includes(condition.op) ? condition.op : 'is', value: '', values: [] });
+            const field: ConditionField = e.currentTarget.value;
+            const op = opsFor(field).includes(condition.op) ? condition.op : 'is';
+            set({ field, op, value: '', values: [], kind: 'text' });
           }}
         >
-          {keysOf(FIELDS).map((field) => (
+          {fields.map((field) => (
             <option key={field} value={field}>
-              {FIELDS[field]}
+              {fieldLabel(field)}
             </option>
           ))}
         </select>

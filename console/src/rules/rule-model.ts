@@ -27,7 +27,8 @@ export const EVENTS: Record<RuleEvent, string> = {
   status_changed: 'The status changes',
 };
 
-export const FIELDS: Record<ConditionField, string> = {
+/** The built-in fields; a rule may also name a key's custom field as `field.<name>` (see fieldLabel). */
+export const FIELDS: Record<string, string> = {
   api_key_id: 'API key',
   email_domain: 'E-mail domain',
   subject: 'Subject',
@@ -43,7 +44,20 @@ export const OPS: Record<ConditionOp, string> = {
   is_not: 'is not',
   contains: 'contains',
   matches_any_of: 'is any of',
+  greater_than: 'is greater than',
+  less_than: 'is less than',
 };
+
+/** A custom field's name (`field.product` -> `product`), or null for a built-in field. */
+export function customFieldOf(field: ConditionField): string | null {
+  return field.startsWith('field.') ? field.slice('field.'.length) : null;
+}
+
+/** A field as the form and the list name it: a built-in field's words, or `Field “product”`. */
+export function fieldLabel(field: ConditionField): string {
+  const custom = customFieldOf(field);
+  return custom === null ? (FIELDS[field] ?? field) : `Field “${custom}”`;
+}
 
 /** The comparison as the list and the form say it: on a text, "is any of" is "has any of the words". */
 export function opLabel(field: ConditionField, op: ConditionOp): string {
@@ -79,20 +93,32 @@ export function choicesOf(field: ConditionField, apiKeys: Ref[]): { value: strin
   }
 }
 
-/** The comparisons a field offers: "contains" only for typed values, spam is only yes or no. */
+/**
+ * The comparisons a field offers: "contains" only for typed values, spam is only yes or no, greater and
+ * less than for a custom field only (the API says which its type takes).
+ */
 export function opsFor(field: ConditionField): ConditionOp[] {
   if (field === 'spam') {
     return ['is', 'is_not'];
   }
-  return keysOf(OPS).filter((op) => op !== 'contains' || choicesOf(field, []) === null);
+  if (customFieldOf(field) !== null) {
+    return keysOf(OPS);
+  }
+  return keysOf(OPS).filter(
+    (op) => op !== 'greater_than' && op !== 'less_than' && (op !== 'contains' || choicesOf(field, []) === null),
+  );
 }
 
-/** One condition as the form edits it: `values` is the list of "is any of", `value` the rest. */
+/**
+ * One condition as the form edits it: `values` is the list of "is any of", `value` the rest. `kind` is
+ * what a custom field's value was stored as (a number or true/false is sent back as one, not as text).
+ */
 export interface ConditionDraft {
   field: ConditionField;
   op: ConditionOp;
   value: string;
   values: string[];
+  kind: 'text' | 'number' | 'boolean';
 }
 /** One action as the form edits it: `agents` and `maxOpen` belong to round robin. */
 export interface ActionDraft {
@@ -109,7 +135,13 @@ export interface RuleDraft {
   actions: ActionDraft[];
 }
 
-export const newCondition = (): ConditionDraft => ({ field: 'email_domain', op: 'is', value: '', values: [] });
+export const newCondition = (): ConditionDraft => ({
+  field: 'email_domain',
+  op: 'is',
+  value: '',
+  values: [],
+  kind: 'text',
+});
 export const newAction = (): ActionDraft => ({ action: 'add_tag', value: '', agents: [], maxOpen: '' });
 
 export function draftOf(rule: Rule | null): RuleDraft {
@@ -125,6 +157,7 @@ export function draftOf(rule: Rule | null): RuleDraft {
       op: condition.op,
       value: Array.isArray(condition.value) ? '' : textOf(condition.value),
       values: Array.isArray(condition.value) ? condition.value.map(textOf) : [],
+      kind: kindOf(Array.isArray(condition.value) ? condition.value[0] : condition.value),
     })),
     actions: rule.then.map((action) => {
       const robin = action.value as { agents?: unknown; max_open?: unknown } | null;
@@ -152,10 +185,19 @@ export function whenOf(draft: RuleDraft): RuleWhen {
       op: condition.op,
       value:
         condition.op === 'matches_any_of'
-          ? condition.values.map((value) => value.trim()).filter(Boolean)
-          : typed(condition.field, condition.value.trim()),
+          ? listOf(condition)
+          : typed(condition.field, condition.kind, condition.value.trim()),
     })),
   };
+}
+
+function listOf(condition: ConditionDraft): string[] | number[] {
+  const values = condition.values.map((value) => value.trim()).filter(Boolean);
+  return condition.kind === 'number' ? values.map(Number) : values;
+}
+
+function kindOf(value: unknown): ConditionDraft['kind'] {
+  return typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text';
 }
 
 function actionOf(action: ActionDraft): RuleAction {
@@ -172,8 +214,11 @@ function actionOf(action: ActionDraft): RuleAction {
 /** "Assign to" nobody: the form's value for an action that unassigns (the API's null). */
 export const NOBODY = 'nobody';
 
-function typed(field: ConditionField, value: string): string | boolean {
-  return field === 'spam' ? value === 'true' : value;
+function typed(field: ConditionField, kind: ConditionDraft['kind'], value: string): string | number | boolean {
+  if (field === 'spam' || kind === 'boolean') {
+    return value === 'true';
+  }
+  return kind === 'number' ? Number(value) : value;
 }
 
 function textOf(value: unknown): string {
@@ -190,14 +235,14 @@ export function describeRule(rule: Rule, names: ReadonlyMap<string, string>): st
     if (Array.isArray(value)) {
       return value.map((one) => shown(field, one)).join(', ');
     }
-    if (field === 'spam') {
+    if (field === 'spam' || typeof value === 'boolean') {
       return value === true ? 'yes' : 'no';
     }
     return field === 'api_key_id' ? nameOf(value) : `“${textOf(value)}”`;
   };
   const conditions = rule.when.conditions.map(
     (condition) =>
-      `${FIELDS[condition.field].toLowerCase()} ${opLabel(condition.field, condition.op)} ${shown(condition.field, condition.value)}`,
+      `${customFieldOf(condition.field) === null ? fieldLabel(condition.field).toLowerCase() : fieldLabel(condition.field)} ${opLabel(condition.field, condition.op)} ${shown(condition.field, condition.value)}`,
   );
   const actions = rule.then.map((action) => {
     if (action.action === 'assign_round_robin') {

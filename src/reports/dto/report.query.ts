@@ -6,6 +6,8 @@ import { isTag, MAX_TAG_LENGTH, TAG_PATTERN } from '../../submissions/lifecycle/
 export const REPORT_INTERVALS = ['day', 'week'] as const;
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 const ASSIGNEE = /^(none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/** A custom field's name (custom-fields/). */
+const FIELD_NAME = /^[a-z][a-z0-9_]{0,39}$/;
 const isDate = (value: unknown) => typeof value === 'string' && isCalendarDate(value);
 
 /** GET /staff/api/reports. */
@@ -59,4 +61,16 @@ export class ReportQuery {
   @IsString()
   @Matches(ASSIGNEE)
   assignee_id?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'A custom field of type select (not personal): adds `by_field`, the figures by its value. Counted from ' +
+      'the submissions of the keys that define it so (of `api_key_id` when given), narrowed by the other filters',
+    pattern: FIELD_NAME.source,
+    example: 'product',
+  })
+  @Optional()
+  @IsString()
+  @Matches(FIELD_NAME)
+  field?: string;
 }

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { NamedRefView } from '../../http/openapi/named-ref.view';
 
 /** A median and a 90th percentile in business minutes (nearest rank); null when nothing was measured. */
@@ -83,6 +83,14 @@ export class ReportTagView extends ReportFiguresView {
   tag!: string;
 }
 
+export class ReportFieldValueView extends ReportFiguresView {
+  @ApiProperty({
+    example: 'Pro',
+    description: "One of the select field's options (a submission counts under its value)",
+  })
+  value!: string;
+}
+
 export class BacklogView {
   @ApiProperty() new!: number;
   @ApiProperty() open!: number;
@@ -117,6 +125,13 @@ export class ReportView {
     description: 'The period by label (a submission counts under each of its labels)',
   })
   by_tag!: ReportTagView[];
+
+  @ApiPropertyOptional({
+    type: [ReportFieldValueView],
+    description:
+      'With `field`: the period by the value of that select field (submissions without a value are left out)',
+  })
+  by_field?: ReportFieldValueView[];
 
   @ApiProperty({
     type: BacklogView,

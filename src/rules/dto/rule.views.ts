@@ -19,13 +19,27 @@ import {
 const CONDITION_VALUE = {
   oneOf: [
     { type: 'string', maxLength: 1000 },
+    { type: 'number' },
     { type: 'boolean' },
     { type: 'array', minItems: 1, maxItems: MAX_LIST_ITEMS, items: { type: 'string', maxLength: 1000 } },
+    { type: 'array', minItems: 1, maxItems: MAX_LIST_ITEMS, items: { type: 'number' } },
   ],
   description:
     'A string (a UUID for api_key_id, a domain for email_domain, a label for tag, a priority or a status), ' +
     'true or false for spam (is and is_not only), and a list of such strings for matches_any_of. ' +
-    '`contains` is for email_domain, subject, message and tag',
+    '`contains` is for email_domain, subject, message and tag. A custom field (`field.<name>`) takes what its ' +
+    'type holds: a text, an option, true or false (checkbox), a number, a date (`YYYY-MM-DD`), or a list of them',
+};
+
+/** A built-in field, or `field.<name>`: a custom field of the submission's key (issue 55). */
+const CONDITION_FIELD = {
+  anyOf: [
+    { type: 'string', enum: [...RULE_FIELDS] },
+    { type: 'string', pattern: '^field\\.[a-z][a-z0-9_]{0,39}$' },
+  ],
+  description:
+    'A built-in field, or `field.<name>`: a custom field, which some key must define when the rule is written ' +
+    '(a submission whose key has no value of it matches only is_not)',
 };
 
 /** `when`'s schema (a rule, its changes, and the rule test). */
@@ -34,7 +48,9 @@ export const WHEN_SCHEMA = {
   description:
     'The event, and the conditions that must all hold (none: every such event). is / is_not: equal (any ' +
     'letter case; tag: carries it or not; spam: whether the status is spam); contains: the text contains it; ' +
-    'matches_any_of: is any of them (subject and message: contains any of them)',
+    'matches_any_of: is any of them (subject and message: contains any of them). On a custom field: is / is_not ' +
+    '(a multi_select: one of its choices is it), contains (a text; a multi_select: one of its choices is it), ' +
+    'matches_any_of (a text or long_text: has any of the words), greater_than / less_than (a number or a date only)',
   properties: {
     event: { type: 'string', enum: [...RULE_EVENTS] },
     conditions: {
@@ -43,7 +59,7 @@ export const WHEN_SCHEMA = {
       items: {
         type: 'object',
         properties: {
-          field: { type: 'string', enum: [...RULE_FIELDS] },
+          field: CONDITION_FIELD,
           op: { type: 'string', enum: [...RULE_OPS] },
           value: CONDITION_VALUE,
         },

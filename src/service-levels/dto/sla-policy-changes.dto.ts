@@ -12,13 +12,49 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A year of minutes: a longer promise is a mistake, and bounds how far a due time is looked for. */
 export const MAX_TARGET_MINUTES = 525_600;
 const MAX_SCOPE_ITEMS = 100;
+/** At most this many custom fields in `applies_to.fields` (a key has at most 50). */
+export const MAX_SCOPE_FIELDS = 50;
+const FIELD_NAME = /^[a-z][a-z0-9_]{0,39}$/;
+/** A select's option is at most 100 characters (custom-fields/): a longer value can match nothing. */
+const MAX_FIELD_VALUE = 100;
+
+/**
+ * `{<name>: <value>}`: custom fields' names, each a text (an option) or true/false (a checkbox). Read
+ * with Object.entries: `__proto__` and `constructor` are names like any other (and the first is no
+ * valid name).
+ */
+function isScopeFields(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return false;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  return (
+    entries.length <= MAX_SCOPE_FIELDS &&
+    entries.every(
+      ([name, item]) =>
+        FIELD_NAME.test(name) &&
+        (typeof item === 'boolean' ||
+          (typeof item === 'string' &&
+            item.trim() !== '' &&
+            item.isWellFormed() &&
+            [...item].length <= MAX_FIELD_VALUE)),
+    )
+  );
+}
 
 /** Only an absent field skips the checks of a change. */
 const present = (_object: unknown, value: unknown) => value !== undefined;
 
-/** `{api_key_ids?, priorities?, tags?}`: each an array (at most 100) of ids, priorities or labels. */
+/**
+ * `{api_key_ids?, priorities?, tags?, fields?}`: each an array (at most 100) of ids, priorities or
+ * labels, and custom fields' values (isScopeFields).
+ */
 export function isPolicyScope(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return false;
+  }
+  const { fields, ...lists } = value as Record<string, unknown>;
+  if (fields !== undefined && !isScopeFields(fields)) {
     return false;
   }
   const allowed: Record<string, (item: unknown) => boolean> = {
@@ -26,7 +62,7 @@ export function isPolicyScope(value: unknown): boolean {
     priorities: (item) => typeof item === 'string' && (PRIORITIES as readonly string[]).includes(item),
     tags: isTag,
   };
-  return Object.entries(value as Record<string, unknown>).every(
+  return Object.entries(lists).every(
     ([key, items]) =>
       Object.hasOwn(allowed, key) &&
       Array.isArray(items) &&

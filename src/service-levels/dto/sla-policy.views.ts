@@ -42,11 +42,20 @@ export const SCOPE_SCHEMA = {
   type: 'object',
   description:
     'Which submissions it applies to: every condition given must match (absent or empty: any). `tags`: ' +
-    'carrying any one of them (any letter case). Absent: every submission',
+    'carrying any one of them (any letter case). `fields`: custom fields, every one having the value given ' +
+    "(a select's option, one of a multi_select's choices, a checkbox's true or false; exact, not personal " +
+    'fields; some key must define each when the policy is written). Absent: every submission',
   properties: {
     api_key_ids: { type: 'array', maxItems: 100, items: { type: 'string', format: 'uuid' } },
     priorities: { type: 'array', maxItems: 100, items: { type: 'string', enum: [...PRIORITIES] } },
     tags: { type: 'array', maxItems: 100, items: { type: 'string' }, example: ['VIP'] },
+    fields: {
+      type: 'object',
+      maxProperties: 50,
+      description: "Custom fields' names (`^[a-z][a-z0-9_]{0,39}$`) and the value each must have",
+      additionalProperties: { oneOf: [{ type: 'string', minLength: 1, maxLength: 100 }, { type: 'boolean' }] },
+      example: { product: 'Pro' },
+    },
   },
   additionalProperties: false,
 } as ApiPropertyOptions;

@@ -7,6 +7,11 @@ export interface SlaPolicyScope {
   priorities?: string[];
   /** Carrying any one of these labels (compared as tags are: any letter case). */
   tags?: string[];
+  /**
+   * Custom fields' values (issue 55), every one of them: a select's option, one of a multi_select's
+   * choices, a checkbox's true or false (compared as stored, not personal fields).
+   */
+  fields?: Record<string, string | boolean>;
 }
 
 /**
