@@ -271,6 +271,9 @@ describe('custom fields in rules, SLA policies and reports', () => {
       expect(tagged.sla?.policy_id).toBe(billingVip.body.id);
       const other = await changeSubmission<Detail>(t, agent, basic, { tags: ['VIP'] });
       expect(other.sla).toBeNull();
+      // Staff change the product: the policy of its new values is chosen in the same change.
+      const upgraded = await changeSubmission<Detail>(t, agent, basic, { fields: { product: 'Pro' } });
+      expect(upgraded.sla?.policy_id).toBe(proPolicy.body.id);
     });
 
     it('refuses `applies_to.fields` that no key could match, changing nothing', async () => {

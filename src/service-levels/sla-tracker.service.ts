@@ -131,7 +131,8 @@ export class SlaTracker implements OnApplicationShutdown {
   }
 
   /**
-   * A change the targets depend on, in its transaction: the policy is chosen again (priority and tags),
+   * A change the targets depend on, in its transaction: the policy is chosen again (priority, tags and
+   * custom fields),
    * the resolution clock paused or resumed (status), a met target dropped (a reply, closing), and the
    * measures reports read set (the first response's and the resolution's business minutes). Worked
    * out just before the change commits, for all the submissions of its facts at once (a bulk change's
@@ -140,7 +141,7 @@ export class SlaTracker implements OnApplicationShutdown {
    */
   @OnSubmissionFact({
     phase: 'before commit',
-    facts: ['status_changed', 'priority_changed', 'tags_changed', 'replied', 'message_received'],
+    facts: ['status_changed', 'priority_changed', 'tags_changed', 'fields_changed', 'replied', 'message_received'],
   })
   async followChange(facts: SubmissionFact[], tx: Transaction): Promise<AfterCommitWork | void> {
     const ids = [...new Set(facts.map((fact) => fact.submissionId))];
