@@ -20,21 +20,23 @@ export class CustomFieldVersionsRepository {
     return repository.find({ where: { apiKeyId: In([...apiKeyIds]) }, order: { apiKeyId: 'ASC', version: 'ASC' } });
   }
 
-  /** Every key's versions (the list and report filters look a name up across keys). */
-  all(): Promise<CustomFieldVersionEntity[]> {
-    return this.versions.find({ order: { apiKeyId: 'ASC', version: 'ASC' } });
+  /** The latest version of each of these keys that has one. */
+  async latestVersions(apiKeyIds: readonly string[]): Promise<Map<string, number>> {
+    if (apiKeyIds.length === 0) {
+      return new Map();
+    }
+    const rows = await this.versions
+      .createQueryBuilder('version')
+      .select('version.api_key_id', 'apiKeyId')
+      .addSelect('MAX(version.version)', 'latest')
+      .where('version.api_key_id IN (:...ids)', { ids: [...apiKeyIds] })
+      .groupBy('version.api_key_id')
+      .getRawMany<{ apiKeyId: string; latest: number | string }>();
+    return new Map(rows.map((row) => [row.apiKeyId, Number(row.latest)]));
   }
 
   /** Stores a new version in `tx`; two admins' PUTs meet at the unique (key, version). */
   async insert(row: CustomFieldVersionEntity, tx: Transaction): Promise<void> {
     await tx.getRepository(CustomFieldVersionEntity).insert(row);
-  }
-
-  /** The key's latest version (0: none), its row locked until `tx` ends, so PUTs of one key queue. */
-  async latestVersion(apiKeyId: string, tx: Transaction): Promise<number> {
-    const latest = await tx
-      .getRepository(CustomFieldVersionEntity)
-      .findOne({ where: { apiKeyId }, order: { version: 'DESC' }, lock: { mode: 'pessimistic_write' } });
-    return latest?.version ?? 0;
   }
 }

@@ -34,14 +34,19 @@ export interface FieldsView {
 
 /**
  * A key's custom fields: its versions (every PUT a new one, audited), compiled into FieldSets that the
- * intake, the staff views and the filters share. The intake finds a key's set by the version its
- * cached key carries (no query once compiled); staff reads trust a set for API_KEY_CACHE_TTL seconds,
- * and the process that stores a version forgets its own copy at once.
+ * intake, the staff views and the filters share. A set is compiled once per key and version (its
+ * checks are compiled JSON Schema: milliseconds, so never per request nor per cache expiry) and kept.
+ * The intake finds its set by the version its cached key carries (no query); staff reads ask which
+ * version is the latest at most every API_KEY_CACHE_TTL seconds, and the process that stores a version
+ * knows it at once.
  */
 @Injectable()
 export class CustomFieldsService {
   private readonly ajv: Ajv2020 = newSchemaValidator();
+  /** Compiled sets by `<key id>@<version>`. */
   private readonly sets: LRUCache<string, FieldSet>;
+  /** Each key's latest version, as staff reads trust it. */
+  private readonly latest: LRUCache<string, number>;
   /** What a key that never had fields checks with (shared: it holds nothing of the key). */
   private readonly noFields = new FieldSet('', 0, [], [], this.ajv);
 
@@ -54,33 +59,37 @@ export class CustomFieldsService {
   ) {
     this.sets = new LRUCache({
       max: CACHED_SETS,
-      ttl: Math.max(1, config.auth.apiKeyCacheTtl * 1000),
-      // A fetch replaced by a newer set (replace()) still answers those waiting on it, and is not cached.
+      // A fetch replaced by a set stored meanwhile (replace()) still answers those waiting on it.
       ignoreFetchAbort: true,
-      fetchMethod: async (apiKeyId) => this.build(apiKeyId, await this.versions.ofKeys([apiKeyId])),
+      fetchMethod: async (key) => {
+        const [apiKeyId, version] = key.split('@');
+        return this.build(apiKeyId, await this.versions.ofKeys([apiKeyId]), Number(version));
+      },
+    });
+    this.latest = new LRUCache({
+      max: CACHED_SETS,
+      ttl: Math.max(1, config.auth.apiKeyCacheTtl * 1000),
+      ignoreFetchAbort: true,
+      fetchMethod: async (apiKeyId) => (await this.versions.latestVersions([apiKeyId])).get(apiKeyId) ?? 0,
     });
   }
 
   /**
-   * The fields the intake checks a body against: those of `fieldsVersion` (the key's cached column)
-   * or newer. A key that never had fields costs nothing.
+   * The fields the intake checks a body against: those of `fieldsVersion`, the key's cached column (a
+   * new version applies within API_KEY_CACHE_TTL). A key that never had fields costs nothing.
    */
   async forIntake(apiKey: { id: string; fieldsVersion: number }): Promise<FieldSet> {
-    if (apiKey.fieldsVersion === 0) {
-      return this.noFields;
-    }
-    const cached = this.sets.get(apiKey.id, { allowStale: false });
-    if (cached && cached.version >= apiKey.fieldsVersion) {
-      return cached;
-    }
-    // Older than the key says (another process stored a version): read afresh. A fetch in flight is
-    // shared, never aborted (a delete while the set was fetched failed every request waiting on it).
-    return (await this.sets.fetch(apiKey.id, { forceRefresh: cached !== undefined }))!;
+    return apiKey.fieldsVersion === 0 ? this.noFields : this.setAt(apiKey.id, apiKey.fieldsVersion);
   }
 
   /** A key's fields as staff read them (current and retired). */
   async of(apiKeyId: string): Promise<FieldSet> {
-    return (await this.sets.fetch(apiKeyId))!;
+    return this.setAt(apiKeyId, (await this.latest.fetch(apiKeyId))!);
+  }
+
+  /** A key's set at a version: compiled once, then from memory. */
+  private async setAt(apiKeyId: string, version: number): Promise<FieldSet> {
+    return this.sets.get(`${apiKeyId}@${version}`) ?? (await this.sets.fetch(`${apiKeyId}@${version}`))!;
   }
 
   /** The fields of each of these keys (a page of the list, an export). */
@@ -96,22 +105,23 @@ export class CustomFieldsService {
    * Keys whose fields are not in memory are read in one query.
    */
   async definitionsOf(name: string): Promise<KeyFieldDefinition[]> {
-    const keys = (await this.apiKeys.list()).filter((key) => key.fieldsVersion > 0).map((key) => key.id);
-    const missing = keys.filter((id) => !this.sets.has(id));
+    const keys = (await this.apiKeys.list()).filter((key) => key.fieldsVersion > 0);
+    const missing = keys.filter((key) => !this.sets.has(`${key.id}@${key.fieldsVersion}`));
     if (missing.length > 0) {
-      const histories = new Map<string, CustomFieldVersionEntity[]>(missing.map((id) => [id, []]));
-      for (const version of await this.versions.ofKeys(missing)) {
+      const histories = new Map<string, CustomFieldVersionEntity[]>(missing.map((key) => [key.id, []]));
+      for (const version of await this.versions.ofKeys(missing.map((key) => key.id))) {
         histories.get(version.apiKeyId)!.push(version);
       }
-      for (const [id, history] of histories) {
-        this.sets.set(id, this.build(id, history));
+      for (const key of missing) {
+        const set = this.build(key.id, histories.get(key.id)!, key.fieldsVersion);
+        this.sets.set(`${key.id}@${set.version}`, set);
       }
     }
     const found: KeyFieldDefinition[] = [];
-    for (const id of keys) {
-      const field = (this.sets.get(id) ?? (await this.of(id))).anyField(name);
+    for (const key of keys) {
+      const field = (await this.setAt(key.id, key.fieldsVersion)).anyField(name);
       if (field) {
-        found.push({ apiKeyId: id, ...field });
+        found.push({ apiKeyId: key.id, ...field });
       }
     }
     return found;
@@ -149,9 +159,10 @@ export class CustomFieldsService {
       );
       return { version, fields, history: [...history, { version, definitions: fields }] };
     });
-    // This process reads the new version at once (others within API_KEY_CACHE_TTL, or at their next
-    // intake for the key: its cached fields_version moves).
-    this.sets.set(apiKeyId, this.build(apiKeyId, view.history));
+    // This process reads the new version at once (others within API_KEY_CACHE_TTL: their cached key's
+    // fields_version, and the latest version staff reads trust).
+    this.sets.set(`${apiKeyId}@${view.version}`, this.build(apiKeyId, view.history, view.version));
+    this.latest.set(apiKeyId, view.version);
     return { version: view.version, fields: view.fields };
   }
 
@@ -159,7 +170,9 @@ export class CustomFieldsService {
     return new FieldSet(apiKeyId, 0, [], [], this.ajv);
   }
 
-  private build(apiKeyId: string, history: readonly StoredVersion[]): FieldSet {
+  /** The set of `version` (0: none) from the key's versions (those after it are left out). */
+  private build(apiKeyId: string, history: readonly StoredVersion[], version: number): FieldSet {
+    history = history.filter((stored) => stored.version <= version);
     const latest = history.at(-1);
     if (!latest) {
       return this.emptySet(apiKeyId);

@@ -86,24 +86,32 @@ interface Pending<T> {
  */
 export class SameTurnGroups<T> {
   private pending: Pending<T>[] = [];
+  private pendingWeight = 0;
 
+  /**
+   * A group is stored once it holds `maxWeight`: items by default, or what `weigh` says an item
+   * weighs (rows, say, where an item is several rows).
+   */
   constructor(
     private readonly store: (items: T[]) => Promise<unknown>,
-    private readonly maxItems: number,
+    private readonly maxWeight: number,
+    private readonly weigh: (item: T) => number = () => 1,
   ) {}
 
   add(item: T): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
-      if (this.pending.length === 1) {
+      this.pendingWeight += this.weigh(item);
+      if (this.pending.length === 1 && this.pendingWeight < this.maxWeight) {
         setImmediate(() => this.flush());
-      } else if (this.pending.length >= this.maxItems) {
+      } else if (this.pendingWeight >= this.maxWeight) {
         this.flush();
       }
     });
   }
 
   private flush(): void {
+    this.pendingWeight = 0;
     const group = this.pending.splice(0, this.pending.length);
     if (group.length === 0) {
       return;

@@ -1,29 +1,49 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { batchedEntityInsert, EntityInserts } from '../../database/batched-insert';
+import { batchedEntityInsert, EntityInserts, SameTurnGroups } from '../../database/batched-insert';
+import { retryOnConflict } from '../../database/commit-conflict';
+import { poolStatement } from '../../database/pool-statement';
 import { FieldCipher } from '../../database/field-cipher';
 import type { Transaction } from '../../database/transactions';
 import { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
 
 const TABLE = 'submission_field_values';
+/**
+ * An intake statement's size at most (its values' text, sealed, plus a row's ids and columns): well
+ * under MariaDB's default max_allowed_packet of 16 MB. One submission's values are bounded by the body
+ * limit (64 KiB), so a group holds at least dozens of submissions.
+ */
+const INTAKE_GROUP_BYTES = 4 * 1024 * 1024;
+const ROW_OVERHEAD_BYTES = 200;
 
 /** The `submission_field_values` table: every custom field value of every submission. */
 @Injectable()
 export class SubmissionFieldValuesRepository {
-  /** The intake's grouped INSERT (see BatchedInsert): values of submissions that arrive together. */
   private readonly inserts: EntityInserts<SubmissionFieldValueEntity>;
+  /**
+   * The intake's grouped INSERT (see SameTurnGroups): each submission's rows are one item, and the
+   * values of the submissions that arrive together go in one statement of up to INTAKE_GROUP_BYTES
+   * (one statement per 100 rows made 64 submissions of 20 fields 14 statements, and doubled their CPU).
+   */
+  private readonly intakeGroups: SameTurnGroups<SubmissionFieldValueEntity[]>;
 
   constructor(
     @InjectRepository(SubmissionFieldValueEntity) private readonly values: Repository<SubmissionFieldValueEntity>,
     private readonly cipher: FieldCipher,
   ) {
     this.inserts = batchedEntityInsert(values);
+    const run = poolStatement(values.manager.connection);
+    this.intakeGroups = new SameTurnGroups(
+      (groups) => retryOnConflict(() => this.inserts.insertAll(groups.flat(), run)),
+      INTAKE_GROUP_BYTES,
+      (rows) => rows.reduce((bytes, row) => bytes + ROW_OVERHEAD_BYTES + row.valueText.length * 4, 0),
+    );
   }
 
   /** Stores a new submission's values, sealed, with the values of other submissions arriving now. */
-  async insertForIntake(rows: readonly SubmissionFieldValueEntity[]): Promise<void> {
-    await Promise.all(rows.map((row) => this.inserts.insert(this.cipher.sealRow(TABLE, { ...row }))));
+  insertForIntake(rows: readonly SubmissionFieldValueEntity[]): Promise<void> {
+    return this.intakeGroups.add(rows.map((row) => this.cipher.sealRow(TABLE, { ...row })));
   }
 
   /** Stores values in `tx` (sealed), with one INSERT. */
