@@ -20,7 +20,7 @@ export function whenSignedOut(handler: () => void): void {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   ifMatch?: string;
   /** Sent even as the page goes away (a "left" said on closing the tab). */
@@ -156,6 +156,13 @@ export type Counts = Schemas['StatusCountsView'];
 export type SlaPolicy = Schemas['SlaPolicyView'];
 
 export type ApiKey = Schemas['ApiKeyView'];
+
+/** A key's custom fields (`GET/PUT keys/:id/fields`): the current version and its fields in order. */
+export type KeyFields = Schemas['FieldsView'];
+export type FieldDefinition = Schemas['FieldDefinitionDto'];
+export type FieldType = FieldDefinition['type'];
+/** A custom field of a submission as staff see it (`retired`: no longer in the key's list; its value stays). */
+export type SubmissionField = Schemas['SubmissionFieldValueView'];
 
 export type StaffAccount = Schemas['StaffAccountAdminView'];
 

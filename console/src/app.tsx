@@ -6,7 +6,8 @@ import { AwaySwitch } from './away';
 import { CannedReplies } from './canned-replies';
 import { Unmatched } from './unmatched';
 import { Inbox } from './inbox/inbox';
-import { Keys } from './keys';
+import { KeyFields } from './keys/key-fields';
+import { Keys } from './keys/keys';
 import { setPageTitle, startLive, stopLive } from './live';
 import { Reports } from './reports/reports';
 import { Rules } from './rules/rules';
@@ -212,6 +213,8 @@ export function App() {
         <Reports route={route} me={me} keys={keys} />
       ) : section === 'rules' ? (
         <Rules me={me} keys={keys} />
+      ) : section === 'keys' && route.path.endsWith('/fields') ? (
+        <KeyFields keyId={route.path.split('/')[2] ?? ''} />
       ) : section === 'keys' ? (
         <Keys />
       ) : section === 'staff' ? (

@@ -34,3 +34,16 @@ export function fromNow(iso: string, now: number): string {
         : `${Math.round(minutes / 1440)} d`;
   return ms > 0 ? `in ${span}` : `${span} ago`;
 }
+
+/** A date without a time (`2026-03-01`), in the browser's words ("1 Mar 2026"): the day itself, in no time zone. */
+const calendarDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+export function day(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : calendarDay.format(parsed);
+}
+
+// Every digit the value has (the default rounds to three decimals).
+const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 20 });
+export function number(value: number): string {
+  return decimal.format(value);
+}

@@ -117,3 +117,52 @@ export function PriorityOptions() {
     </>
   );
 }
+
+/**
+ * A labelled input (`children`, whose id is `id`) with what the API said about it (`problem`) beside it:
+ * outside the label, so it is not part of the input's name; the input points at it with `describedBy`.
+ */
+export function Control({
+  id,
+  label,
+  problem,
+  wide,
+  children,
+}: {
+  id: string;
+  label: string;
+  problem?: string | null;
+  /** Takes the room there is in its row. */
+  wide?: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class={wide ? 'control wide' : 'control'}>
+      <label for={id}>{label}</label>
+      {children}
+      <Problem id={id} text={problem} />
+    </div>
+  );
+}
+
+/** What the API said about input `id` (see describedBy), or nothing. */
+export function Problem({ id, text }: { id: string; text: string | null | undefined }) {
+  return text ? (
+    <span id={`${id}-problem`} class="problem error-text">
+      {text}
+    </span>
+  ) : null;
+}
+
+/** The attributes of input `id` inside a Control: invalid with its problem, and any hints always shown. */
+export function describedBy(
+  id: string,
+  problem: string | null | undefined,
+  ...hintIds: string[]
+): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  const ids = [...(problem ? [`${id}-problem`] : []), ...hintIds];
+  return {
+    ...(problem ? { 'aria-invalid': true as const } : {}),
+    ...(ids.length > 0 ? { 'aria-describedby': ids.join(' ') } : {}),
+  };
+}

@@ -65,6 +65,13 @@ export function Settings({ route }: { route: Route }) {
   return (
     <main class="page" aria-labelledby="settings-title">
       <h1 id="settings-title">Settings</h1>
+      <section aria-labelledby="settings-keys-title">
+        <h2 id="settings-keys-title">API keys and their fields</h2>
+        <p>
+          <a href="#/keys">API keys</a>: each key's limits, and under Fields the questions its submissions answer beside
+          the built-in ones.
+        </p>
+      </section>
       <section aria-labelledby="mailbox-title">
         <h2 id="mailbox-title">Mailbox</h2>
         {justConnected && mailbox?.state === 'connected' && (

@@ -19,6 +19,11 @@ export function whatIsNew(shown: SubmissionDetail, latest: SubmissionDetail, me:
   if (latest.tags.join('\n') !== shown.tags.join('\n')) {
     news.push(latest.tags.length > 0 ? `tags ${latest.tags.join(', ')}` : 'no tags');
   }
+  const before = new Map(shown.fields.map((field) => [field.name, JSON.stringify(field.value)]));
+  const changed = latest.fields.filter((field) => before.get(field.name) !== JSON.stringify(field.value));
+  if (changed.length > 0) {
+    news.push(`${changed.length === 1 ? 'field' : 'fields'} ${changed.map((field) => field.label).join(', ')}`);
+  }
   const known = new Set(shown.timeline.map((item) => item.id));
   for (const item of latest.timeline.filter((entry) => !known.has(entry.id))) {
     if (item.kind === 'customer') {

@@ -1,13 +1,18 @@
 import { RefObject } from 'preact';
 import { apiUrl, Ref } from '../api';
 import { PriorityOptions } from '../parts';
-import { exportQuery, Filters, filtersSet } from './filters';
+import { exportQuery, FIELD_FILTER, Filters, filtersSet } from './filters';
+import { FieldFilter } from './use-field-filters';
 import { SlaControls } from './sla-controls';
 
-/** The search box and the filters (folded behind a button on a phone), with the CSV export. */
+/**
+ * The search box and the filters (folded behind a button on a phone): built-in ones and a select per
+ * custom select field of the keys in view; with the CSV export.
+ */
 export function FilterForm({
   filters,
   keyOptions,
+  fieldFilters,
   search,
   setSearch,
   tag,
@@ -21,6 +26,7 @@ export function FilterForm({
 }: {
   filters: Filters;
   keyOptions: Ref[];
+  fieldFilters: FieldFilter[];
   search: string;
   setSearch: (value: string) => void;
   tag: string;
@@ -118,6 +124,22 @@ export function FilterForm({
             <PriorityOptions />
           </select>
         </label>
+        {fieldFilters.map((field) => (
+          <label key={field.name}>
+            {field.label}
+            <select
+              value={filters[`${FIELD_FILTER}${field.name}`] ?? ''}
+              onChange={(e) => setFilter(`${FIELD_FILTER}${field.name}`, e.currentTarget.value)}
+            >
+              <option value="">any</option>
+              {field.options.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
         <label>
           From
           <input type="date" value={filters.from ?? ''} onChange={(e) => setFilter('from', e.currentTarget.value)} />

@@ -3,6 +3,9 @@ import { Route } from '../router';
 
 const FILTERS = ['status', 'q', 'assignee', 'api_key', 'from', 'to', 'tag', 'priority'] as const;
 
+/** The prefix of a custom field's filter in the address and the API's query (`field.product=Pro`). */
+export const FIELD_FILTER = 'field.';
+
 /** The inbox's filters as the address holds them (a missing one is undefined). */
 export type Filters = Record<string, string | undefined>;
 
@@ -10,6 +13,12 @@ export function filtersOf(route: Route): Filters {
   const filters: Filters = {};
   for (const name of FILTERS) {
     filters[name] = route.params.get(name) ?? undefined;
+  }
+  // Custom fields' filters (`field.<name>=<option>`), sent to the list, the counts and the export as they are.
+  for (const [name, value] of route.params) {
+    if (name.startsWith(FIELD_FILTER) && value) {
+      filters[name] = value;
+    }
   }
   // A search looks in every status unless a tab is chosen (the contract: search covers every status).
   filters.status ??= filters.q ? 'all' : 'new';
@@ -37,7 +46,10 @@ export function exportQuery(filters: Filters): Filters {
 
 /** The number of filters set behind the "Filters" button. */
 export function filtersSet(filters: Filters): number {
-  return (['assignee', 'api_key', 'tag', 'priority', 'from', 'to'] as const).filter((name) => filters[name]).length;
+  const fields = Object.keys(filters).filter((name) => name.startsWith(FIELD_FILTER) && filters[name]).length;
+  return (
+    (['assignee', 'api_key', 'tag', 'priority', 'from', 'to'] as const).filter((name) => filters[name]).length + fields
+  );
 }
 
 export function uniqueKeys(items: Submission[]): Ref[] {

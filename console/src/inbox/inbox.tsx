@@ -8,6 +8,7 @@ import { FilterForm } from './filter-form';
 import { filtersOf, matchSummary, uniqueKeys } from './filters';
 import { BulkBar } from './bulk-bar';
 import { SubmissionRow } from './submission-row';
+import { useFieldFilters } from './use-field-filters';
 import { useInboxData } from './use-inbox-data';
 import { useInboxKeys } from './use-inbox-keys';
 import { useSelection } from './use-selection';
@@ -45,6 +46,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
   }, [JSON.stringify(filters)]);
 
   const keyOptions = keys.length > 0 ? keys : uniqueKeys(items);
+  const fieldFilters = useFieldFilters(keyOptions, filters);
   return (
     <div class={`inbox${selected ? ' has-detail' : ''}`}>
       <section class="list-pane" aria-label="Submissions">
@@ -71,6 +73,7 @@ export function Inbox({ route, me, keys }: { route: Route; me: Me; keys: Ref[] }
         <FilterForm
           filters={filters}
           keyOptions={keyOptions}
+          fieldFilters={fieldFilters}
           search={search}
           setSearch={setSearch}
           tag={tag}

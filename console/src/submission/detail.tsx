@@ -3,6 +3,7 @@ import { api, Me, Ref, SPAM_REASON_TEXT } from '../api';
 import { ErrorLine } from '../parts';
 import { viewingSentence } from '../what-is-new';
 import { Conversation } from './conversation';
+import { CustomFields } from './custom-fields';
 import { Delivery, Webhooks } from './deliveries';
 import { Events, Notes } from './notes';
 import { MergeInto, MergeLinks } from './merge';
@@ -118,6 +119,7 @@ export function Detail({ id, me, onChanged }: { id: string; me: Me; onChanged: (
       <ServiceLevel detail={detail} />
       <Rating detail={detail} />
       <Record detail={detail} />
+      <CustomFields detail={detail} change={change} />
       {/* Merged: its conversation went to the target, where replies belong too. */}
       {detail.status !== 'merged' && (
         <Conversation detail={detail} me={me} onChanged={load} onConflict={conflict} cannedOpener={cannedOpener} />

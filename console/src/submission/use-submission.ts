@@ -23,10 +23,18 @@ export interface Changes {
   assignee_id?: string | null;
   priority?: Priority;
   tags?: string[];
+  /** Custom fields' new values by name (null clears one); those left out keep theirs. */
+  fields?: Record<string, unknown>;
 }
 
-/** Makes a change: `body` may be worked out from the submission as it is then; answers whether it was made. */
-export type Change = (body: Changes | ((current: SubmissionDetail) => Changes)) => Promise<boolean>;
+/**
+ * Makes a change: `body` may be worked out from the submission as it is then; answers whether it was
+ * made. A refusal (but 412, which offers what is new) goes to `onRefused` when given, else to `error`.
+ */
+export type Change = (
+  body: Changes | ((current: SubmissionDetail) => Changes),
+  onRefused?: (message: string) => void,
+) => Promise<boolean>;
 
 export interface SubmissionState {
   /** The submission on screen (null while `id`'s is loading). */
@@ -143,7 +151,7 @@ export function useSubmission(id: string, me: Me, onChanged: () => void): Submis
     }
   };
 
-  const change: Change = (body) =>
+  const change: Change = (body, onRefused) =>
     oneAtATime(async () => {
       let made = false;
       await write(async () => {
@@ -167,7 +175,7 @@ export function useSubmission(id: string, me: Me, onChanged: () => void): Submis
           if ((caught as ApiError).status === 412) {
             await checkForNews(true);
           } else {
-            setError((caught as Error).message);
+            (onRefused ?? setError)((caught as Error).message);
           }
         }
       });

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiKey } from './api';
-import { when } from './format';
-import { CopyButton, DataTable, ErrorLine, OneTimeSecret } from './parts';
+import { api, ApiKey } from '../api';
+import { when } from '../format';
+import { CopyButton, DataTable, ErrorLine, OneTimeSecret } from '../parts';
 
-/** API keys (admins): create (the key shown once), edit limits, revoke. */
+/** API keys (admins): create (the key shown once), edit limits, revoke; each key's custom fields on a screen of their own. */
 export function Keys() {
   const [keys, setKeys] = useState<ApiKey[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -158,6 +158,9 @@ export function Keys() {
             <td class="row-actions">
               {!key.revoked_at && editing !== key.id && (
                 <>
+                  <a class="button" href={`#/keys/${key.id}/fields`} aria-label={`Fields of ${key.name}`}>
+                    Fields
+                  </a>
                   <button type="button" onClick={() => setEditing(key.id)}>
                     Edit limits
                   </button>
