@@ -82,6 +82,25 @@ describe('custom fields: staff changes and webhooks', () => {
     });
   });
 
+  it('has the worker write the filter index when it takes a submission (values that are not personal only)', async () => {
+    const id = await submit({ fields: { order_number: 'W-1', product: 'Pro', topics: ['Billing', 'Returns'] } });
+    const indexed = () =>
+      db.query<{ name: string; position: number; value_key: string }[]>(
+        'SELECT name, position, value_key FROM submission_field_values WHERE submission_id = ? ORDER BY name, position',
+        [id],
+      );
+    await waitUntil(async () => (await indexed()).length > 0, 'the filter index');
+    expect(await indexed()).toEqual([
+      { name: 'product', position: 0, value_key: 'Pro' },
+      { name: 'topics', position: 0, value_key: 'Billing' },
+      { name: 'topics', position: 1, value_key: 'Returns' },
+    ]);
+    // A staff change replaces the changed fields' rows in its transaction.
+    const before = await read(id);
+    await patch(id, before.headers.etag, { fields: { topics: ['Returns'], product: null } }).expect(200);
+    expect(await indexed()).toEqual([{ name: 'topics', position: 0, value_key: 'Returns' }]);
+  });
+
   it('changes values with If-Match: a new version, an audit event without personal values, a webhook with the fields', async () => {
     const id = await submit({ fields: { order_number: 'A-8', product: 'Basic' } });
     const before = await read(id);

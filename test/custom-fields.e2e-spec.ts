@@ -5,9 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { SYSTEM_ACTOR } from '../src/audit/actor';
-import { RetentionService, uuidV7Floor } from '../src/privacy/retention.service';
-import { ownDatabase } from './support/own-database';
+import { SubmissionFields } from '../src/submissions/lifecycle/submission-fields.service';
 import { runCli } from './support/processes';
 import { newStaffAccount, staffCookie } from './support/staff';
 import { createTestApp, issueTokens, TestApp } from './support/test-app';
@@ -361,12 +359,11 @@ describe('custom fields', () => {
       );
       expect(answers.map((answer) => answer.status)).toEqual(Array<number>(64).fill(200));
       expect(await stored(id)).toBe(64);
-      const values = await db.query<{ n: string }[]>(
-        'SELECT COUNT(*) AS n FROM submission_field_values v JOIN submissions s ON s.id = v.submission_id WHERE s.api_key_id = ?',
+      const rows = await db.query<{ field_values: string }[]>(
+        'SELECT field_values FROM submissions WHERE api_key_id = ?',
         [id],
       );
-      // order_number, product, consent, quantity, billing_email and two topics: 7 rows each.
-      expect(Number(values[0].n)).toBe(64 * 7);
+      expect(rows.map((row) => JSON.parse(row.field_values) as unknown)).toEqual(Array(64).fill(fields));
     });
 
     it('refuses hostile bodies in the envelope: huge, deep, beyond double precision, prototype keys', async () => {
@@ -543,22 +540,25 @@ describe('custom fields', () => {
           .set('Authorization', `Bearer ${access_token}`)
           .send({ ...GOOD, fields: { ...good, order_number: 'Secret-Order-4711', billing_email: 'payer@example.org' } })
           .expect(200);
-        const rows = await db.query<Record<string, unknown>[]>(
-          'SELECT name, value_text, value_key, value_number, value_date, enc_key_id FROM submission_field_values WHERE submission_id = ?',
+        // The values are sealed in the submission's row, with its other personal columns.
+        const [row] = await db.query<{ field_values: string; enc_key_id: string }[]>(
+          'SELECT field_values, enc_key_id FROM submissions WHERE id = ?',
           [response.body.id],
         );
-        expect(rows).toHaveLength(4);
-        const raw = JSON.stringify(rows);
-        for (const secret of ['Secret-Order', '4711', 'payer@', 'example.org']) {
-          expect(raw).not.toContain(secret);
+        expect(row.enc_key_id).toBe('k1');
+        for (const secret of ['Secret-Order', '4711', 'payer@', 'example.org', 'Pro']) {
+          expect(row.field_values).not.toContain(secret);
         }
-        expect(rows.every((row) => row.enc_key_id === 'k1')).toBe(true);
-        const order = rows.find((row) => row.name === 'order_number')!;
-        expect([order.value_key, order.value_number, order.value_date]).toEqual([null, null, null]);
-        // Not personal: its filter column is clear, its text sealed.
-        const product = rows.find((row) => row.name === 'product')!;
-        expect(product.value_key).toBe('Pro');
-        expect(product.value_text).not.toBe('Pro');
+        // The filter index (the worker writes it): values of fields that are not personal only.
+        await sealed.app.get(SubmissionFields).indexOf(response.body.id as string);
+        const index = await db.query<Record<string, unknown>[]>(
+          'SELECT name, position, value_key, value_number, value_date FROM submission_field_values WHERE submission_id = ? ORDER BY name',
+          [response.body.id],
+        );
+        expect(index).toEqual([
+          { name: 'consent', position: 0, value_key: 'true', value_number: null, value_date: null },
+          { name: 'product', position: 0, value_key: 'Pro', value_number: null, value_date: null },
+        ]);
         const view = (
           await sealed.http().get(`/staff/api/submissions/${response.body.id}`).set('Cookie', sealedAdmin).expect(200)
         ).body as { fields: { name: string; value: unknown }[] };
@@ -590,56 +590,13 @@ describe('custom fields', () => {
       expect(fields.find((field) => field.name === 'billing_email')).toMatchObject({ value: 'payer@example.org' });
       expect(fields.find((field) => field.name === 'topics')).toMatchObject({ value: ['Billing'], retired: true });
 
+      await t.app.get(SubmissionFields).indexOf(sent.body.id as string);
       await t.http().post('/staff/api/privacy/erase').set('Cookie', admin).send({ email }).expect(200, { erased: 1 });
       const left = await db.query<{ n: string }[]>(
         'SELECT COUNT(*) AS n FROM submission_field_values WHERE submission_id = ?',
         [sent.body.id],
       );
       expect(Number(left[0].n)).toBe(0);
-    });
-  });
-
-  describe('retention', () => {
-    it('removes values whose submission never came, once an hour old, and nothing else', async () => {
-      const database = await ownDatabase();
-      const own = await createTestApp({ DATABASE_URL: database.url });
-      try {
-        const ownDb = own.app.get(DataSource);
-        const ownAdmin = await staffCookie(own, (await newStaffAccount(own, 'Retention Admin', 'admin')).email);
-        const { id, key } = await own.createKey();
-        await own
-          .http()
-          .put(`/staff/api/keys/${id}/fields`)
-          .set('Cookie', ownAdmin)
-          .send({ fields: ALL_TYPES })
-          .expect(200);
-        const { access_token } = await issueTokens(own, key);
-        const kept = await own
-          .http()
-          .post('/contact_api.php')
-          .set('Authorization', `Bearer ${access_token}`)
-          .send(GOOD)
-          .expect(200);
-        const insert = (submissionId: string) =>
-          ownDb.query(
-            'INSERT INTO submission_field_values (id, submission_id, name, position, value_text) VALUES (UUID(), ?, ?, 0, ?)',
-            [submissionId, 'order_number', 'lost'],
-          );
-        // Ids as the intake makes them (UUIDv7: their time first): one two hours old, one a minute old.
-        const old = uuidV7Floor(Date.now() - 2 * 3_600_000).replace(/0{12}$/, '000000000001');
-        const recent = uuidV7Floor(Date.now() - 60_000).replace(/0{12}$/, '000000000002');
-        await insert(old);
-        await insert(recent);
-        const counts = await own.app.get(RetentionService).run(SYSTEM_ACTOR);
-        expect(counts.orphaned_field_values).toBe(1);
-        const left = await ownDb.query<{ submission_id: string }[]>(
-          'SELECT DISTINCT submission_id FROM submission_field_values',
-        );
-        expect(left.map((row) => row.submission_id).sort()).toEqual([kept.body.id as string, recent].sort());
-      } finally {
-        await own.close();
-        await database.drop();
-      }
     });
   });
 });

@@ -45,7 +45,7 @@ const ALLOWED_LINES: Record<string, string> = {
   // Rules of `received` are matched as it is stored (rules), the row in their transaction when one matches.
   contact:
     'api-keys audit auth clock custom-fields database http metrics rate-limits rules service-levels spam submissions',
-  'custom-fields': 'api-keys audit config database http staff-auth',
+  'custom-fields': 'api-keys audit cli-output.ts config database http staff-auth',
   // A reply flows conversations -> queue -> mail; the mail queue's worker sends ratings' surveys too.
   conversations:
     'api-keys attachments audit clock config database http mail metrics queue ratings redis staff-accounts staff-auth submissions',

@@ -84,8 +84,8 @@ function seedRows(
     ],
     submission_field_values: [
       [
-        'INSERT INTO submission_field_values (id, submission_id, name, position, value_text) VALUES (?, ?, ?, 0, ?)',
-        [randomUUID(), id, 'order_number', 'A-1001'],
+        'INSERT INTO submission_field_values (submission_id, name, position, value_key) VALUES (?, ?, 0, ?)',
+        [id, 'product', 'Pro'],
       ],
     ],
     satisfaction_surveys: [

@@ -18,7 +18,7 @@ import type { FieldDefinition } from '../custom-fields/field-definitions';
 import type { FieldSet } from '../custom-fields/field-set';
 import type { FieldValue } from '../custom-fields/field-values';
 import { checkedBody } from '../http/validation/contract-validation.pipe';
-import { submissionValueRows } from '../submissions/lifecycle/submission-fields';
+import { fieldIndexRowsOf, fieldValuesColumn } from '../submissions/lifecycle/submission-fields';
 import { NewSubmission, SubmissionIntakeRepository } from '../submissions/lifecycle/submission-intake.repository';
 
 /** How long an Idempotency-Key keeps answering with its first submission. */
@@ -115,13 +115,13 @@ export class ContactService {
     const now = this.clock.now();
     const id = uuidv7();
     const status = spam.reasons.length > 0 ? 'spam' : 'new';
-    const fieldValues = context.fields ? submissionValueRows(id, context.fields.set, context.fields.values) : undefined;
-    // From the policies in memory: no database round trip (issue 41).
+    const fields = context.fields;
+    // From the policies in memory: no database round trip (issue 41); its fields as the index will hold them.
     const { columns: sla, checksAt } = await this.serviceLevels.atIntake({
       apiKeyId: context.apiKeyId,
       status,
       createdAt: now,
-      fieldValues,
+      fieldValues: fields ? () => fieldIndexRowsOf(id, fields.set, fields.values) : undefined,
     });
     // Rules of `received` are matched in memory too: only when one matches does the row go in a
     // transaction with what the rules change (issue 42); otherwise the grouped INSERT as ever.
@@ -159,7 +159,8 @@ export class ContactService {
         createdAt: now,
         updatedAt: now,
         sla,
-        fieldValues,
+        // In the row itself: one INSERT as ever (the worker derives the filter index from it).
+        fieldValues: context.fields ? fieldValuesColumn(context.fields.values) : null,
       };
       await (byRules ? this.rules.storeAtIntake(submission, texts) : this.submissions.insert(submission));
     } catch (error) {

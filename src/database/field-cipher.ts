@@ -14,7 +14,7 @@ const TAG_BYTES = 16;
 
 /** The columns of each table that hold personal data: sealed when encryption at rest is on. */
 export const SEALED_COLUMNS = {
-  submissions: ['name', 'email', 'phone', 'business', 'message'],
+  submissions: ['name', 'email', 'phone', 'business', 'message', 'fieldValues'],
   submission_notes: ['body'],
   // Signing secrets: whoever reads them can forge webhooks to the receiver (issue 24).
   webhook_destinations: ['secret', 'previousSecret'],
@@ -29,9 +29,6 @@ export const SEALED_COLUMNS = {
   staff_totp: ['secret'],
   // A requester's comment on their rating: their own words.
   satisfaction_surveys: ['comment'],
-  // Every custom field's value as text (its filter columns are written only for fields that are not
-  // personal: see SubmissionFieldValueEntity).
-  submission_field_values: ['valueText'],
 } as const;
 export type SealedTable = keyof typeof SEALED_COLUMNS;
 

@@ -5,7 +5,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SUBMISSION_STATE } from '../submissions/lifecycle/submission-state';
 import { toStaffSubmission } from '../submissions/staff-api/staff-submission';
-import { SubmissionFieldsReader } from '../submissions/lifecycle/submission-fields.service';
+import { SubmissionFields } from '../submissions/lifecycle/submission-fields.service';
 import { SYSTEM_ACTOR } from '../audit/actor';
 import { SubmissionFactRecorder } from '../submissions/facts/submission-fact-recorder';
 import { STAFF_CHANNELS, StaffChannel, StaffSubmission } from './channels/staff-channel';
@@ -34,7 +34,7 @@ export class DeliveryService {
     private readonly metrics: MetricsService,
     private readonly facts: SubmissionFactRecorder,
     private readonly transactions: Transactions,
-    private readonly fields: SubmissionFieldsReader,
+    private readonly fields: SubmissionFields,
   ) {}
 
   async deliver(submissionId: string, attempt: DeliveryAttempt): Promise<void> {
@@ -51,6 +51,8 @@ export class DeliveryService {
     if (submission.state === SUBMISSION_STATE.delivered && pending.length === 0) {
       return;
     }
+    // Its custom fields' filter index, from the values the intake stored in its row (see SubmissionFields).
+    await this.fields.indexOf(submission.id);
     if (submission.status === 'spam') {
       return this.holdBack(submission);
     }

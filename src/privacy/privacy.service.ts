@@ -168,7 +168,6 @@ export class PrivacyService {
       mailbox_connections: 0,
       staff_totp: 0,
       satisfaction_surveys: 0,
-      submission_field_values: 0,
       unreadable: 0,
     };
     for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {

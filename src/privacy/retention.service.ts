@@ -7,7 +7,6 @@ import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { BATCH_ROWS } from './privacy.service';
 import { SubmissionDeletion } from './submission-deletion.service';
-import { SubmissionFieldValuesRepository } from '../submissions/lifecycle/submission-field-values.repository';
 import {
   RetentionScope,
   SubmissionRetentionRepository,
@@ -18,12 +17,7 @@ const DAY_MS = 86_400_000;
 export interface RetentionCounts {
   submissions: number;
   refresh_tokens: number;
-  /** Custom field values whose submission was never stored (see SubmissionFieldValueEntity). */
-  orphaned_field_values: number;
 }
-
-/** Values whose submission has not come this long after its id was made are orphans (an intake failed). */
-const ORPHAN_AGE_MS = 3_600_000;
 
 /**
  * Deletes closed and spam submissions older than their key's retention (RETENTION_DAYS, or the key's
@@ -44,7 +38,6 @@ export class RetentionService {
     private readonly audit: AuditService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly fieldValues: SubmissionFieldValuesRepository,
   ) {}
 
   async run(actor: Actor): Promise<RetentionCounts> {
@@ -75,13 +68,7 @@ export class RetentionService {
       removed = await this.refreshTokens.purgeEnded(now, BATCH_ROWS);
       refreshTokens += removed;
     }
-    let orphans = 0;
-    const orphanBefore = uuidV7Floor(now.getTime() - ORPHAN_AGE_MS);
-    for (let removed = -1; removed !== 0;) {
-      removed = await this.fieldValues.deleteOrphans(orphanBefore, BATCH_ROWS);
-      orphans += removed;
-    }
-    const counts = { submissions, refresh_tokens: refreshTokens, orphaned_field_values: orphans };
+    const counts = { submissions, refresh_tokens: refreshTokens };
     await this.audit.record(actor, { action: 'retention.ran', after: { ...counts } });
     this.logger.log(`Retention: ${submissions} submissions and ${refreshTokens} refresh tokens deleted`);
     return counts;
@@ -103,10 +90,4 @@ export class RetentionService {
     }
     return rules;
   }
-}
-
-/** The smallest UUIDv7 of this millisecond: ids below it were made before it. */
-export function uuidV7Floor(ms: number): string {
-  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
 }

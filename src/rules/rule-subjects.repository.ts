@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { ConversationMessageEntity } from '../conversations/entities/conversation-message.entity';
 import type { Transaction } from '../database/transactions';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
-import { SubmissionFieldsReader } from '../submissions/lifecycle/submission-fields.service';
+import { SubmissionFields } from '../submissions/lifecycle/submission-fields.service';
 import { RuleFieldValues, ruleFieldValuesOf } from './rule-field-conditions';
 
 /**
@@ -16,7 +16,7 @@ export class RuleSubjectsRepository {
   constructor(
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
     @InjectRepository(ConversationMessageEntity) private readonly messages: Repository<ConversationMessageEntity>,
-    private readonly fields: SubmissionFieldsReader,
+    private readonly fields: SubmissionFields,
   ) {}
 
   /** The submission's custom fields' values (current and retired fields), in `tx` when given. */

@@ -60,14 +60,14 @@ export class SlaTracker implements OnApplicationShutdown {
    * The columns of a submission about to be stored: the policy that matches a new submission (normal
    * priority, no labels yet, the custom fields' values it came with), from the policies in memory (no
    * database round trip); and the due times its checks must run at (epoch ms), which its `received`
-   * fact carries to scheduleAfterIntake. `fieldValues` are the rows about to be stored: compared as
-   * stored (value_key), as a change compares them.
+   * fact carries to scheduleAfterIntake. `fieldValues` gives the values as the filter index will hold
+   * them (value_key), compared as a change compares them: made only when a policy asks for fields.
    */
   async atIntake(submission: {
     apiKeyId: string;
     status: WorkflowStatus;
     createdAt: Date;
-    fieldValues?: readonly { name: string; valueKey: string | null }[];
+    fieldValues?: () => readonly { name: string; valueKey: string | null }[];
   }): Promise<{ columns: SubmissionSlaColumns; checksAt: number[] }> {
     const policies = await this.cache.current();
     if (policies.length === 0) {
@@ -77,7 +77,7 @@ export class SlaTracker implements OnApplicationShutdown {
       apiKeyId: submission.apiKeyId,
       priority: DEFAULT_PRIORITY,
       tagKeys: [],
-      fieldKeys: submission.fieldValues && askFields(policies) ? fieldKeysOf(submission.fieldValues) : undefined,
+      fieldKeys: submission.fieldValues && askFields(policies) ? fieldKeysOf(submission.fieldValues()) : undefined,
       status: submission.status,
       createdAt: submission.createdAt,
       firstResponseAt: null,

@@ -4,7 +4,7 @@ import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import type { Transaction } from '../database/transactions';
 import { SubmissionEntity } from '../submissions/entities/submission.entity';
 import { SubmissionTagEntity } from '../submissions/entities/submission-tag.entity';
-import { SubmissionFieldValueEntity } from '../submissions/entities/submission-field-value.entity';
+import { SubmissionFields } from '../submissions/lifecycle/submission-fields.service';
 import { fieldKeysOf, SlaSubject, SlaTarget, SubmissionMeasures } from './sla-targets';
 import { SubmissionSlaColumns } from '../submissions/lifecycle/submission-intake.repository';
 
@@ -55,7 +55,10 @@ export class SubmissionSlaRepository {
   /** subjectsForUpdate's SELECT, its column names from the entity's metadata (never restated). */
   private readonly subjectsStatement: string;
 
-  constructor(@InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>) {
+  constructor(
+    @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
+    private readonly fields: SubmissionFields,
+  ) {
     const metadata = submissions.metadata;
     const columns = SUBJECT_COLUMNS.map(
       (property) => `${metadata.findColumnWithPropertyName(property)!.databaseName} AS ${property}`,
@@ -116,21 +119,17 @@ export class SubmissionSlaRepository {
     }));
   }
 
-  /** The comparable custom field values of these submissions (see SlaSubject.fieldKeys), by submission. */
+  /**
+   * The comparable custom field values of these submissions (see SlaSubject.fieldKeys), by submission:
+   * from their rows' values (as the filter index will hold them), so a change right after intake, before
+   * a worker indexed the submission, chooses from the same values.
+   */
   private async fieldKeysOf(
-    rows: readonly { id: string }[],
+    rows: readonly { id: string; apiKeyId: string }[],
     tx: Transaction,
   ): Promise<Map<string, ReadonlyMap<string, readonly string[]>>> {
-    const values = await tx.query<Pick<SubmissionFieldValueEntity, 'submissionId' | 'name' | 'valueKey'>[]>(
-      'SELECT submission_id AS submissionId, name, value_key AS valueKey FROM submission_field_values ' +
-        'WHERE submission_id IN (?) AND value_key IS NOT NULL ORDER BY submission_id, name, position',
-      [rows.map((row) => row.id)],
-    );
-    const bySubmission = new Map<string, typeof values>();
-    for (const value of values) {
-      bySubmission.set(value.submissionId, [...(bySubmission.get(value.submissionId) ?? []), value]);
-    }
-    return new Map([...bySubmission].map(([id, list]) => [id, fieldKeysOf(list)]));
+    const indexed = await this.fields.indexRowsOf(rows, tx);
+    return new Map([...indexed].map(([id, list]) => [id, fieldKeysOf(list)]));
   }
 
   /** Writes a submission's service-level columns and measures, in `tx`. */

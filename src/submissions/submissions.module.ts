@@ -10,7 +10,7 @@ import { SubmissionNoteEntity } from './entities/submission-note.entity';
 import { SubmissionTagEntity } from './entities/submission-tag.entity';
 import { SubmissionFieldValueEntity } from './entities/submission-field-value.entity';
 import { SubmissionFieldValuesRepository } from './lifecycle/submission-field-values.repository';
-import { SubmissionFieldsReader } from './lifecycle/submission-fields.service';
+import { SubmissionFields } from './lifecycle/submission-fields.service';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { SubmissionNotesRepository } from './lifecycle/submission-notes.repository';
 import { SubmissionTagsRepository } from './lifecycle/submission-tags.repository';
@@ -56,7 +56,7 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     SubmissionNotesRepository,
     SubmissionTagsRepository,
     SubmissionFieldValuesRepository,
-    SubmissionFieldsReader,
+    SubmissionFields,
     SubmissionsService,
     SubmissionDetailSections,
     SubmissionFactRecorder,
@@ -75,7 +75,7 @@ import { SubmissionsService } from './lifecycle/submissions.service';
     SubmissionNotesRepository,
     SubmissionTagsRepository,
     SubmissionFieldValuesRepository,
-    SubmissionFieldsReader,
+    SubmissionFields,
     SubmissionsService,
     SubmissionDetailSections,
     SubmissionFactRecorder,

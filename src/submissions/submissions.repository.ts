@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
+import { FieldCipher } from '../database/field-cipher';
 import type { Transaction } from '../database/transactions';
 import { SubmissionEntity } from './entities/submission.entity';
 
@@ -18,20 +19,46 @@ const MAX_MERGE_HOPS = 32;
  */
 @Injectable()
 export class SubmissionsRepository {
-  constructor(@InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>) {}
+  constructor(
+    @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
+    private readonly cipher: FieldCipher,
+  ) {}
 
   findById(id: string): Promise<SubmissionEntity | null> {
     return this.submissions.findOneBy({ id });
   }
 
   /** Whether the submission is there (its primary key only: nothing to decrypt). */
-  /** The key of each of these submissions (those that exist). */
-  async apiKeysOf(ids: readonly string[]): Promise<Map<string, string>> {
+  /**
+   * The key and the custom fields' values (`field_values`, opened) of each of these submissions that
+   * exist, in `tx` when given (locked until it ends with `lock`).
+   */
+  async fieldValuesOf(
+    ids: readonly string[],
+    tx?: Transaction,
+    options: { lock?: boolean } = {},
+  ): Promise<Map<string, Pick<SubmissionEntity, 'apiKeyId' | 'fieldValues' | 'encKeyId'>>> {
     if (ids.length === 0) {
       return new Map();
     }
-    const rows = await this.submissions.find({ select: { id: true, apiKeyId: true }, where: { id: In([...ids]) } });
-    return new Map(rows.map((row) => [row.id, row.apiKeyId]));
+    const repository = tx ? tx.getRepository(SubmissionEntity) : this.submissions;
+    const rows = await repository.find({
+      // enc_key_id and id: what the sealed column opens with.
+      select: { id: true, apiKeyId: true, fieldValues: true, encKeyId: true },
+      where: { id: In([...ids]) },
+      ...(options.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Writes a submission's custom fields' values in `tx`, sealed under its row's key (`encKeyId` as read). */
+  async writeFieldValues(
+    row: { id: string; encKeyId: string | null },
+    fieldValues: string | null,
+    tx: Transaction,
+  ): Promise<void> {
+    const sealed = this.cipher.sealRowUnder('submissions', row, { fieldValues });
+    await tx.getRepository(SubmissionEntity).update({ id: row.id }, sealed);
   }
 
   exists(id: string): Promise<boolean> {

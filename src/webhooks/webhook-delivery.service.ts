@@ -8,7 +8,7 @@ import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { toStaffSubmission } from '../submissions/staff-api/staff-submission';
-import { SubmissionFieldsReader } from '../submissions/lifecycle/submission-fields.service';
+import { SubmissionFields } from '../submissions/lifecycle/submission-fields.service';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WEBHOOK_DELIVERY_STATE } from './webhook-delivery-state';
 import { loggableUrl } from './webhook-address';
@@ -57,7 +57,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     private readonly metrics: MetricsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly fields: SubmissionFieldsReader,
+    private readonly fields: SubmissionFields,
   ) {
     this.sender = new WebhookSender(config.webhooks, config.webhooks.timeout * 1000);
   }

@@ -4,62 +4,76 @@ import type { FieldValue } from '../../custom-fields/field-values';
 import type { Transaction } from '../../database/transactions';
 import type { SubmissionFactData } from '../facts/submission-facts';
 import { SubmissionFieldValuesRepository } from '../lifecycle/submission-field-values.repository';
-import { fieldViewsOf, valueRowsOf } from '../lifecycle/submission-fields';
-import type { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
+import { fieldIndexRowsOf, fieldValuesColumn, storedFieldValues } from '../lifecycle/submission-fields';
+import { SubmissionsRepository } from '../submissions.repository';
 
 /** A change of a submission's custom fields, checked and worked out against its stored values. */
 export interface PlannedFieldChange {
-  /** The rows to write for the fields that change (none for a cleared one). */
-  rows: SubmissionFieldValueEntity[];
-  /** What the fact records. */
+  /** Every value after the change: the row's new `field_values`. */
+  values: Map<string, FieldValue>;
+  /** What the fact records (its `names` are the fields that change). */
   fact: SubmissionFactData['fields_changed'];
 }
 
 /**
  * Staff's changes of custom fields' values (PATCH `fields`): checked against the key's current fields
  * (FieldSet.checkChange: staff_only fields too, a required one never cleared), compared with what is
- * stored, and written in the change's transaction as rows (the named fields' rows replaced).
+ * stored, and written in the change's transaction: the row's values, and the index rows of the fields
+ * that changed.
  */
 @Injectable()
 export class SubmissionFieldChanges {
   constructor(
     private readonly customFields: CustomFieldsService,
-    private readonly values: SubmissionFieldValuesRepository,
+    private readonly submissions: SubmissionsRepository,
+    private readonly index: SubmissionFieldValuesRepository,
   ) {}
 
   /** The change of `member` (the body's `fields`) for this submission; null when nothing would change. */
   async plan(submission: { id: string; apiKeyId: string }, member: unknown): Promise<PlannedFieldChange | null> {
     const set = await this.customFields.of(submission.apiKeyId);
     const asked = set.checkChange(member);
-    const stored = (await this.values.ofSubmissions([submission.id])).get(submission.id) ?? [];
-    const now = new Map(fieldViewsOf(set, stored).map((view) => [view.name, view.value]));
+    const stored = storedFieldValues(
+      (await this.submissions.fieldValuesOf([submission.id])).get(submission.id)?.fieldValues,
+    );
+    const values = new Map(stored);
     const fact: PlannedFieldChange['fact'] = { names: [], before: {}, after: {} };
-    const rows: SubmissionFieldValueEntity[] = [];
     for (const [name, value] of asked) {
-      const before = now.get(name) ?? null;
-      if (sameValue(before, value)) {
+      const before = stored.get(name) ?? null;
+      if (JSON.stringify(before) === JSON.stringify(value)) {
         continue;
       }
-      const field = set.field(name)!;
       fact.names.push(name);
-      if (!field.personal) {
+      if (!set.field(name)!.personal) {
         fact.before[name] = before;
         fact.after[name] = value;
       }
-      if (value !== null) {
-        rows.push(...valueRowsOf(submission.id, field, value));
+      if (value === null) {
+        values.delete(name);
+      } else {
+        values.set(name, value);
       }
     }
-    return fact.names.length > 0 ? { rows, fact } : null;
+    return fact.names.length > 0 ? { values, fact } : null;
   }
 
-  /** Writes a planned change in `tx`: the changed fields' rows replaced. */
-  async apply(submissionId: string, change: PlannedFieldChange, tx: Transaction): Promise<void> {
-    await this.values.deleteFields(submissionId, change.fact.names, tx);
-    await this.values.insertAll(change.rows, tx);
+  /**
+   * Writes a planned change in `tx` (the caller's conditional UPDATE has locked the row): the values,
+   * sealed under the row's key, and the changed fields' index rows.
+   */
+  async apply(
+    submission: { id: string; apiKeyId: string },
+    change: PlannedFieldChange,
+    tx: Transaction,
+  ): Promise<void> {
+    const row = (await this.submissions.fieldValuesOf([submission.id], tx)).get(submission.id)!;
+    await this.submissions.writeFieldValues(
+      { id: submission.id, encKeyId: row.encKeyId },
+      fieldValuesColumn(change.values),
+      tx,
+    );
+    const set = await this.customFields.of(submission.apiKeyId);
+    const changed = new Map([...change.values].filter(([name]) => change.fact.names.includes(name)));
+    await this.index.replace(submission.id, fieldIndexRowsOf(submission.id, set, changed), tx, change.fact.names);
   }
-}
-
-function sameValue(a: FieldValue | null, b: FieldValue | null): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }

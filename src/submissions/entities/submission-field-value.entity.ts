@@ -1,36 +1,26 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * One value of a custom field of a submission (a multi_select has a row per choice, `position` in the
- * order sent). `valueText` holds every value as text and is sealed when encryption at rest is on. The
- * filter columns (`valueKey` for select, multi_select and checkbox, `valueNumber`, `valueDate`) are
- * written for fields that are not `personal` only, so a personal value never sits in clear: such a
- * field cannot be filtered or reported on.
- *
- * No foreign key to `submissions`: the intake stores a submission's values just before its row (two
- * grouped INSERTs, so nothing accepted ever lacks its values); values whose submission never came are
- * removed by the retention run.
+ * The filter index of custom fields: one row per value of a submission's field that is not
+ * `personal` and can be filtered, reported or matched (select, multi_select: a row per choice in the
+ * order sent, checkbox: `valueKey`; number: `valueNumber`; date: `valueDate`). The values themselves
+ * are the submission's `fieldValues`; these rows are derived from them: by the worker when it first
+ * takes the submission (the intake writes one row and nothing else, see FieldIndexer) and in the
+ * transaction of a staff change. A personal value is never here, so it cannot be filtered.
  */
 @Entity({ name: 'submission_field_values' })
-@Index('uq_submission_field_values_value', ['submissionId', 'name', 'position'], { unique: true })
 @Index('ix_submission_field_values_key', ['name', 'valueKey', 'submissionId'])
 @Index('ix_submission_field_values_number', ['name', 'valueNumber'])
 @Index('ix_submission_field_values_date', ['name', 'valueDate'])
 export class SubmissionFieldValueEntity {
-  @PrimaryColumn({ type: 'char', length: 36 })
-  id!: string;
-
-  @Column({ name: 'submission_id', type: 'char', length: 36 })
+  @PrimaryColumn({ name: 'submission_id', type: 'char', length: 36 })
   submissionId!: string;
 
-  @Column({ type: 'varchar', length: 40, charset: 'ascii', collation: 'ascii_bin' })
+  @PrimaryColumn({ type: 'varchar', length: 40, charset: 'ascii', collation: 'ascii_bin' })
   name!: string;
 
-  @Column({ type: 'tinyint', unsigned: true })
+  @PrimaryColumn({ type: 'tinyint', unsigned: true })
   position!: number;
-
-  @Column({ name: 'value_text', type: 'text' })
-  valueText!: string;
 
   @Column({
     name: 'value_key',
@@ -47,7 +37,4 @@ export class SubmissionFieldValueEntity {
 
   @Column({ name: 'value_date', type: 'date', nullable: true })
   valueDate!: string | null;
-
-  @Column({ name: 'enc_key_id', type: 'varchar', length: 16, nullable: true })
-  encKeyId!: string | null;
 }

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { FieldDefinition, FieldType } from '../../custom-fields/field-definitions';
+import { EXACT_TYPES, FieldType, RANGE_TYPES } from '../../custom-fields/field-definitions';
 import type { FieldSet } from '../../custom-fields/field-set';
 import type { FieldValue } from '../../custom-fields/field-values';
 import { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
@@ -15,101 +14,76 @@ export interface SubmissionFieldView {
   retired: boolean;
 }
 
-/** The rows of one field's value (a multi_select has one per choice). */
-export function valueRowsOf(
-  submissionId: string,
-  field: FieldDefinition,
-  value: FieldValue,
-): SubmissionFieldValueEntity[] {
-  const items = Array.isArray(value) ? value : [value];
-  return items.map((item, position) => {
-    const text = typeof item === 'string' ? item : String(item);
-    // Filter columns only for what is not personal: a personal value is never in clear (see the entity).
-    const filterable = !field.personal;
-    return {
-      // Unique is all a value row's id must be (nothing orders by it): node's pooled UUIDv4 costs a
-      // tenth of a UUIDv7, and a submission of 20 fields makes 20 or more.
-      id: randomUUID(),
-      submissionId,
-      name: field.name,
-      position,
-      valueText: text,
-      valueKey:
-        filterable && (field.type === 'select' || field.type === 'multi_select' || field.type === 'checkbox')
-          ? text
-          : null,
-      valueNumber: filterable && field.type === 'number' ? (item as number) : null,
-      valueDate: filterable && field.type === 'date' ? text : null,
-      encKeyId: null,
-    };
-  });
+/** A submission's stored values by field name (a map: no name can reach a prototype). */
+export type StoredFieldValues = ReadonlyMap<string, FieldValue>;
+
+/** The `field_values` column of these values (null: none). */
+export function fieldValuesColumn(values: StoredFieldValues): string | null {
+  return values.size === 0 ? null : JSON.stringify(Object.fromEntries(values));
 }
 
-/** Every row of a submission's values. */
-export function submissionValueRows(
+/** The values a `field_values` column holds (none for null, or for a row that did not open). */
+export function storedFieldValues(column: string | null | undefined): StoredFieldValues {
+  if (!column) {
+    return new Map();
+  }
+  try {
+    const parsed = JSON.parse(column) as unknown;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? new Map(Object.entries(parsed as Record<string, FieldValue>))
+      : new Map();
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * The filter index rows of a submission's values: one per value of a field (current or retired) that
+ * is not personal and that a filter, a report or an SLA policy compares (see SubmissionFieldValueEntity).
+ */
+export function fieldIndexRowsOf(
   submissionId: string,
   fields: FieldSet,
-  values: ReadonlyMap<string, FieldValue>,
+  values: StoredFieldValues,
 ): SubmissionFieldValueEntity[] {
   const rows: SubmissionFieldValueEntity[] = [];
   for (const [name, value] of values) {
-    rows.push(...valueRowsOf(submissionId, fields.field(name)!, value));
+    const definition = fields.anyField(name)?.definition;
+    if (!definition || definition.personal || !(EXACT_TYPES.has(definition.type) || RANGE_TYPES.has(definition.type))) {
+      continue;
+    }
+    const items = Array.isArray(value) ? value : [value];
+    items.forEach((item, position) => {
+      const text = typeof item === 'string' ? item : String(item);
+      rows.push({
+        submissionId,
+        name,
+        position,
+        valueKey: EXACT_TYPES.has(definition.type) ? text : null,
+        valueNumber: definition.type === 'number' ? (item as number) : null,
+        valueDate: definition.type === 'date' ? text : null,
+      });
+    });
   }
   return rows;
-}
-
-/** A stored value as the API shows it: back to its type (a row that did not open shows null). */
-function valueOf(type: FieldType, rows: readonly SubmissionFieldValueEntity[]): FieldValue | null {
-  const texts = rows.map((row) => row.valueText as string | null);
-  if (texts.some((text) => text === null)) {
-    return null;
-  }
-  switch (type) {
-    case 'multi_select':
-      return texts as string[];
-    case 'number':
-      return Number(texts[0]);
-    case 'checkbox':
-      return texts[0] === 'true';
-    default:
-      return texts[0]!;
-  }
 }
 
 /**
  * A submission's fields as staff see them: every current field of its key in the key's order (null
  * when it has no value), then each retired field it has a value of.
  */
-export function fieldViewsOf(fields: FieldSet, rows: readonly SubmissionFieldValueEntity[]): SubmissionFieldView[] {
-  const byName = new Map<string, SubmissionFieldValueEntity[]>();
-  for (const row of rows) {
-    const list = byName.get(row.name);
-    if (list) {
-      list.push(row);
-    } else {
-      byName.set(row.name, [row]);
-    }
-  }
-  const views: SubmissionFieldView[] = fields.current.map((field) => {
-    const stored = byName.get(field.name);
-    return {
-      name: field.name,
-      label: field.label,
-      type: field.type,
-      value: stored ? valueOf(field.type, stored) : null,
-      retired: false,
-    };
-  });
+export function fieldViewsOf(fields: FieldSet, values: StoredFieldValues): SubmissionFieldView[] {
+  const views: SubmissionFieldView[] = fields.current.map((field) => ({
+    name: field.name,
+    label: field.label,
+    type: field.type,
+    value: values.get(field.name) ?? null,
+    retired: false,
+  }));
   for (const field of fields.retired) {
-    const stored = byName.get(field.name);
-    if (stored) {
-      views.push({
-        name: field.name,
-        label: field.label,
-        type: field.type,
-        value: valueOf(field.type, stored),
-        retired: true,
-      });
+    const value = values.get(field.name);
+    if (value !== undefined) {
+      views.push({ name: field.name, label: field.label, type: field.type, value, retired: true });
     }
   }
   return views;

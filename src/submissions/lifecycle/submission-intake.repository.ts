@@ -5,8 +5,6 @@ import { batchedEntityInsert, EntityInserts } from '../../database/batched-inser
 import { FieldCipher } from '../../database/field-cipher';
 import type { Transaction } from '../../database/transactions';
 import { SubmissionEntity } from '../entities/submission.entity';
-import { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
-import { SubmissionFieldValuesRepository } from './submission-field-values.repository';
 import { DEFAULT_PRIORITY } from './submission-priority';
 import { SUBMISSION_STATE } from './submission-state';
 
@@ -29,6 +27,7 @@ export type NewSubmission = Omit<
   | 'resolutionMinutes'
   | 'lastClosedAt'
   | 'mergedIntoId'
+  | 'fieldValues'
 > & {
   /** Its service level's columns as the intake set them (service-levels/); absent: none applies. */
   sla?: SubmissionSlaColumns;
@@ -41,8 +40,8 @@ export type NewSubmission = Omit<
    * assignee and closing time; absent: version 1, normal priority, unassigned.
    */
   workflow?: Pick<SubmissionEntity, 'version' | 'priority' | 'assigneeId' | 'closedAt'>;
-  /** Its custom fields' values (see submissionValueRows); absent: none. */
-  fieldValues?: SubmissionFieldValueEntity[];
+  /** Its custom fields' values, the `field_values` column (see fieldValuesColumn); absent: none. */
+  fieldValues?: string | null;
 };
 
 /** A submission's service-level columns (see the entity): service-levels/ computes them, the row keeps them. */
@@ -93,7 +92,6 @@ export class SubmissionIntakeRepository {
   constructor(
     @InjectRepository(SubmissionEntity) private readonly submissions: Repository<SubmissionEntity>,
     private readonly cipher: FieldCipher,
-    private readonly fieldValues: SubmissionFieldValuesRepository,
   ) {
     this.inserts = batchedEntityInsert(submissions);
   }
@@ -102,12 +100,7 @@ export class SubmissionIntakeRepository {
    * Stores a new submission in state `received` (its own outbox entry), its personal columns sealed
    * when encryption at rest is on; settles once committed.
    */
-  async insert(submission: NewSubmission): Promise<void> {
-    // Its values first, then the row (each a grouped INSERT): a submission is never seen without its
-    // values, and values whose row never came are swept by retention (see SubmissionFieldValueEntity).
-    if (submission.fieldValues?.length) {
-      await this.fieldValues.insertForIntake(submission.fieldValues);
-    }
+  insert(submission: NewSubmission): Promise<void> {
     return this.inserts.insert(this.sealedRowOf(submission));
   }
 
@@ -119,10 +112,6 @@ export class SubmissionIntakeRepository {
     await this.inserts.insertAll(
       submissions.map((submission) => this.sealedRowOf(submission)),
       (sql, parameters) => tx.query(sql, parameters),
-    );
-    await this.fieldValues.insertAll(
-      submissions.flatMap((submission) => submission.fieldValues ?? []),
-      tx,
     );
   }
 
@@ -172,6 +161,7 @@ export class SubmissionIntakeRepository {
       resolutionMinutes: null,
       lastClosedAt: null,
       mergedIntoId: null,
+      fieldValues: submission.fieldValues ?? null,
     };
     return this.cipher.sealRow('submissions', row);
   }

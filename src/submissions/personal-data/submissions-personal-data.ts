@@ -5,9 +5,7 @@ import { SubmissionDeliveryRepository } from '../lifecycle/submission-delivery.r
 import { SubmissionNotesRepository } from '../lifecycle/submission-notes.repository';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
 import { SubmissionFieldValuesRepository } from '../lifecycle/submission-field-values.repository';
-import { fieldViewsOf } from '../lifecycle/submission-fields';
-import { SubmissionsRepository } from '../submissions.repository';
-import { CustomFieldsService } from '../../custom-fields/custom-fields.service';
+import { SubmissionFields } from '../lifecycle/submission-fields.service';
 import { ExportedFields, HoldsPersonalData, PersonalDataPort } from './personal-data-port';
 
 /**
@@ -21,9 +19,8 @@ export class SubmissionsPersonalData implements PersonalDataPort {
     private readonly notes: SubmissionNotesRepository,
     private readonly tags: SubmissionTagsRepository,
     private readonly deliveries: SubmissionDeliveryRepository,
-    private readonly submissions: SubmissionsRepository,
     private readonly fieldValues: SubmissionFieldValuesRepository,
-    private readonly fields: CustomFieldsService,
+    private readonly fields: SubmissionFields,
     private readonly jobs: JobProducer,
   ) {}
 
@@ -39,14 +36,13 @@ export class SubmissionsPersonalData implements PersonalDataPort {
   }
 
   async exportOfSubmissions(submissionIds: string[]): Promise<(submissionId: string) => ExportedFields> {
-    const [notes, tags, values, keys] = await Promise.all([
+    const [notes, tags, fields] = await Promise.all([
       // With what a merge moved from them into another submission (still theirs: see merged_from_id).
       this.notes.ofSubmissions(submissionIds, { movedFrom: true }),
       this.tags.ofSubmissions(submissionIds),
-      this.fieldValues.ofSubmissions(submissionIds),
-      this.submissions.apiKeysOf(submissionIds),
+      // Every custom field, retired and personal ones too: a person's export holds all of theirs.
+      this.fields.ofIds(submissionIds),
     ]);
-    const fieldSets = await this.fields.ofKeys(keys.values());
     const channels = new Map<string, ExportedFields['deliveries']>();
     for (const id of submissionIds) {
       channels.set(
@@ -59,10 +55,7 @@ export class SubmissionsPersonalData implements PersonalDataPort {
       );
     }
     return (submissionId) => ({
-      // Every custom field, retired ones and personal ones too: a person's export holds all of theirs.
-      fields: keys.has(submissionId)
-        ? fieldViewsOf(fieldSets.get(keys.get(submissionId)!)!, values.get(submissionId) ?? [])
-        : [],
+      fields: fields.get(submissionId) ?? [],
       tags: tags.get(submissionId) ?? [],
       notes: notes
         .filter((note) => note.submissionId === submissionId || note.mergedFromId === submissionId)

@@ -8,7 +8,7 @@ import { SubmissionDetailSections } from './submission-detail-sections';
 import { SubmissionNotesRepository } from '../lifecycle/submission-notes.repository';
 import { refOf } from '../lifecycle/submission-ref';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
-import { SubmissionFieldsReader } from '../lifecycle/submission-fields.service';
+import { SubmissionFields } from '../lifecycle/submission-fields.service';
 import { StaffSubmissionsRepository } from './staff-submissions.repository';
 import { SubmissionDeliveryRepository } from '../lifecycle/submission-delivery.repository';
 
@@ -26,7 +26,7 @@ export class SubmissionDetailService {
     private readonly audit: AuditService,
     private readonly sections: SubmissionDetailSections,
     private readonly cipher: FieldCipher,
-    private readonly fields: SubmissionFieldsReader,
+    private readonly fields: SubmissionFields,
   ) {}
 
   async detail(id: string): Promise<SubmissionDetailView> {

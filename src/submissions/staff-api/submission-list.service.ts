@@ -6,7 +6,7 @@ import { SubmissionChangesElsewhere } from '../facts/changes-elsewhere';
 import { OnSubmissionFact } from '../facts/submission-facts';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../lifecycle/submission-state';
 import { SubmissionTagsRepository } from '../lifecycle/submission-tags.repository';
-import { SubmissionFieldsReader } from '../lifecycle/submission-fields.service';
+import { SubmissionFields } from '../lifecycle/submission-fields.service';
 import { StaffSubmissionsRepository, SubmissionOrder } from './staff-submissions.repository';
 
 /** How long the per-status counts may be served from memory: the console polls them every few seconds. */
@@ -25,7 +25,7 @@ export class SubmissionListService {
   constructor(
     private readonly submissions: StaffSubmissionsRepository,
     private readonly tags: SubmissionTagsRepository,
-    private readonly fields: SubmissionFieldsReader,
+    private readonly fields: SubmissionFields,
     private readonly filter: StaffSubmissionFilter,
     elsewhere: SubmissionChangesElsewhere,
   ) {
