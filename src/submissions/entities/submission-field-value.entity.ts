@@ -16,6 +16,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('ix_submission_field_values_key', ['name', 'valueKey', 'submissionId'])
 @Index('ix_submission_field_values_number', ['name', 'valueNumber'])
 @Index('ix_submission_field_values_date', ['name', 'valueDate'])
+// What `q` finds in text fields and select choices (staff-submissions.repository: searched).
+@Index('ft_submission_field_values_text', ['valueText'], { fulltext: true })
 export class SubmissionFieldValueEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
   id!: string;

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Not, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { SubmissionEntity } from '../entities/submission.entity';
+import { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
 import { SubmissionTagEntity } from '../entities/submission-tag.entity';
+import type { FieldCondition } from './field-filters';
 import type { Priority } from '../lifecycle/submission-priority';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../lifecycle/submission-state';
 
@@ -14,6 +16,10 @@ export interface SubmissionFilter {
   apiKeyId?: string;
   /** FULLTEXT boolean-mode expression (see toBooleanSearch). */
   search?: string;
+  /** With `search`: custom fields whose values it also looks in (a submission matches through either). */
+  searchFieldNames?: string[];
+  /** Custom field conditions (`field.<name>`), every one required. */
+  fields?: FieldCondition[];
   /** Any of these `email_hash` values (an exact address, see FieldCipher.emailHashes). */
   emailHashes?: string[];
   /** created_at >= from */
@@ -108,6 +114,23 @@ export class StaffSubmissionsRepository {
     return counts;
   }
 
+  /**
+   * Which of these keys have a submission that passes `filter` (the export's custom field columns):
+   * one query per key, each stopping at its first row (`ix_submissions_api_key`), in the given order.
+   */
+  async keysAmong(filter: SubmissionFilter, apiKeyIds: readonly string[]): Promise<string[]> {
+    const found = await Promise.all(
+      apiKeyIds.map((apiKeyId) =>
+        filtered(this.submissions.createQueryBuilder('s'), filter)
+          .select('s.id', 'id')
+          .andWhere('s.api_key_id = :apiKeyId', { apiKeyId })
+          .limit(1)
+          .getRawOne<{ id: string }>(),
+      ),
+    );
+    return apiKeyIds.filter((_, index) => found[index] !== undefined);
+  }
+
   /** The newest `limit` submissions under these e-mail hashes, but `exceptId` (a customer's history). */
   historyOf(emailHashes: string[], exceptId: string, limit: number): Promise<SubmissionEntity[]> {
     return this.submissions.find({
@@ -144,9 +167,7 @@ function filtered<T extends ObjectLiteral>(
     query.andWhere('s.api_key_id = :apiKeyId', { apiKeyId: filter.apiKeyId });
   }
   if (filter.search) {
-    query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
-      search: filter.search,
-    });
+    searched(query, filter.search, filter.searchFieldNames ?? []);
   }
   if (filter.emailHashes) {
     query.andWhere('s.email_hash IN (:...emailHashes)', { emailHashes: filter.emailHashes });
@@ -174,5 +195,71 @@ function filtered<T extends ObjectLiteral>(
       's.sla_policy_id IS NOT NULL AND (s.first_response_breached_at IS NOT NULL OR s.resolution_breached_at IS NOT NULL)',
     );
   }
+  for (const [index, condition] of (filter.fields ?? []).entries()) {
+    withField(query, condition, `f${index}`);
+  }
   return query;
+}
+
+/**
+ * The words of `search` in the submission's own columns or, all of them, in one value of these custom
+ * fields (FULLTEXT on `value_text`, a semi-join on the values' rows).
+ */
+function searched<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, search: string, fieldNames: string[]): void {
+  const own = 'MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)';
+  if (fieldNames.length === 0) {
+    query.andWhere(own, { search });
+    return;
+  }
+  const inFields = query
+    .subQuery()
+    .select('sv.submission_id')
+    .from(SubmissionFieldValueEntity, 'sv')
+    .where('sv.name IN (:...searchFieldNames)')
+    .andWhere('MATCH (sv.value_text) AGAINST (:search IN BOOLEAN MODE)');
+  query.andWhere(`(${own} OR s.id IN ${inFields.getQuery()})`, { search, searchFieldNames: fieldNames });
+}
+
+/**
+ * A custom field condition as EXISTS over `submission_field_values`, through the index of its column
+ * (`ix_submission_field_values_key`, `_number` or `_date`: each starts with the name). `alias` names
+ * this condition's table and parameters (several conditions: one EXISTS each).
+ */
+function withField<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  condition: FieldCondition,
+  alias: string,
+): void {
+  const parameters: ObjectLiteral = { [`${alias}Name`]: condition.name };
+  const parts: string[] = [];
+  if (condition.key !== undefined) {
+    parts.push(`${alias}.value_key = :${alias}Key`);
+    parameters[`${alias}Key`] = condition.key;
+  }
+  for (const [column, range] of [
+    ['value_number', condition.numbers],
+    ['value_date', condition.dates],
+  ] as const) {
+    if (!range) {
+      continue;
+    }
+    const bounds = [`${alias}.${column} IS NOT NULL`];
+    if (range.from !== undefined) {
+      bounds.push(`${alias}.${column} >= :${alias}${column}From`);
+      parameters[`${alias}${column}From`] = range.from;
+    }
+    if (range.to !== undefined) {
+      bounds.push(`${alias}.${column} <= :${alias}${column}To`);
+      parameters[`${alias}${column}To`] = range.to;
+    }
+    parts.push(`(${bounds.join(' AND ')})`);
+  }
+  const values = query
+    .subQuery()
+    .select('1')
+    .from(SubmissionFieldValueEntity, alias)
+    .where(`${alias}.submission_id = s.id`)
+    .andWhere(`${alias}.name = :${alias}Name`)
+    .andWhere(parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`);
+  query.andWhere(`EXISTS ${values.getQuery()}`, parameters);
 }
