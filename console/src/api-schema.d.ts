@@ -4575,7 +4575,7 @@ export interface operations {
                 assignee?: string;
                 /** @description Only submissions sent with this API key (its id) */
                 api_key?: string;
-                /** @description Words matched in name, e-mail, business and message (every word, as a prefix; FULLTEXT) */
+                /** @description Words matched in name, e-mail, business and message, or in one value of a custom text-like or select field (every word, as a prefix; FULLTEXT) */
                 q?: string;
                 /** @description Created at or after (ISO 8601 date or date-time) */
                 from?: string | unknown | unknown;
@@ -4671,7 +4671,7 @@ export interface operations {
                 assignee?: string;
                 /** @description Only submissions sent with this API key (its id) */
                 api_key?: string;
-                /** @description Words matched in name, e-mail, business and message (every word, as a prefix; FULLTEXT) */
+                /** @description Words matched in name, e-mail, business and message, or in one value of a custom text-like or select field (every word, as a prefix; FULLTEXT) */
                 q?: string;
                 /** @description Created at or after (ISO 8601 date or date-time) */
                 from?: string | unknown | unknown;
@@ -4764,7 +4764,7 @@ export interface operations {
                 assignee?: string;
                 /** @description Only submissions sent with this API key (its id) */
                 api_key?: string;
-                /** @description Words matched in name, e-mail, business and message (every word, as a prefix; FULLTEXT) */
+                /** @description Words matched in name, e-mail, business and message, or in one value of a custom text-like or select field (every word, as a prefix; FULLTEXT) */
                 q?: string;
                 /** @description Created at or after (ISO 8601 date or date-time) */
                 from?: string | unknown | unknown;

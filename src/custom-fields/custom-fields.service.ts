@@ -182,12 +182,7 @@ interface FieldCatalogue {
 function catalogueOf(versions: readonly CustomFieldVersionEntity[]): FieldCatalogue {
   const byKey = new Map<string, CustomFieldVersionEntity[]>();
   for (const version of versions) {
-    const history = byKey.get(version.apiKeyId);
-    if (history) {
-      history.push(version);
-    } else {
-      byKey.set(version.apiKeyId, [version]);
-    }
+    listIn(byKey, version.apiKeyId).push(version);
   }
   const byName = new Map<string, FieldDefinition[]>();
   const apiKeyIds: string[] = [];
@@ -197,16 +192,21 @@ function catalogueOf(versions: readonly CustomFieldVersionEntity[]): FieldCatalo
       apiKeyIds.push(apiKeyId);
     }
     for (const field of fields.values()) {
-      const definitions = byName.get(field.name);
-      if (definitions) {
-        definitions.push(field);
-      } else {
-        byName.set(field.name, [field]);
-      }
+      listIn(byName, field.name).push(field);
     }
   }
   apiKeyIds.sort();
   return { byName, apiKeyIds };
+}
+
+/** The list under `key`, added empty when there is none yet. */
+function listIn<T>(lists: Map<string, T[]>, key: string): T[] {
+  let list = lists.get(key);
+  if (!list) {
+    list = [];
+    lists.set(key, list);
+  }
+  return list;
 }
 
 /** Every field a key has had, each as its latest version defined it, in the order they first came. */

@@ -48,7 +48,9 @@ export class SubmissionFilterQuery {
   api_key?: string;
 
   @ApiPropertyOptional({
-    description: 'Words matched in name, e-mail, business and message (every word, as a prefix; FULLTEXT)',
+    description:
+      'Words matched in name, e-mail, business and message, or in one value of a custom text-like or select ' +
+      'field (every word, as a prefix; FULLTEXT)',
     maxLength: 200,
   })
   @Optional()
