@@ -26,7 +26,8 @@
  * (bench/attachment-memory.ts), `--scenario reports` the reports at a million rows (bench/reports.ts),
  * `--scenario bulk` a bulk change of 500 submissions (bench/bulk-change.ts), `--scenario stalls` the
  * /health/live latency while a hostile SLA policy, mail on many rules and reports ahead are processed
- * (bench/stalls.ts).
+ * (bench/stalls.ts), `--scenario field-filters` the list filtered by a custom select field at a million rows
+ * (bench/field-filters.ts).
  * `--galera` instead compares the submit path at c=64 with three API processes on one MariaDB and on a
  * 3-node Galera cluster of its own (one process per node), and writes bench/results/galera.json.
  */
@@ -47,6 +48,7 @@ import { runStaffListBench } from './staff-list';
 import { runReportsBench } from './reports';
 import { runBulkChangeBench } from './bulk-change';
 import { runStallsBench } from './stalls';
+import { runFieldFiltersBench } from './field-filters';
 import { addIntakeRules, RulesMatch } from './intake-rules';
 import { defineIntakeFields, intakeFieldValues } from './intake-fields';
 import {
@@ -93,6 +95,8 @@ const reportsOnly = optionValue('--scenario') === 'reports';
 const bulkOnly = optionValue('--scenario') === 'bulk';
 // And the stalls of issue 53: an SLA policy, rules on a large mail, reports ahead (bench/stalls.ts).
 const stallsOnly = optionValue('--scenario') === 'stalls';
+// And the list filtered by a custom select field at a million rows (bench/field-filters.ts).
+const fieldFiltersOnly = optionValue('--scenario') === 'field-filters';
 const ALL_SCENARIOS = ['contact', 'auth', 'mix'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 // --scenario auth,mix and --connections 64 narrow a run for quick comparisons; the full run also
@@ -114,11 +118,12 @@ if (
     !reportsOnly &&
     !bulkOnly &&
     !stallsOnly &&
+    !fieldFiltersOnly &&
     SCENARIOS.some((scenario) => !ALL_SCENARIOS.includes(scenario))) ||
   CONCURRENCY.some((c) => !(c >= 1))
 ) {
   throw new Error(
-    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker, live-push, attachments, reports, bulk or stalls; --connections takes positive numbers`,
+    `--scenario takes ${ALL_SCENARIOS.join(',')} staff-list, hostile-mail, worker, live-push, attachments, reports, bulk, stalls or field-filters; --connections takes positive numbers`,
   );
 }
 
@@ -559,6 +564,9 @@ async function main(): Promise<void> {
   }
   if (stallsOnly) {
     return runStallsBench();
+  }
+  if (fieldFiltersOnly) {
+    return runFieldFiltersBench();
   }
   if (galeraOnly) {
     try {

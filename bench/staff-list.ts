@@ -13,17 +13,20 @@ import { v7 as uuidv7 } from 'uuid';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
 import { deleteKeysUnder } from '../test/support/redis-keys';
-import { BENCH_REDIS_URL, freePort, runPrefixOf, serviceEnv, startServer } from './support';
+import {
+  BENCH_REDIS_URL,
+  freePort,
+  runPrefixOf,
+  serviceEnv,
+  sizeBufferPool,
+  startServer,
+  Timing,
+  timeGet,
+} from './support';
 
 const ROWS = Number(process.env.BENCH_STAFF_ROWS ?? 1_000_000);
 const ROWS_PER_INSERT = 5_000;
 const REQUESTS_PER_QUERY = Number(process.env.BENCH_STAFF_REQUESTS ?? 200);
-/**
- * A million submissions with their indexes take about 900 MB; MariaDB's default buffer pool is 128 MB,
- * so every search would read from disk. The run sizes the pool as a server holding this data would be
- * (1 GiB, if smaller) and puts the previous size back at the end.
- */
-const BUFFER_POOL_BYTES = 1024 * 1024 * 1024;
 const DAY_MS = 86_400_000;
 
 const databaseUrl = process.env.BENCH_STAFF_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/contact_intake_bench_staff';
@@ -131,40 +134,6 @@ async function generate(dataSource: DataSource, apiKeyIds: string[], staffIds: s
   return seconds;
 }
 
-interface Timing {
-  query: string;
-  p50: number;
-  p99: number;
-  items: number;
-}
-
-async function time(port: number, token: string, label: string, path: string): Promise<Timing> {
-  const latencies: number[] = [];
-  let items = 0;
-  for (let i = 0; i < REQUESTS_PER_QUERY + 10; i++) {
-    const before = performance.now();
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    const body = (await response.json()) as { items?: unknown[] };
-    const elapsed = performance.now() - before;
-    if (response.status !== 200) {
-      throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-    }
-    items = body.items?.length ?? Object.keys(body).length;
-    // The first ten warm the caches (InnoDB buffer pool, the service's JIT); they are not counted.
-    if (i >= 10) {
-      latencies.push(elapsed);
-    }
-  }
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1));
-  const timing = { query: label, p50: at(0.5), p99: at(0.99), items };
-  process.stdout.write(
-    `${label.padEnd(44)} p50 ${String(timing.p50).padStart(6)} ms  p99 ${String(timing.p99).padStart(6)} ms  (${items} items)\n`,
-  );
-  return timing;
-}
-
 export async function runStaffListBench(): Promise<void> {
   let restoreBufferPool = async (): Promise<void> => {};
   try {
@@ -201,21 +170,8 @@ export async function runStaffListBench(): Promise<void> {
       staff.map((account) => account.id),
     );
     await dataSource.query('ANALYZE TABLE submissions');
-    const [{ size }] = await dataSource.query<[{ size: string }]>('SELECT @@innodb_buffer_pool_size AS size');
-    if (Number(size) < BUFFER_POOL_BYTES) {
-      await dataSource.query(`SET GLOBAL innodb_buffer_pool_size = ${BUFFER_POOL_BYTES}`);
-      restoreBufferPool = async () => {
-        const restore = new DataSource(
-          buildDataSourceOptions({ url: databaseUrl, poolSize: 1, connectTimeoutMs: 5000 }),
-        );
-        await restore.initialize();
-        await restore.query(`SET GLOBAL innodb_buffer_pool_size = ${Number(size)}`);
-        await restore.destroy();
-      };
-    }
-    process.stdout.write(
-      `buffer pool ${Math.max(Number(size), BUFFER_POOL_BYTES) / 1024 / 1024} MB during the run (was ${Number(size) / 1024 / 1024} MB)\n`,
-    );
+    // The pool a server holding this data would have (see sizeBufferPool), put back at the end.
+    restoreBufferPool = await sizeBufferPool(dataSource, databaseUrl);
     await dataSource.destroy();
     const token = (
       JSON.parse(cli(['staff', 'token', 'create', '--staff', staff[0].id, '--name', 'bench', '--json'])) as {
@@ -258,7 +214,7 @@ export async function runStaffListBench(): Promise<void> {
         ['counts', `${list}/counts`],
       ];
       for (const [label, path] of queries) {
-        timings.push(await time(port, token, label, path));
+        timings.push(await timeGet(`http://127.0.0.1:${port}`, token, label, path, REQUESTS_PER_QUERY));
       }
     } finally {
       await server.stop();

@@ -1,6 +1,9 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions } from '../src/database/data-source-options';
 
 import { freePort } from '../test/support/processes';
 
@@ -214,4 +217,73 @@ export async function startApi(env: NodeJS.ProcessEnv, nodeArgs: string[] = []):
     port,
   );
   return { ...server, base: `http://127.0.0.1:${port}` };
+}
+
+/** One query's latencies over a run of requests (milliseconds). */
+export interface Timing {
+  query: string;
+  p50: number;
+  p99: number;
+  /** Items of the last answer (a list's page), or its members. */
+  items: number;
+}
+
+/**
+ * `requests` GETs of `path` one at a time (a person at the console) after 10 uncounted ones that warm
+ * the caches (InnoDB's buffer pool, the service's JIT); p50 and p99 by nearest rank. Prints a line.
+ */
+export async function timeGet(
+  base: string,
+  token: string,
+  label: string,
+  path: string,
+  requests: number,
+): Promise<Timing> {
+  const latencies: number[] = [];
+  let items = 0;
+  for (let i = 0; i < requests + 10; i++) {
+    const before = performance.now();
+    const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { items?: unknown[] };
+    const elapsed = performance.now() - before;
+    if (response.status !== 200) {
+      throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+    }
+    items = body.items?.length ?? Object.keys(body).length;
+    if (i >= 10) {
+      latencies.push(elapsed);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1));
+  const timing = { query: label, p50: at(0.5), p99: at(0.99), items };
+  process.stdout.write(
+    `${label.padEnd(44)} p50 ${String(timing.p50).padStart(6)} ms  p99 ${String(timing.p99).padStart(6)} ms  (${items} items)\n`,
+  );
+  return timing;
+}
+
+/**
+ * A million submissions with their indexes take about 900 MB; MariaDB's default buffer pool is 128 MB,
+ * so every query would read from disk. Sizes the pool as a server holding this data would be (1 GiB,
+ * if smaller) and answers what puts the previous size back (through a connection of its own, so it
+ * works after `dataSource` is closed).
+ */
+export async function sizeBufferPool(dataSource: DataSource, databaseUrl: string): Promise<() => Promise<void>> {
+  const bytes = 1024 * 1024 * 1024;
+  const [{ size }] = await dataSource.query<[{ size: string }]>('SELECT @@innodb_buffer_pool_size AS size');
+  process.stdout.write(
+    `buffer pool ${Math.max(Number(size), bytes) / 1024 / 1024} MB during the run (was ${Number(size) / 1024 / 1024} MB)\n`,
+  );
+  if (Number(size) >= bytes) {
+    return () => Promise.resolve();
+  }
+  await dataSource.query(`SET GLOBAL innodb_buffer_pool_size = ${bytes}`);
+  return async () => {
+    const restore = new DataSource(buildDataSourceOptions({ url: databaseUrl, poolSize: 1, connectTimeoutMs: 5000 }));
+    await restore.initialize();
+    await restore.query(`SET GLOBAL innodb_buffer_pool_size = ${Number(size)}`);
+    await restore.destroy();
+  };
 }

@@ -265,7 +265,7 @@ export interface paths {
         };
         /**
          * List submissions, newest first or by due time, filtered, keyset-paged
-         * @description List submissions, newest first or by due time, filtered, keyset-paged
+         * @description Custom field filters, besides the parameters below: `field.<name>=<value>` for a select, multi_select (one of its choices is the value) or checkbox (`true` or `false`) field, and `field.<name>=<from>..<to>` for a number or date (`YYYY-MM-DD`) field, inclusive, either end left open (`5..`, `..2026-12-31`). `<name>` is a field of any API key, current or retired; a submission matches when its value does. Several filters all apply, with the other parameters. A name no key defines, a personal field, a text-like field, or a value that does not fit the type (a select value is at most 100 characters) is 400 `Invalid field: field.<name>`.
          */
         get: operations["StaffSubmissionsController_list"];
         put?: never;
@@ -285,7 +285,7 @@ export interface paths {
         };
         /**
          * Submissions per workflow status; with the list's filters (but status), those that match them (where a search found something)
-         * @description Submissions per workflow status; with the list's filters (but status), those that match them (where a search found something)
+         * @description Custom field filters, besides the parameters below: `field.<name>=<value>` for a select, multi_select (one of its choices is the value) or checkbox (`true` or `false`) field, and `field.<name>=<from>..<to>` for a number or date (`YYYY-MM-DD`) field, inclusive, either end left open (`5..`, `..2026-12-31`). `<name>` is a field of any API key, current or retired; a submission matches when its value does. Several filters all apply, with the other parameters. A name no key defines, a personal field, a text-like field, or a value that does not fit the type (a select value is at most 100 characters) is 400 `Invalid field: field.<name>`.
          */
         get: operations["StaffSubmissionsController_counts"];
         put?: never;
@@ -305,7 +305,7 @@ export interface paths {
         };
         /**
          * The list's filters as RFC 4180 CSV with a UTF-8 byte order mark, streamed; formula-like cells prefixed with '; downloaded as submissions-<date>.csv
-         * @description The list's filters as RFC 4180 CSV with a UTF-8 byte order mark, streamed; formula-like cells prefixed with '; downloaded as submissions-<date>.csv
+         * @description A column per custom field after the fixed ones, headed `field.<name>`: every field, current and retired, of the exported rows' keys, by key, then in the key's order (multi_select choices joined with `; `, checkboxes `true` or `false`, empty without a value). Custom field filters, besides the parameters below: `field.<name>=<value>` for a select, multi_select (one of its choices is the value) or checkbox (`true` or `false`) field, and `field.<name>=<from>..<to>` for a number or date (`YYYY-MM-DD`) field, inclusive, either end left open (`5..`, `..2026-12-31`). `<name>` is a field of any API key, current or retired; a submission matches when its value does. Several filters all apply, with the other parameters. A name no key defines, a personal field, a text-like field, or a value that does not fit the type (a select value is at most 100 characters) is 400 `Invalid field: field.<name>`.
          */
         get: operations["StaffSubmissionsController_export"];
         put?: never;
@@ -4638,7 +4638,7 @@ export interface operations {
                 assignee?: string;
                 /** @description Only submissions sent with this API key (its id) */
                 api_key?: string;
-                /** @description Words matched in name, e-mail, business and message (every word, as a prefix; FULLTEXT) */
+                /** @description Words matched in name, e-mail, business and message, or in one value of a custom text-like or select field (every word, as a prefix; FULLTEXT) */
                 q?: string;
                 /** @description Created at or after (ISO 8601 date or date-time) */
                 from?: string | unknown | unknown;
@@ -4734,7 +4734,7 @@ export interface operations {
                 assignee?: string;
                 /** @description Only submissions sent with this API key (its id) */
                 api_key?: string;
-                /** @description Words matched in name, e-mail, business and message (every word, as a prefix; FULLTEXT) */
+                /** @description Words matched in name, e-mail, business and message, or in one value of a custom text-like or select field (every word, as a prefix; FULLTEXT) */
                 q?: string;
                 /** @description Created at or after (ISO 8601 date or date-time) */
                 from?: string | unknown | unknown;
@@ -4827,7 +4827,7 @@ export interface operations {
                 assignee?: string;
                 /** @description Only submissions sent with this API key (its id) */
                 api_key?: string;
-                /** @description Words matched in name, e-mail, business and message (every word, as a prefix; FULLTEXT) */
+                /** @description Words matched in name, e-mail, business and message, or in one value of a custom text-like or select field (every word, as a prefix; FULLTEXT) */
                 q?: string;
                 /** @description Created at or after (ISO 8601 date or date-time) */
                 from?: string | unknown | unknown;

@@ -35,6 +35,11 @@ export class CustomFieldVersionsRepository {
     return new Map(rows.map((row) => [row.apiKeyId, Number(row.latest)]));
   }
 
+  /** Every key's versions (the list's and export's filters look a name up across keys). */
+  all(): Promise<CustomFieldVersionEntity[]> {
+    return this.versions.find({ order: { apiKeyId: 'ASC', version: 'ASC' } });
+  }
+
   /** Stores a new version in `tx`; two admins' PUTs meet at the unique (key, version). */
   async insert(row: CustomFieldVersionEntity, tx: Transaction): Promise<void> {
     await tx.getRepository(CustomFieldVersionEntity).insert(row);

@@ -9,7 +9,7 @@ import { AppConfig } from '../config/app-config';
 import { Transactions } from '../database/transactions';
 import { CustomFieldVersionsRepository } from './custom-field-versions.repository';
 import { CustomFieldVersionEntity } from './entities/custom-field-version.entity';
-import { FieldDefinition, parseDefinitions } from './field-definitions';
+import { FieldDefinition, FieldType, parseDefinitions } from './field-definitions';
 import { FieldSet } from './field-set';
 import { newSchemaValidator } from './field-values';
 
@@ -49,6 +49,9 @@ export class CustomFieldsService {
   private readonly latest: LRUCache<string, number>;
   /** What a key that never had fields checks with (shared: it holds nothing of the key). */
   private readonly noFields = new FieldSet('', 0, [], [], this.ajv);
+  /** Every key's fields by name and the keys that have any (see `named`), trusted as long as the sets are. */
+  private catalogue: { until: number; fields: Promise<FieldCatalogue> } | null = null;
+  private readonly ttlMs: number;
 
   constructor(
     private readonly versions: CustomFieldVersionsRepository,
@@ -57,6 +60,7 @@ export class CustomFieldsService {
     private readonly audit: AuditService,
     config: AppConfig,
   ) {
+    this.ttlMs = Math.max(1, config.auth.apiKeyCacheTtl * 1000);
     this.sets = new LRUCache({
       max: CACHED_SETS,
       // A fetch replaced by a set stored meanwhile (replace()) still answers those waiting on it.
@@ -68,7 +72,7 @@ export class CustomFieldsService {
     });
     this.latest = new LRUCache({
       max: CACHED_SETS,
-      ttl: Math.max(1, config.auth.apiKeyCacheTtl * 1000),
+      ttl: this.ttlMs,
       ignoreFetchAbort: true,
       fetchMethod: async (apiKeyId) => (await this.versions.latestVersions([apiKeyId])).get(apiKeyId) ?? 0,
     });
@@ -127,6 +131,30 @@ export class CustomFieldsService {
     return found;
   }
 
+  /**
+   * Every definition of a field named `name` across keys, each key's latest (current or retired), for
+   * what names a field without naming a key: the list's and the export's `field.<name>` filters.
+   */
+  async named(name: string): Promise<readonly FieldDefinition[]> {
+    return (await this.everyKeysFields()).byName.get(name) ?? [];
+  }
+
+  /** The names of every field of any key (current or retired) of one of these types. */
+  async namesOfTypes(types: ReadonlySet<FieldType>): Promise<string[]> {
+    const names: string[] = [];
+    for (const [name, definitions] of (await this.everyKeysFields()).byName) {
+      if (definitions.some((field) => types.has(field.type))) {
+        names.push(name);
+      }
+    }
+    return names;
+  }
+
+  /** The keys that have or had fields, oldest key first (their ids are UUIDv7: time-ordered). */
+  async keysWithFields(): Promise<readonly string[]> {
+    return (await this.everyKeysFields()).apiKeyIds;
+  }
+
   /** `GET /staff/api/keys/:id/fields`: the current version (404 for an unknown key). */
   async view(apiKeyId: string): Promise<FieldsView> {
     await this.apiKeys.get(apiKeyId);
@@ -163,7 +191,24 @@ export class CustomFieldsService {
     // fields_version, and the latest version staff reads trust).
     this.sets.set(`${apiKeyId}@${view.version}`, this.build(apiKeyId, view.history, view.version));
     this.latest.set(apiKeyId, view.version);
+    this.catalogue = null;
     return { version: view.version, fields: view.fields };
+  }
+
+  private everyKeysFields(): Promise<FieldCatalogue> {
+    const now = Date.now();
+    if (!this.catalogue || this.catalogue.until <= now) {
+      const fields = this.versions.all().then(catalogueOf);
+      const entry = { until: now + this.ttlMs, fields };
+      this.catalogue = entry;
+      // A failed read is not kept: the next caller reads again.
+      fields.catch(() => {
+        if (this.catalogue === entry) {
+          this.catalogue = null;
+        }
+      });
+    }
+    return this.catalogue.fields;
   }
 
   private emptySet(apiKeyId: string): FieldSet {
@@ -181,6 +226,42 @@ export class CustomFieldsService {
     const retired = [...everyField(history).values()].filter((field) => !current.has(field.name));
     return new FieldSet(apiKeyId, latest.version, latest.definitions, retired, this.ajv);
   }
+}
+
+/** Every key's fields (each as its key's latest version defined it) by name, and the keys that have fields. */
+interface FieldCatalogue {
+  byName: Map<string, FieldDefinition[]>;
+  apiKeyIds: string[];
+}
+
+function catalogueOf(versions: readonly CustomFieldVersionEntity[]): FieldCatalogue {
+  const byKey = new Map<string, CustomFieldVersionEntity[]>();
+  for (const version of versions) {
+    listIn(byKey, version.apiKeyId).push(version);
+  }
+  const byName = new Map<string, FieldDefinition[]>();
+  const apiKeyIds: string[] = [];
+  for (const [apiKeyId, history] of byKey) {
+    const fields = everyField(history);
+    if (fields.size > 0) {
+      apiKeyIds.push(apiKeyId);
+    }
+    for (const field of fields.values()) {
+      listIn(byName, field.name).push(field);
+    }
+  }
+  apiKeyIds.sort();
+  return { byName, apiKeyIds };
+}
+
+/** The list under `key`, added empty when there is none yet. */
+function listIn<T>(lists: Map<string, T[]>, key: string): T[] {
+  let list = lists.get(key);
+  if (!list) {
+    list = [];
+    lists.set(key, list);
+  }
+  return list;
 }
 
 /** Every field a key has had, each as its latest version defined it, in the order they first came. */

@@ -23,6 +23,7 @@ export class CustomFields1795910000000 implements MigrationInterface {
       submission_id CHAR(36) NOT NULL,
       name VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
       position TINYINT UNSIGNED NOT NULL,
+      value_text TEXT NULL,
       value_key VARCHAR(100) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL,
       value_number DOUBLE NULL,
       value_date DATE NULL,

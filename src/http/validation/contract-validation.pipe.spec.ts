@@ -2,6 +2,7 @@ import { ArgumentMetadata } from '@nestjs/common';
 import { AuditQuery } from '../../audit/audit.query';
 import { RefreshTokenDto } from '../../auth/dto/refresh-token.dto';
 import { CreateSubmissionDto } from '../../contact/dto/create-submission.dto';
+import { SubmissionListQuery } from '../../submissions/staff-api/dto/submission-list.query';
 import { ApiException } from '../api-exception';
 import { ContractValidationPipe } from './contract-validation.pipe';
 
@@ -67,6 +68,36 @@ describe('ContractValidationPipe', () => {
     expect(Object.entries(query).filter(([, value]) => value !== undefined)).toEqual([]);
     expect(((await pipe.transform({ limit: '7' }, asQuery)) as AuditQuery).limit).toBe(7);
     await expect(pipe.transform({ limit: ['', ''] }, asQuery)).rejects.toThrow('Invalid field: limit');
+  });
+
+  it('hands `field.<name>` members of the list query to the route as a Map, and refuses every other unknown one', async () => {
+    for (const fastPath of [true, false]) {
+      const checking = new ContractValidationPipe({ fastPath });
+      const asQuery: ArgumentMetadata = { type: 'query', metatype: SubmissionListQuery };
+      const query = (await checking.transform(
+        { 'field.product': 'Pro', status: 'new', 'field.size': ['1..', '2..'], 'field.empty': '' },
+        asQuery,
+      )) as SubmissionListQuery;
+      expect(query).toBeInstanceOf(SubmissionListQuery);
+      expect(query.status).toBe('new');
+      expect([...query.fields!]).toEqual([
+        ['product', 'Pro'],
+        ['size', ['1..', '2..']],
+      ]);
+      expect(Object.hasOwn(query, 'field.product')).toBe(false);
+      expect(((await checking.transform({ status: 'new' }, asQuery)) as SubmissionListQuery).fields).toBeUndefined();
+      await expect(checking.transform({ 'field.a': 'x', fields: 'x' }, asQuery)).rejects.toThrow(
+        'Unknown field: fields',
+      );
+      await expect(checking.transform({ 'field.a': 'x', status: 'nope' }, asQuery)).rejects.toThrow(
+        'Invalid field: status',
+      );
+      // Other queries and bodies take no such members.
+      await expect(checking.transform({ 'field.a': 'x' }, { type: 'query', metatype: AuditQuery })).rejects.toThrow(
+        'Unknown field: field.a',
+      );
+      expect(await messageFor({ 'field.a': 'x' }, SubmissionListQuery)).toBe('Unknown field: field.a');
+    }
   });
 
   it('leaves non-body parameters alone', async () => {

@@ -4,6 +4,7 @@ import { getMetadataStorage, validateSync, ValidatorOptions } from 'class-valida
 import { ApiException } from '../api-exception';
 import { requiredFieldsOf } from './contract-fields';
 import { fastPathFor } from './fast-path';
+import { prefixedMembersOf, splitPrefixedMembers } from './prefixed-members';
 
 /**
  * The contract's validation order after unknown fields (which the pipe checks first), given every
@@ -137,7 +138,21 @@ export class ContractValidationPipe extends ValidationPipe {
     // object without a prototype, which class-transformer needs as a plain one.
     value = metadata.type === 'query' ? withoutEmptyParameters(value as Record<string, unknown>) : value;
     const dto = metadata.metatype as new () => object;
-    const unknown = unknownFieldOf(dto, value as object);
+    const prefixed = metadata.type === 'query' ? prefixedMembersOf(dto) : undefined;
+    if (!prefixed) {
+      return this.checked(dto, value as object, metadata);
+    }
+    const { declared, members } = splitPrefixedMembers(value as Record<string, unknown>, prefixed.prefix);
+    const query = (await this.checked(dto, declared, metadata)) as Record<string, unknown>;
+    if (members) {
+      query[prefixed.property] = members;
+    }
+    return query;
+  }
+
+  /** Unknown members refused, then the DTO's checks (the fast path when it is sure), in the contract's words. */
+  private async checked(dto: new () => object, value: object, metadata: ArgumentMetadata): Promise<unknown> {
+    const unknown = unknownFieldOf(dto, value);
     if (unknown !== undefined) {
       throw new ApiException(HttpStatus.BAD_REQUEST, `Unknown field: ${unknown}`);
     }

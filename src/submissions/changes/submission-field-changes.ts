@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CustomFieldsService } from '../../custom-fields/custom-fields.service';
 import type { FieldValue } from '../../custom-fields/field-values';
+import { FieldCipher } from '../../database/field-cipher';
 import type { Transaction } from '../../database/transactions';
 import type { SubmissionFactData } from '../facts/submission-facts';
 import { SubmissionFieldValuesRepository } from '../lifecycle/submission-field-values.repository';
@@ -27,6 +28,7 @@ export class SubmissionFieldChanges {
     private readonly customFields: CustomFieldsService,
     private readonly submissions: SubmissionsRepository,
     private readonly index: SubmissionFieldValuesRepository,
+    private readonly cipher: FieldCipher,
   ) {}
 
   /** The change of `member` (the body's `fields`) for this submission; null when nothing would change. */
@@ -74,6 +76,7 @@ export class SubmissionFieldChanges {
     );
     const set = await this.customFields.of(submission.apiKeyId);
     const changed = new Map([...change.values].filter(([name]) => change.fact.names.includes(name)));
-    await this.index.replace(submission.id, fieldIndexRowsOf(submission.id, set, changed), tx, change.fact.names);
+    const rows = fieldIndexRowsOf(submission.id, set, changed, !this.cipher.enabled);
+    await this.index.replace(submission.id, rows, tx, change.fact.names);
   }
 }

@@ -1,17 +1,23 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * The filter index of custom fields: one row per value of a submission's field that is not
- * `personal` and can be filtered, reported or matched (select, multi_select: a row per choice in the
- * order sent, checkbox: `valueKey`; number: `valueNumber`; date: `valueDate`). The values themselves
- * are the submission's `fieldValues`; these rows are derived from them: by the worker when it first
- * takes the submission (the intake writes one row and nothing else, see FieldIndexer) and in the
- * transaction of a staff change. A personal value is never here, so it cannot be filtered.
+ * The index of custom fields: one row per value (a multi_select's choices a row each, in the order
+ * sent) that a filter, a report, an SLA policy or a search reads. The values themselves are the
+ * submission's `fieldValues`; these rows are derived from them: by the worker when it first takes the
+ * submission (the intake writes one row and nothing else: SubmissionFields.indexOf) and in the
+ * transaction of a staff change.
+ * - `valueKey` (select, multi_select, checkbox), `valueNumber`, `valueDate`: only for fields that are not
+ *   `personal`, so a personal value can never be filtered, reported or compared.
+ * - `valueText` (what `q` finds: text-like fields and select choices): for fields that are not personal,
+ *   and for personal ones only while encryption at rest is off (when it is on, every value is sealed in
+ *   the submission's row and word search is unavailable, as for its other columns).
  */
 @Entity({ name: 'submission_field_values' })
 @Index('ix_submission_field_values_key', ['name', 'valueKey', 'submissionId'])
 @Index('ix_submission_field_values_number', ['name', 'valueNumber'])
 @Index('ix_submission_field_values_date', ['name', 'valueDate'])
+// What `q` finds in text fields and select choices (staff-submissions.repository: searched).
+@Index('ft_submission_field_values_text', ['valueText'], { fulltext: true })
 export class SubmissionFieldValueEntity {
   @PrimaryColumn({ name: 'submission_id', type: 'char', length: 36 })
   submissionId!: string;
@@ -21,6 +27,9 @@ export class SubmissionFieldValueEntity {
 
   @PrimaryColumn({ type: 'tinyint', unsigned: true })
   position!: number;
+
+  @Column({ name: 'value_text', type: 'text', nullable: true })
+  valueText!: string | null;
 
   @Column({
     name: 'value_key',

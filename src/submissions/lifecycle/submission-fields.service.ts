@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CustomFieldsService } from '../../custom-fields/custom-fields.service';
+import { FieldCipher } from '../../database/field-cipher';
 import { Transaction, Transactions } from '../../database/transactions';
 import { SubmissionsRepository } from '../submissions.repository';
 import type { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
@@ -25,6 +26,7 @@ export class SubmissionFields {
     private readonly index: SubmissionFieldValuesRepository,
     private readonly fields: CustomFieldsService,
     private readonly transactions: Transactions,
+    private readonly cipher: FieldCipher,
   ) {}
 
   /** The fields of each of these submissions (a page, an export batch, a webhook's submission). */
@@ -94,11 +96,9 @@ export class SubmissionFields {
         return;
       }
       const set = await this.fields.of(row.apiKeyId);
-      await this.index.replace(
-        submissionId,
-        fieldIndexRowsOf(submissionId, set, storedFieldValues(row.fieldValues)),
-        tx,
-      );
+      // Personal text is searchable only while it is stored in clear anyway (no encryption at rest).
+      const rows = fieldIndexRowsOf(submissionId, set, storedFieldValues(row.fieldValues), !this.cipher.enabled);
+      await this.index.replace(submissionId, rows, tx);
     });
   }
 }

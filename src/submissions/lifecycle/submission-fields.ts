@@ -37,19 +37,37 @@ export function storedFieldValues(column: string | null | undefined): StoredFiel
   }
 }
 
+/** Types whose values a word search finds (their text). */
+const SEARCHED_TYPES: ReadonlySet<FieldType> = new Set([
+  'text',
+  'long_text',
+  'email',
+  'url',
+  'phone',
+  'select',
+  'multi_select',
+]);
+
 /**
- * The filter index rows of a submission's values: one per value of a field (current or retired) that
- * is not personal and that a filter, a report or an SLA policy compares (see SubmissionFieldValueEntity).
+ * The index rows of a submission's values (see SubmissionFieldValueEntity): compared values of fields
+ * that are not personal, and the text of searched ones (personal ones only when `personalTextInClear`,
+ * i.e. encryption at rest is off).
  */
 export function fieldIndexRowsOf(
   submissionId: string,
   fields: FieldSet,
   values: StoredFieldValues,
+  personalTextInClear = false,
 ): SubmissionFieldValueEntity[] {
   const rows: SubmissionFieldValueEntity[] = [];
   for (const [name, value] of values) {
     const definition = fields.anyField(name)?.definition;
-    if (!definition || definition.personal || !(EXACT_TYPES.has(definition.type) || RANGE_TYPES.has(definition.type))) {
+    if (!definition) {
+      continue;
+    }
+    const compared = !definition.personal && (EXACT_TYPES.has(definition.type) || RANGE_TYPES.has(definition.type));
+    const searched = SEARCHED_TYPES.has(definition.type) && (!definition.personal || personalTextInClear);
+    if (!compared && !searched) {
       continue;
     }
     const items = Array.isArray(value) ? value : [value];
@@ -59,9 +77,10 @@ export function fieldIndexRowsOf(
         submissionId,
         name,
         position,
-        valueKey: EXACT_TYPES.has(definition.type) ? text : null,
-        valueNumber: definition.type === 'number' ? (item as number) : null,
-        valueDate: definition.type === 'date' ? text : null,
+        valueText: searched ? text : null,
+        valueKey: compared && EXACT_TYPES.has(definition.type) ? text : null,
+        valueNumber: compared && definition.type === 'number' ? (item as number) : null,
+        valueDate: compared && definition.type === 'date' ? text : null,
       });
     });
   }

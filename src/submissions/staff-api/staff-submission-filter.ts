@@ -1,4 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { CustomFieldsService } from '../../custom-fields/custom-fields.service';
+import { FieldType } from '../../custom-fields/field-definitions';
 import { FieldCipher } from '../../database/field-cipher';
 import { ApiException } from '../../http/api-exception';
 import { SubmissionFilterQuery } from './dto/submission-list.query';
@@ -8,6 +10,7 @@ import { toBooleanSearch } from './submission-search';
 import { WorkflowStatus } from '../lifecycle/submission-state';
 import { tagKey } from '../lifecycle/submission-tags';
 import { SubmissionFilter } from './staff-submissions.repository';
+import { FieldCondition, fieldConditionOf } from './field-filters';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -15,25 +18,55 @@ const DAY_MS = 86_400_000;
 export const SEARCH_UNAVAILABLE = 'unavailable: encrypted';
 /** A `q` that is one e-mail address: matched exactly, even when encrypted. */
 const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
+/** Custom fields whose words `q` finds: the text-like types and the choices of selects. */
+const SEARCHED_TYPES: ReadonlySet<FieldType> = new Set([
+  'text',
+  'long_text',
+  'email',
+  'url',
+  'phone',
+  'select',
+  'multi_select',
+]);
 
 /** What staff's filters (the list, the counts, the export) ask of the repository. */
 @Injectable()
 export class StaffSubmissionFilter {
-  constructor(private readonly cipher: FieldCipher) {}
+  constructor(
+    private readonly cipher: FieldCipher,
+    private readonly customFields: CustomFieldsService,
+  ) {}
 
   /**
    * The repository's filter for what staff asked. With encryption at rest the words of `q` are not in
-   * any index: an e-mail address is still found (exactly, by its keyed hash), other words cannot be.
+   * any index (custom field values are sealed too): an e-mail address is still found in the
+   * submission's own column (exactly, by its keyed hash), other words cannot be.
    */
-  of(query: SubmissionFilterQuery, viewerId: string): SubmissionFilter | typeof SEARCH_UNAVAILABLE {
-    const { q, ...rest } = query;
+  async of(query: SubmissionFilterQuery, viewerId: string): Promise<SubmissionFilter | typeof SEARCH_UNAVAILABLE> {
+    const { q, fields, ...rest } = query;
+    const conditions = fields ? await this.fieldConditions(fields) : undefined;
+    const withFields = (filter: SubmissionFilter): SubmissionFilter =>
+      conditions ? { ...filter, fields: conditions } : filter;
     if (!q || !this.cipher.enabled) {
-      return filterOf(query, viewerId);
+      const filter = withFields(filterOf(query, viewerId));
+      if (filter.search) {
+        filter.searchFieldNames = await this.customFields.namesOfTypes(SEARCHED_TYPES);
+      }
+      return filter;
     }
     if (!EMAIL_ADDRESS.test(q.trim())) {
       return SEARCH_UNAVAILABLE;
     }
-    return { ...filterOf(rest, viewerId), emailHashes: this.cipher.emailHashes(q) };
+    return withFields({ ...filterOf(rest, viewerId), emailHashes: this.cipher.emailHashes(q) });
+  }
+
+  /** Each `field.<name>` member as a condition, in the query's order; the first that does not fit answers 400. */
+  private async fieldConditions(members: ReadonlyMap<string, unknown>): Promise<FieldCondition[]> {
+    const conditions: FieldCondition[] = [];
+    for (const [name, value] of members) {
+      conditions.push(fieldConditionOf(name, value, await this.customFields.named(name)));
+    }
+    return conditions;
   }
 
   /**

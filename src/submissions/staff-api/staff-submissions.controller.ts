@@ -31,7 +31,12 @@ import {
   SubmissionDetailView,
   SubmissionPageView,
 } from './dto/staff-submission.views';
-import { SubmissionCountsQuery, SubmissionFilterQuery, SubmissionListQuery } from './dto/submission-list.query';
+import {
+  FIELD_FILTERS_DESCRIPTION,
+  SubmissionCountsQuery,
+  SubmissionFilterQuery,
+  SubmissionListQuery,
+} from './dto/submission-list.query';
 import { UpdateSubmissionDto } from '../changes/dto/update-submission.dto';
 import { SubmissionChangesService } from '../changes/submission-changes.service';
 import { SubmissionDetailService } from './submission-detail.service';
@@ -61,7 +66,10 @@ export class StaffSubmissionsController {
 
   @Get()
   @StaffAuth()
-  @ApiOperation({ summary: 'List submissions, newest first or by due time, filtered, keyset-paged' })
+  @ApiOperation({
+    summary: 'List submissions, newest first or by due time, filtered, keyset-paged',
+    description: FIELD_FILTERS_DESCRIPTION,
+  })
   @ApiOkResponse({ type: SubmissionPageView })
   @ApiErrors({
     400: [
@@ -70,6 +78,7 @@ export class StaffSubmissionsController {
       'Invalid field: priority',
       'Invalid field: sort',
       'Invalid field: breached',
+      'Invalid field: field.<name>',
       'Unknown field: x',
     ],
   })
@@ -83,9 +92,18 @@ export class StaffSubmissionsController {
   @ApiOperation({
     summary:
       "Submissions per workflow status; with the list's filters (but status), those that match them (where a search found something)",
+    description: FIELD_FILTERS_DESCRIPTION,
   })
   @ApiOkResponse({ type: StatusCountsView })
-  @ApiErrors({ 400: ['Invalid field: assignee', 'Invalid field: tag', 'Invalid field: priority', 'Unknown field: x'] })
+  @ApiErrors({
+    400: [
+      'Invalid field: assignee',
+      'Invalid field: tag',
+      'Invalid field: priority',
+      'Invalid field: field.<name>',
+      'Unknown field: x',
+    ],
+  })
   counts(@Query() query: SubmissionCountsQuery, @Req() request: StaffRequest): Promise<StatusCountsView> {
     return this.listing.countByStatus(query, staffOf(request).id);
   }
@@ -96,12 +114,18 @@ export class StaffSubmissionsController {
     summary:
       "The list's filters as RFC 4180 CSV with a UTF-8 byte order mark, streamed; formula-like cells prefixed " +
       "with '; downloaded as submissions-<date>.csv",
+    description:
+      'A column per custom field after the fixed ones, headed `field.<name>`: every field, current and retired, ' +
+      "of the exported rows' keys, by key, then in the key's order (multi_select choices joined with `; `, " +
+      `checkboxes \`true\` or \`false\`, empty without a value). ${FIELD_FILTERS_DESCRIPTION}`,
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV with a header line', content: { 'text/csv': { schema: { type: 'string' } } } })
-  @ApiErrors({ 400: ['Invalid field: status', 'Invalid field: tag', 'Invalid field: priority'] })
-  export(@Query() query: SubmissionFilterQuery, @Req() request: StaffRequest): StreamableFile {
-    const rows = this.exports.exportCsv(query, staffOf(request).id, actorOf(request));
+  @ApiErrors({
+    400: ['Invalid field: status', 'Invalid field: tag', 'Invalid field: priority', 'Invalid field: field.<name>'],
+  })
+  async export(@Query() query: SubmissionFilterQuery, @Req() request: StaffRequest): Promise<StreamableFile> {
+    const rows = await this.exports.exportCsv(query, staffOf(request).id, actorOf(request));
     return new StreamableFile(Readable.from(rows), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${csvFileName(new Date())}"`,

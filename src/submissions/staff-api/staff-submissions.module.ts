@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../../audit/audit.module';
+import { CustomFieldsModule } from '../../custom-fields/custom-fields.module';
 import { StaffAccountsModule } from '../../staff-accounts/staff-accounts.module';
 import { StaffSubmissionsController } from './staff-submissions.controller';
 import { StaffSubmissionFilter } from './staff-submission-filter';
@@ -14,7 +15,7 @@ import { SubmissionsModule } from '../submissions.module';
 
 /** The staff API over submissions (the API process only). */
 @Module({
-  imports: [SubmissionsModule, StaffAccountsModule, AuditModule],
+  imports: [SubmissionsModule, CustomFieldsModule, StaffAccountsModule, AuditModule],
   controllers: [StaffSubmissionsController],
   providers: [
     StaffSubmissionFilter,

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Not, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { In, Not, Repository, SelectQueryBuilder } from 'typeorm';
 import { SubmissionEntity } from '../entities/submission.entity';
-import { SubmissionTagEntity } from '../entities/submission-tag.entity';
+import { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
+import type { FieldCondition } from './field-filters';
+import { fieldValuesWhere, FieldStrategy, filtered, SearchIn } from './submission-filter-sql';
 import type { Priority } from '../lifecycle/submission-priority';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../lifecycle/submission-state';
 
@@ -14,6 +16,10 @@ export interface SubmissionFilter {
   apiKeyId?: string;
   /** FULLTEXT boolean-mode expression (see toBooleanSearch). */
   search?: string;
+  /** With `search`: custom fields whose values it also looks in (a submission matches through either). */
+  searchFieldNames?: string[];
+  /** Custom field conditions (`field.<name>`), every one required. */
+  fields?: FieldCondition[];
   /** Any of these `email_hash` values (an exact address, see FieldCipher.emailHashes). */
   emailHashes?: string[];
   /** created_at >= from */
@@ -30,6 +36,12 @@ export interface SubmissionFilter {
 /** The list's orders: newest first, or the earliest due target first (then those without one). */
 export type SubmissionOrder = 'newest' | 'due';
 
+/**
+ * A field condition that fewer values than this meet is sparse: a page reads its matches first (see
+ * FieldStrategy). Counting up to it reads at most this many entries of one index (a millisecond or two).
+ */
+const SPARSE_FIELD_VALUES = 5_000;
+
 /** What staff read of submissions: the list's pages, its counts, one detail, a customer's history. */
 @Injectable()
 export class StaffSubmissionsRepository {
@@ -39,6 +51,10 @@ export class StaffSubmissionsRepository {
    * One page of the staff list, newest first: keyset on the time-ordered id (`olderThan`, the previous
    * page's last id), never OFFSET, so rows arriving meanwhile shift nothing. With the API key's and
    * assignee's names (`apiKey`, `assignee` hold only id and name).
+   *
+   * A search that also looks in custom fields asks each side for its first page on its own (each
+   * through its FULLTEXT index, as fast as a search of one side), then reads the first `limit` of
+   * both: the page of the two together.
    */
   async findPage(
     filter: SubmissionFilter,
@@ -46,18 +62,49 @@ export class StaffSubmissionsRepository {
     limit: number,
     order: SubmissionOrder = 'newest',
   ): Promise<SubmissionEntity[]> {
-    const query = this.submissions
+    const fields = await this.fieldStrategy(filter);
+    if (!filter.search || !filter.searchFieldNames?.length) {
+      return (await this.paged(filtered(this.withRefs(), filter, { fields }), after, limit, order)).getMany();
+    }
+    const ids = new Set<string>();
+    for (const searchIn of ['own', 'fields'] satisfies SearchIn[]) {
+      const side = filtered(this.submissions.createQueryBuilder('s').select('s.id', 'id'), filter, {
+        searchIn,
+        fields,
+      });
+      for (const row of await (await this.paged(side, after, limit, order)).getRawMany<{ id: string }>()) {
+        ids.add(row.id);
+      }
+    }
+    if (ids.size === 0) {
+      return [];
+    }
+    const page = this.withRefs().where('s.id IN (:...pageIds)', { pageIds: [...ids] });
+    return (await this.paged(page, undefined, limit, order)).getMany();
+  }
+
+  /** A query on submissions (alias `s`) with its API key's and assignee's names. */
+  private withRefs(): SelectQueryBuilder<SubmissionEntity> {
+    return this.submissions
       .createQueryBuilder('s')
       .leftJoin('s.apiKey', 'k')
       .addSelect(['k.id', 'k.name'])
       .leftJoin('s.assignee', 'a')
       .addSelect(['a.id', 'a.name']);
-    filtered(query, filter);
+  }
+
+  /** `query` in `order`, after the row `after` (the keyset), at most `limit` rows. */
+  private async paged(
+    query: SelectQueryBuilder<SubmissionEntity>,
+    after: string | undefined,
+    limit: number,
+    order: SubmissionOrder,
+  ): Promise<SelectQueryBuilder<SubmissionEntity>> {
     if (order === 'newest') {
       if (after) {
         query.andWhere('s.id < :after', { after });
       }
-      return query.orderBy('s.id', 'DESC').limit(limit).getMany();
+      return query.orderBy('s.id', 'DESC').limit(limit);
     }
     // By due time, nulls last, then id: the keyset goes on after the previous page's last row, whose
     // due time is read again (the cursor stays an id, as in the other order). A row whose due time
@@ -78,8 +125,38 @@ export class StaffSubmissionsRepository {
       .orderBy('s.sla_due_at IS NULL', 'ASC')
       .addOrderBy('s.sla_due_at', 'ASC')
       .addOrderBy('s.id', 'ASC')
-      .limit(limit)
-      .getMany();
+      .limit(limit);
+  }
+
+  /**
+   * How a page meets the filter's field conditions (see FieldStrategy): a semi-join when one of them
+   * is sparse (fewer than SPARSE_FIELD_VALUES values meet it), else a probe per submission read.
+   */
+  private async fieldStrategy(filter: SubmissionFilter): Promise<FieldStrategy> {
+    for (const condition of filter.fields ?? []) {
+      if ((await this.valuesMeeting(condition, SPARSE_FIELD_VALUES)) < SPARSE_FIELD_VALUES) {
+        return 'semi-join';
+      }
+    }
+    return 'probe';
+  }
+
+  /** How many values meet a field condition, counted up to `cap` (an index range read, stopped there). */
+  private async valuesMeeting(condition: FieldCondition, cap: number): Promise<number> {
+    const { where, parameters } = fieldValuesWhere(condition, 'v');
+    const values = this.submissions.manager
+      .createQueryBuilder()
+      .select('1')
+      .from(SubmissionFieldValueEntity, 'v')
+      .where(where)
+      .limit(cap);
+    const counted = await this.submissions.manager
+      .createQueryBuilder()
+      .select('COUNT(*)', 'n')
+      .from(`(${values.getQuery()})`, 'meeting')
+      .setParameters(parameters)
+      .getRawOne<{ n: string }>();
+    return Number(counted?.n ?? 0);
   }
 
   /** One submission with its API key's and assignee's names. */
@@ -108,6 +185,24 @@ export class StaffSubmissionsRepository {
     return counts;
   }
 
+  /**
+   * Which of these keys have a submission that passes `filter` (the export's custom field columns):
+   * one query per key, each stopping at its first row (`ix_submissions_api_key`), in the given order.
+   */
+  async keysAmong(filter: SubmissionFilter, apiKeyIds: readonly string[]): Promise<string[]> {
+    const fields = await this.fieldStrategy(filter);
+    const found = await Promise.all(
+      apiKeyIds.map((apiKeyId) =>
+        filtered(this.submissions.createQueryBuilder('s'), filter, { fields })
+          .select('s.id', 'id')
+          .andWhere('s.api_key_id = :apiKeyId', { apiKeyId })
+          .limit(1)
+          .getRawOne<{ id: string }>(),
+      ),
+    );
+    return apiKeyIds.filter((_, index) => found[index] !== undefined);
+  }
+
   /** The newest `limit` submissions under these e-mail hashes, but `exceptId` (a customer's history). */
   historyOf(emailHashes: string[], exceptId: string, limit: number): Promise<SubmissionEntity[]> {
     return this.submissions.find({
@@ -125,54 +220,4 @@ export class StaffSubmissionsRepository {
       order: { id: 'ASC' },
     });
   }
-}
-
-/** Narrows a query on `submissions` (alias `s`) to the rows that pass `filter`. */
-function filtered<T extends ObjectLiteral>(
-  query: SelectQueryBuilder<T>,
-  filter: SubmissionFilter,
-): SelectQueryBuilder<T> {
-  if (filter.statuses) {
-    query.andWhere('s.status IN (:...statuses)', { statuses: filter.statuses });
-  }
-  if (filter.assigneeId === null) {
-    query.andWhere('s.assignee_id IS NULL');
-  } else if (filter.assigneeId !== undefined) {
-    query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filter.assigneeId });
-  }
-  if (filter.apiKeyId) {
-    query.andWhere('s.api_key_id = :apiKeyId', { apiKeyId: filter.apiKeyId });
-  }
-  if (filter.search) {
-    query.andWhere('MATCH (s.name, s.email, s.business, s.message) AGAINST (:search IN BOOLEAN MODE)', {
-      search: filter.search,
-    });
-  }
-  if (filter.emailHashes) {
-    query.andWhere('s.email_hash IN (:...emailHashes)', { emailHashes: filter.emailHashes });
-  }
-  if (filter.from) {
-    query.andWhere('s.created_at >= :from', { from: filter.from });
-  }
-  if (filter.before) {
-    query.andWhere('s.created_at < :before', { before: filter.before });
-  }
-  if (filter.tagKey !== undefined) {
-    // Through the tag's own index (`ix_submission_tags_tag`: the compared form, then the submission).
-    const tagged = query
-      .subQuery()
-      .select('t.submission_id')
-      .from(SubmissionTagEntity, 't')
-      .where('t.tag_key = :tagKey');
-    query.andWhere(`s.id IN ${tagged.getQuery()}`, { tagKey: filter.tagKey });
-  }
-  if (filter.priorities) {
-    query.andWhere('s.priority IN (:...priorities)', { priorities: filter.priorities });
-  }
-  if (filter.breached) {
-    query.andWhere(
-      's.sla_policy_id IS NOT NULL AND (s.first_response_breached_at IS NOT NULL OR s.resolution_breached_at IS NOT NULL)',
-    );
-  }
-  return query;
 }

@@ -41,7 +41,7 @@ export class SubmissionListService {
     limit: number,
     order: SubmissionOrder = 'newest',
   ): Promise<SubmissionPageView> {
-    const filter = this.filter.of(query, viewerId);
+    const filter = await this.filter.of(query, viewerId);
     if (filter === SEARCH_UNAVAILABLE) {
       return { items: [], next_cursor: null, search: SEARCH_UNAVAILABLE };
     }
@@ -67,7 +67,7 @@ export class SubmissionListService {
     if (Object.values(query).every((value) => value === undefined)) {
       return this.unfilteredCounts();
     }
-    const filter = this.filter.of(query, viewerId);
+    const filter = await this.filter.of(query, viewerId);
     if (filter === SEARCH_UNAVAILABLE) {
       return Object.fromEntries(WORKFLOW_STATUSES.map((status) => [status, 0])) as Record<WorkflowStatus, number>;
     }

@@ -1,4 +1,5 @@
-import { csvCell, csvFileName } from './submissions-csv';
+import type { FieldValue } from '../../custom-fields/field-values';
+import { csvCell, csvFileName, fieldCell, fieldCellsOf } from './submissions-csv';
 
 describe('csvCell', () => {
   it('prefixes cells that start like a formula: ASCII, tab and CR as before', () => {
@@ -30,5 +31,27 @@ describe('csvCell', () => {
 describe('csvFileName', () => {
   it('carries the UTC day of the export', () => {
     expect(csvFileName(new Date('2026-11-24T23:30:00Z'))).toBe('submissions-2026-11-24.csv');
+  });
+});
+
+describe('the custom field cells', () => {
+  it('joins choices with "; ", writes booleans and numbers as text, and leaves no value empty', () => {
+    expect(fieldCell(['Billing', 'Shipping'])).toBe('Billing; Shipping');
+    expect(fieldCell(true)).toBe('true');
+    expect(fieldCell(false)).toBe('false');
+    expect(fieldCell(2.5)).toBe('2.5');
+    expect(fieldCell(null)).toBeNull();
+    expect(fieldCell(undefined)).toBeNull();
+  });
+
+  it('puts each value under its column, whatever order the views come in', () => {
+    const view = (name: string, value: FieldValue | null) => ({
+      name,
+      label: name,
+      type: 'text' as const,
+      value,
+      retired: false,
+    });
+    expect(fieldCellsOf(['b', 'a', 'c'], [view('a', 'x'), view('b', ['y', 'z'])])).toEqual(['y; z', 'x', null]);
   });
 });

@@ -1,4 +1,7 @@
+import type { FieldSet } from '../../custom-fields/field-set';
+import type { FieldValue } from '../../custom-fields/field-values';
 import { SubmissionEntity } from '../entities/submission.entity';
+import type { SubmissionFieldView } from '../lifecycle/submission-fields';
 
 /** The export's columns, in order. */
 export const CSV_COLUMNS = [
@@ -55,7 +58,42 @@ export function csvLine(cells: (string | null)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-export function csvRowOf(submission: SubmissionEntity, tags: string[]): string {
+/**
+ * The custom field columns of an export: every field of these keys (given in the export's key order),
+ * current then retired in each key's order, once per name (a name two keys share is one column: a row
+ * has one key).
+ */
+export function fieldColumnsOf(sets: readonly FieldSet[]): string[] {
+  const names = new Set<string>();
+  for (const set of sets) {
+    for (const field of [...set.current, ...set.retired]) {
+      names.add(field.name);
+    }
+  }
+  return [...names];
+}
+
+/** The header of a custom field column. */
+export function fieldColumnHeader(name: string): string {
+  return `field.${name}`;
+}
+
+/** A custom field's cell: choices joined with `; `, a checkbox `true`/`false`, empty without a value. */
+export function fieldCell(value: FieldValue | null | undefined): string | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  return Array.isArray(value) ? value.join('; ') : String(value);
+}
+
+/** A submission's cells of these field columns. */
+export function fieldCellsOf(columns: readonly string[], fields: readonly SubmissionFieldView[]): (string | null)[] {
+  const byName = new Map(fields.map((field) => [field.name, field.value]));
+  return columns.map((name) => fieldCell(byName.get(name)));
+}
+
+/** A submission's line: the fixed columns, then its cells of the custom field columns (see fieldCellsOf). */
+export function csvRowOf(submission: SubmissionEntity, tags: string[], fieldCells: (string | null)[] = []): string {
   return csvLine([
     submission.id,
     submission.createdAt.toISOString(),
@@ -74,5 +112,6 @@ export function csvRowOf(submission: SubmissionEntity, tags: string[]): string {
     submission.priority,
     tags.join(', '),
     submission.unreadable ?? null,
+    ...fieldCells,
   ]);
 }

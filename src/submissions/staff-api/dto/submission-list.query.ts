@@ -2,6 +2,7 @@ import { ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger
 import { IsIn, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { CanonicalId, DateOrDateTime, Optional } from '../../../http/validation/contract-fields';
 import { PageQuery } from '../../../http/validation/page-query';
+import { TakesPrefixedMembers } from '../../../http/validation/prefixed-members';
 import { PRIORITIES } from '../../lifecycle/submission-priority';
 import { WORKFLOW_STATUSES } from '../../lifecycle/submission-state';
 import { isTag, MAX_TAG_LENGTH, TAG_PATTERN } from '../../lifecycle/submission-tags';
@@ -10,7 +11,24 @@ const STATUS_LIST = new RegExp(`^(${WORKFLOW_STATUSES.join('|')})(,(${WORKFLOW_S
 const PRIORITY_LIST = new RegExp(`^(${PRIORITIES.join('|')})(,(${PRIORITIES.join('|')}))*$`);
 const ASSIGNEE = /^(me|none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
+/** The query members of the custom field filters: `field.<name>`. */
+export const FIELD_FILTER_PREFIX = 'field.';
+
+/**
+ * What the list, the counts and the export say of the custom field filters. OpenAPI 3.0 names every
+ * parameter exactly, so members named by data are described here rather than as parameters.
+ */
+export const FIELD_FILTERS_DESCRIPTION =
+  'Custom field filters, besides the parameters below: `field.<name>=<value>` for a select, multi_select ' +
+  '(one of its choices is the value) or checkbox (`true` or `false`) field, and `field.<name>=<from>..<to>` ' +
+  'for a number or date (`YYYY-MM-DD`) field, inclusive, either end left open (`5..`, `..2026-12-31`). ' +
+  '`<name>` is a field of any API key, current or retired; a submission matches when its value does. ' +
+  'Several filters all apply, with the other parameters. A name no key defines, a personal field, a ' +
+  'text-like field, or a value that does not fit the type (a select value is at most 100 characters) is ' +
+  '400 `Invalid field: field.<name>`.';
+
 /** The filters of the staff list and the CSV export (query parameters). */
+@TakesPrefixedMembers(FIELD_FILTER_PREFIX, 'fields')
 export class SubmissionFilterQuery {
   @ApiPropertyOptional({ description: 'Comma list of workflow statuses', example: 'new,open' })
   @Optional()
@@ -30,7 +48,9 @@ export class SubmissionFilterQuery {
   api_key?: string;
 
   @ApiPropertyOptional({
-    description: 'Words matched in name, e-mail, business and message (every word, as a prefix; FULLTEXT)',
+    description:
+      'Words matched in name, e-mail, business and message, or in one value of a custom text-like or select ' +
+      'field (every word, as a prefix; FULLTEXT)',
     maxLength: 200,
   })
   @Optional()
@@ -75,6 +95,12 @@ export class SubmissionFilterQuery {
   @Optional()
   @IsIn(['true'])
   breached?: 'true';
+
+  /**
+   * The `field.<name>` members by name, as sent (set by the pipe, see TakesPrefixedMembers; not a
+   * parameter of its own: `fields=` is an unknown member). StaffSubmissionFilter checks them.
+   */
+  fields?: ReadonlyMap<string, unknown>;
 }
 
 /** The list's order: what `sort` takes. */
@@ -95,7 +121,9 @@ class SubmissionSortQuery {
 }
 
 /** The list: filters, order, page size and the cursor of the previous page. */
+@TakesPrefixedMembers(FIELD_FILTER_PREFIX, 'fields')
 export class SubmissionListQuery extends IntersectionType(SubmissionFilterQuery, SubmissionSortQuery, PageQuery) {}
 
 /** The counts per status: the list's filters but the status itself (each status is counted). */
+@TakesPrefixedMembers(FIELD_FILTER_PREFIX, 'fields')
 export class SubmissionCountsQuery extends OmitType(SubmissionFilterQuery, ['status'] as const) {}
