@@ -33,7 +33,8 @@ describe('staff console: custom fields (browser)', () => {
   let basic: string;
 
   beforeAll(async () => {
-    suite = await startConsoleSuite('consolefields', { admin: ADMIN, staff: [AGENT] });
+    // With its worker (the default role): it writes each new submission's filter index.
+    suite = await startConsoleSuite('consolefields', { admin: ADMIN, staff: [AGENT], settings: { ROLE: 'all' } });
     base = suite.base;
     await suite.websiteToken();
   });

@@ -82,23 +82,29 @@ describe('custom fields: staff changes and webhooks', () => {
     });
   });
 
-  it('has the worker write the filter index when it takes a submission (values that are not personal only)', async () => {
+  it('has the worker write the index when it takes a submission (compared values of fields that are not personal)', async () => {
     const id = await submit({ fields: { order_number: 'W-1', product: 'Pro', topics: ['Billing', 'Returns'] } });
     const indexed = () =>
-      db.query<{ name: string; position: number; value_key: string }[]>(
-        'SELECT name, position, value_key FROM submission_field_values WHERE submission_id = ? ORDER BY name, position',
+      db.query<{ name: string; position: number; value_key: string | null; value_text: string }[]>(
+        'SELECT name, position, value_key, value_text FROM submission_field_values WHERE submission_id = ? ORDER BY name, position',
         [id],
       );
     await waitUntil(async () => (await indexed()).length > 0, 'the filter index');
+    // order_number is personal: no compared value; its text is searchable as the row holds it in clear
+    // (no encryption at rest here).
     expect(await indexed()).toEqual([
-      { name: 'product', position: 0, value_key: 'Pro' },
-      { name: 'topics', position: 0, value_key: 'Billing' },
-      { name: 'topics', position: 1, value_key: 'Returns' },
+      { name: 'order_number', position: 0, value_key: null, value_text: 'W-1' },
+      { name: 'product', position: 0, value_key: 'Pro', value_text: 'Pro' },
+      { name: 'topics', position: 0, value_key: 'Billing', value_text: 'Billing' },
+      { name: 'topics', position: 1, value_key: 'Returns', value_text: 'Returns' },
     ]);
     // A staff change replaces the changed fields' rows in its transaction.
     const before = await read(id);
     await patch(id, before.headers.etag, { fields: { topics: ['Returns'], product: null } }).expect(200);
-    expect(await indexed()).toEqual([{ name: 'topics', position: 0, value_key: 'Returns' }]);
+    expect(await indexed()).toEqual([
+      { name: 'order_number', position: 0, value_key: null, value_text: 'W-1' },
+      { name: 'topics', position: 0, value_key: 'Returns', value_text: 'Returns' },
+    ]);
   });
 
   it('changes values with If-Match: a new version, an audit event without personal values, a webhook with the fields', async () => {
