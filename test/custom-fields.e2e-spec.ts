@@ -228,24 +228,18 @@ describe('custom fields', () => {
       const set = await cli(['fields', 'set', id, '--file', file]);
       expect(set).toMatchObject({ code: 0 });
       expect(set.stdout).toContain('fields version 1 (order_number, details)');
-      const fromInput = await cli(
-        ['fields', 'set', id, '--file', '-'],
-        JSON.stringify({ fields: ALL_TYPES.slice(1, 2) }),
-      );
-      expect(fromInput.stdout).toContain('fields version 2 (details)');
-      const shown = await cli(['fields', 'show', id]);
-      expect(JSON.parse(shown.stdout)).toEqual(
-        (await t.http().get(`/staff/api/keys/${id}/fields`).set('Cookie', agent)).body,
-      );
+      // Standard input, and the API's rules and messages: nothing stored.
       const bad = await cli(
         ['fields', 'set', id, '--file', '-'],
         JSON.stringify({ fields: [{ name: 'X', label: 'x', type: 'text' }] }),
       );
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('Invalid field: fields[0].name');
-      const notJson = await cli(['fields', 'set', id, '--file', '-'], '{');
-      expect([notJson.code, notJson.stderr]).toEqual([1, expect.stringContaining('not JSON')]);
-      expect((await t.http().get(`/staff/api/keys/${id}/fields`).set('Cookie', agent)).body.version).toBe(2);
+      const shown = await cli(['fields', 'show', id]);
+      expect(JSON.parse(shown.stdout)).toEqual(
+        (await t.http().get(`/staff/api/keys/${id}/fields`).set('Cookie', agent)).body,
+      );
+      expect(JSON.parse(shown.stdout)).toMatchObject({ version: 1 });
     });
   });
 

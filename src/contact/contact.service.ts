@@ -125,9 +125,16 @@ export class ContactService {
     });
     // Rules of `received` are matched in memory too: only when one matches does the row go in a
     // transaction with what the rules change (issue 42); otherwise the grouped INSERT as ever.
+    let ruleFields: ArrivalTexts['fields'];
     const texts: ArrivalTexts = {
       subject: context.subject ?? null,
-      fields: context.fields ? ruleFieldValuesAtIntake(context.fields.set, context.fields.values) : undefined,
+      // Made when a rule reads a field, once: most intakes match no rule on fields.
+      get fields() {
+        if (ruleFields === undefined && fields) {
+          ruleFields = ruleFieldValuesAtIntake(fields.set, fields.values);
+        }
+        return ruleFields;
+      },
     };
     const byRules = await this.rules.matchAtIntake({
       apiKeyId: context.apiKeyId,
@@ -137,7 +144,9 @@ export class ContactService {
       tags: [],
       priority: DEFAULT_PRIORITY,
       status,
-      fields: texts.fields,
+      get fields() {
+        return texts.fields;
+      },
     });
     try {
       const submission: NewSubmission = {

@@ -66,11 +66,7 @@ export function checkedBody<T extends object>(dto: new () => T, value: unknown, 
   if (unknown !== undefined) {
     throw new ApiException(HttpStatus.BAD_REQUEST, `Unknown field: ${unknown}`);
   }
-  let body = value as Record<string, unknown>;
-  if (alsoKnown !== undefined && Object.hasOwn(body, alsoKnown)) {
-    body = { ...body };
-    delete body[alsoKnown];
-  }
+  const body = alsoKnown === undefined ? (value as Record<string, unknown>) : without(value, alsoKnown);
   const valid = fastPathFor(dto)?.(body);
   if (valid) {
     return valid as T;
@@ -81,6 +77,21 @@ export function checkedBody<T extends object>(dto: new () => T, value: unknown, 
     throw new ApiException(HttpStatus.BAD_REQUEST, contractMessageFor(dto, errors));
   }
   return instance;
+}
+
+/**
+ * The body less one member, copied member by member: the fast path takes bodies of primitives only
+ * (an object member sent the intake down class-transformer's path: 60 µs more per submission), and a
+ * spread then `delete` leaves an object V8 reads more slowly.
+ */
+function without(body: object, member: string): Record<string, unknown> {
+  const rest: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (name !== member) {
+      rest[name] = value;
+    }
+  }
+  return rest;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
