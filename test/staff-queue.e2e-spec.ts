@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config/app-config';
 import { createTestApp, issueTokens, TestApp, uniquePrefix } from './support/test-app';
 import { waitFor, waitUntil } from './support/wait';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { ownDatabase } from './support/own-database';
 
 async function submitAs(t: TestApp, body: object): Promise<string> {
   const { key } = await t.createKey({ name: 'Acme Web', rateLimit: 10_000 });
@@ -295,13 +296,20 @@ describe('staff delivery by e-mail', () => {
 describe('a worker with no external staff channel', () => {
   it('works on the inbox (the console) when nothing else is configured: starts, takes the submission, exits 0', async () => {
     const prefix = uniquePrefix();
+    // A database of its own: a worker of another file (STAFF_CHANNELS=none) relays every stored
+    // submission of the run's database it finds, and once took this one first (channel `none`).
+    const database = await ownDatabase();
     // The API's part is only to take the submission in: the intake's rooms, without an HTTP app.
     const api = await createRoomContext([QueueModule, FactHandlersModule, ApiKeyModule, IntakeModule], {
       REDIS_PREFIX: prefix,
+      DATABASE_URL: database.url,
     });
     try {
       const id = await takeIn(api, { name: 'Kept in the inbox' });
-      const worker = await startService({ REDIS_PREFIX: prefix, HEALTH_PORT: '0' }, 'worker.js');
+      const worker = await startService(
+        { REDIS_PREFIX: prefix, HEALTH_PORT: '0', DATABASE_URL: database.url },
+        'worker.js',
+      );
       try {
         // Delivered to the channels there are: the webhook destinations added in the console (none
         // here); staff find it in the console's inbox.
@@ -318,6 +326,7 @@ describe('a worker with no external staff channel', () => {
       }
     } finally {
       await api.close();
+      await database.drop();
     }
   });
 
