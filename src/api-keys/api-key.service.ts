@@ -240,16 +240,14 @@ export class ApiKeyService {
     return (await this.byId.fetch(id))!.apiKey;
   }
 
-  /**
-   * Records the version of the key's custom fields in `tx`; this process reads the key afresh (others
-   * within API_KEY_CACHE_TTL).
-   */
+  /** Records the version of the key's custom fields in `tx` (see forgetCached once it has committed). */
   async setFieldsVersion(id: string, version: number, tx: Transaction): Promise<void> {
     await this.repository.setFieldsVersion(id, version, tx);
-    const apiKey = await this.repository.findById(id);
-    if (apiKey) {
-      this.forget(apiKey);
-    }
+  }
+
+  /** This process reads the key afresh at its next use (others within API_KEY_CACHE_TTL). */
+  forgetCached(apiKey: ApiKeyEntity): void {
+    this.forget(apiKey);
   }
 
   /** Records use, at most once a minute per key per process. */

@@ -49,7 +49,7 @@ export class CustomFieldsService {
   private readonly latest: LRUCache<string, number>;
   /** What a key that never had fields checks with (shared: it holds nothing of the key). */
   private readonly noFields = new FieldSet('', 0, [], [], this.ajv);
-  /** Every key's fields by name and the keys that have any (see `named`), trusted as long as the sets are. */
+  /** Every key's fields by name and the keys that have any (see definitionsOf). */
   private catalogue: { until: number; fields: Promise<FieldCatalogue> } | null = null;
   private readonly ttlMs: number;
 
@@ -104,38 +104,12 @@ export class CustomFieldsService {
   }
 
   /**
-   * Every key's definition of the field `name`, current or retired: rules, SLA policies and reports name
-   * a field across keys (the same name may be a select of one key and a text of another, or of none).
-   * Keys whose fields are not in memory are read in one query.
+   * Every key's definition of the field `name` (each key's latest, current or retired), for what names
+   * a field across keys: filters, rules, SLA policies and reports (the same name may be a select of one
+   * key and a text of another, or of none). From one read of every key's versions, trusted as long as
+   * the sets are (and dropped at once by this process's PUT).
    */
-  async definitionsOf(name: string): Promise<KeyFieldDefinition[]> {
-    const keys = (await this.apiKeys.list()).filter((key) => key.fieldsVersion > 0);
-    const missing = keys.filter((key) => !this.sets.has(`${key.id}@${key.fieldsVersion}`));
-    if (missing.length > 0) {
-      const histories = new Map<string, CustomFieldVersionEntity[]>(missing.map((key) => [key.id, []]));
-      for (const version of await this.versions.ofKeys(missing.map((key) => key.id))) {
-        histories.get(version.apiKeyId)!.push(version);
-      }
-      for (const key of missing) {
-        const set = this.build(key.id, histories.get(key.id)!, key.fieldsVersion);
-        this.sets.set(`${key.id}@${set.version}`, set);
-      }
-    }
-    const found: KeyFieldDefinition[] = [];
-    for (const key of keys) {
-      const field = (await this.setAt(key.id, key.fieldsVersion)).anyField(name);
-      if (field) {
-        found.push({ apiKeyId: key.id, ...field });
-      }
-    }
-    return found;
-  }
-
-  /**
-   * Every definition of a field named `name` across keys, each key's latest (current or retired), for
-   * what names a field without naming a key: the list's and the export's `field.<name>` filters.
-   */
-  async named(name: string): Promise<readonly FieldDefinition[]> {
+  async definitionsOf(name: string): Promise<readonly KeyFieldDefinition[]> {
     return (await this.everyKeysFields()).byName.get(name) ?? [];
   }
 
@@ -143,7 +117,7 @@ export class CustomFieldsService {
   async namesOfTypes(types: ReadonlySet<FieldType>): Promise<string[]> {
     const names: string[] = [];
     for (const [name, definitions] of (await this.everyKeysFields()).byName) {
-      if (definitions.some((field) => types.has(field.type))) {
+      if (definitions.some((found) => types.has(found.definition.type))) {
         names.push(name);
       }
     }
@@ -167,7 +141,7 @@ export class CustomFieldsService {
    * key's `fields_version` and the audit event. A field left out is retired; its values stay.
    */
   async replace(apiKeyId: string, body: unknown, actor: Actor): Promise<FieldsView> {
-    await this.apiKeys.get(apiKeyId);
+    const apiKey = await this.apiKeys.get(apiKeyId);
     const view = await this.transactions.run(async (tx) => {
       const history = await this.versions.ofKeys([apiKeyId], tx);
       const before = history.at(-1)?.definitions ?? [];
@@ -192,6 +166,8 @@ export class CustomFieldsService {
     this.sets.set(`${apiKeyId}@${view.version}`, this.build(apiKeyId, view.history, view.version));
     this.latest.set(apiKeyId, view.version);
     this.catalogue = null;
+    // Once committed: a key read again before the commit would carry the old version for a TTL.
+    this.apiKeys.forgetCached(apiKey);
     return { version: view.version, fields: view.fields };
   }
 
@@ -230,7 +206,7 @@ export class CustomFieldsService {
 
 /** Every key's fields (each as its key's latest version defined it) by name, and the keys that have fields. */
 interface FieldCatalogue {
-  byName: Map<string, FieldDefinition[]>;
+  byName: Map<string, KeyFieldDefinition[]>;
   apiKeyIds: string[];
 }
 
@@ -239,15 +215,16 @@ function catalogueOf(versions: readonly CustomFieldVersionEntity[]): FieldCatalo
   for (const version of versions) {
     listIn(byKey, version.apiKeyId).push(version);
   }
-  const byName = new Map<string, FieldDefinition[]>();
+  const byName = new Map<string, KeyFieldDefinition[]>();
   const apiKeyIds: string[] = [];
   for (const [apiKeyId, history] of byKey) {
     const fields = everyField(history);
     if (fields.size > 0) {
       apiKeyIds.push(apiKeyId);
     }
-    for (const field of fields.values()) {
-      listIn(byName, field.name).push(field);
+    const current = new Set(history.at(-1)!.definitions.map((field) => field.name));
+    for (const definition of fields.values()) {
+      listIn(byName, definition.name).push({ apiKeyId, definition, retired: !current.has(definition.name) });
     }
   }
   apiKeyIds.sort();

@@ -51,6 +51,16 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const PERSONAL_BY_DEFAULT: ReadonlySet<FieldType> = new Set(['text', 'long_text', 'email', 'phone', 'url']);
 /** Types a list filter, a report and an SLA policy can compare exactly. */
 export const EXACT_TYPES: ReadonlySet<FieldType> = new Set(['select', 'multi_select', 'checkbox']);
+/** Types whose words a staff search (`q`) finds: the text-like types and the choices of selects. */
+export const SEARCHED_TYPES: ReadonlySet<FieldType> = new Set([
+  'text',
+  'long_text',
+  'email',
+  'url',
+  'phone',
+  'select',
+  'multi_select',
+]);
 /** Types a list filter takes as a range `from..to`. */
 export const RANGE_TYPES: ReadonlySet<FieldType> = new Set(['number', 'date']);
 

@@ -102,8 +102,9 @@ export class FieldSet {
       if (!Object.hasOwn(sent, field.name)) {
         continue;
       }
-      const value = normalisedValue({ ...field, required: false }, sent[field.name]);
-      if (value === undefined || (field.type === 'checkbox' && value === false && field.required)) {
+      // Absent after normalising (null, blank, [], an unticked required box): a clearing.
+      const value = normalisedValue(field, sent[field.name]);
+      if (value === undefined) {
         if (field.required) {
           throw new ApiException(HttpStatus.BAD_REQUEST, `Missing field: fields.${field.name}`);
         }

@@ -86,32 +86,24 @@ interface Pending<T> {
  */
 export class SameTurnGroups<T> {
   private pending: Pending<T>[] = [];
-  private pendingWeight = 0;
 
-  /**
-   * A group is stored once it holds `maxWeight`: items by default, or what `weigh` says an item
-   * weighs (rows, say, where an item is several rows).
-   */
   constructor(
     private readonly store: (items: T[]) => Promise<unknown>,
-    private readonly maxWeight: number,
-    private readonly weigh: (item: T) => number = () => 1,
+    private readonly maxItems: number,
   ) {}
 
   add(item: T): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
-      this.pendingWeight += this.weigh(item);
-      if (this.pending.length === 1 && this.pendingWeight < this.maxWeight) {
+      if (this.pending.length === 1) {
         setImmediate(() => this.flush());
-      } else if (this.pendingWeight >= this.maxWeight) {
+      } else if (this.pending.length >= this.maxItems) {
         this.flush();
       }
     });
   }
 
   private flush(): void {
-    this.pendingWeight = 0;
     const group = this.pending.splice(0, this.pending.length);
     if (group.length === 0) {
       return;

@@ -51,8 +51,11 @@ export class DeliveryService {
     if (submission.state === SUBMISSION_STATE.delivered && pending.length === 0) {
       return;
     }
-    // Its custom fields' filter index, from the values the intake stored in its row (see SubmissionFields).
-    await this.fields.indexOf(submission.id);
+    // Its custom fields' index, from the values the intake stored in its row (see SubmissionFields);
+    // a submission without any takes no transaction for it.
+    if (submission.fieldValues !== null) {
+      await this.fields.indexOf(submission.id);
+    }
     if (submission.status === 'spam') {
       return this.holdBack(submission);
     }

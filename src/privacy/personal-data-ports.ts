@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { providerInstances } from '../submissions/facts/provider-instances';
 import {
   PersonalDataHolder,
   PersonalDataPort,
@@ -64,19 +65,7 @@ export class PersonalDataPorts implements OnModuleInit {
 
   onModuleInit(): void {
     const found: FoundPort[] = [];
-    // One instance per class: a provider listed by two modules is one port.
-    const seen = new Set<unknown>();
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance = wrapper.instance as object | undefined;
-      if (
-        !instance ||
-        typeof instance !== 'object' ||
-        seen.has(instance.constructor) ||
-        !wrapper.isDependencyTreeStatic()
-      ) {
-        continue;
-      }
-      seen.add(instance.constructor);
+    for (const instance of providerInstances(this.discovery)) {
       const holder = personalDataHolderOf(instance.constructor);
       if (holder) {
         found.push({ holder, port: instance as PersonalDataPort });

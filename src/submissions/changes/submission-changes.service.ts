@@ -286,7 +286,7 @@ export class SubmissionChangesService {
       this.labels.add(tx, { submissionId: row.id, tags: tags.after });
     }
     if (fields) {
-      await this.fieldChanges.apply(row, fields, tx);
+      await this.fieldChanges.apply(row.id, fields, tx);
     }
     await this.facts.recordChange(workflowChangeFacts(row, next, tags, actor), tx);
     if (fields) {

@@ -7,11 +7,14 @@ import type { SubmissionFactData } from '../facts/submission-facts';
 import { SubmissionFieldValuesRepository } from '../lifecycle/submission-field-values.repository';
 import { fieldIndexRowsOf, fieldValuesColumn, storedFieldValues } from '../lifecycle/submission-fields';
 import { SubmissionsRepository } from '../submissions.repository';
+import type { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
 
 /** A change of a submission's custom fields, checked and worked out against its stored values. */
 export interface PlannedFieldChange {
   /** Every value after the change: the row's new `field_values`. */
   values: Map<string, FieldValue>;
+  /** The index rows of the fields that change (see SubmissionFieldValueEntity). */
+  indexRows: SubmissionFieldValueEntity[];
   /** What the fact records (its `names` are the fields that change). */
   fact: SubmissionFactData['fields_changed'];
 }
@@ -56,27 +59,24 @@ export class SubmissionFieldChanges {
         values.set(name, value);
       }
     }
-    return fact.names.length > 0 ? { values, fact } : null;
+    if (fact.names.length === 0) {
+      return null;
+    }
+    const changed = new Map([...values].filter(([name]) => fact.names.includes(name)));
+    return { values, fact, indexRows: fieldIndexRowsOf(submission.id, set, changed, !this.cipher.enabled) };
   }
 
   /**
    * Writes a planned change in `tx` (the caller's conditional UPDATE has locked the row): the values,
    * sealed under the row's key, and the changed fields' index rows.
    */
-  async apply(
-    submission: { id: string; apiKeyId: string },
-    change: PlannedFieldChange,
-    tx: Transaction,
-  ): Promise<void> {
-    const row = (await this.submissions.fieldValuesOf([submission.id], tx)).get(submission.id)!;
+  async apply(submissionId: string, change: PlannedFieldChange, tx: Transaction): Promise<void> {
+    const row = (await this.submissions.fieldValuesOf([submissionId], tx)).get(submissionId)!;
     await this.submissions.writeFieldValues(
-      { id: submission.id, encKeyId: row.encKeyId },
+      { id: submissionId, encKeyId: row.encKeyId },
       fieldValuesColumn(change.values),
       tx,
     );
-    const set = await this.customFields.of(submission.apiKeyId);
-    const changed = new Map([...change.values].filter(([name]) => change.fact.names.includes(name)));
-    const rows = fieldIndexRowsOf(submission.id, set, changed, !this.cipher.enabled);
-    await this.index.replace(submission.id, rows, tx, change.fact.names);
+    await this.index.replace(submissionId, change.indexRows, tx, change.fact.names);
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { providerInstances } from './provider-instances';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { v7 as uuidv7 } from 'uuid';
 import { Actor } from '../../audit/actor';
@@ -94,19 +95,8 @@ export class SubmissionFactRecorder implements OnApplicationBootstrap {
       name: string;
       run: (...args: unknown[]) => unknown;
     }[] = [];
-    // One instance per class: a provider listed by two modules must not handle each fact twice.
-    const seen = new Set<unknown>();
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance = wrapper.instance as Record<string, unknown> | undefined;
-      if (
-        !instance ||
-        typeof instance !== 'object' ||
-        seen.has(instance.constructor) ||
-        !wrapper.isDependencyTreeStatic()
-      ) {
-        continue;
-      }
-      seen.add(instance.constructor);
+    for (const provider of providerInstances(this.discovery)) {
+      const instance = provider as Record<string, unknown>;
       for (const method of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance) as object)) {
         const handler = instance[method] as (...args: unknown[]) => unknown;
         const options = Reflect.getMetadata(FACT_HANDLER, handler) as FactHandlerOptions | undefined;

@@ -1,4 +1,4 @@
-import { EXACT_TYPES, FieldType, RANGE_TYPES } from '../../custom-fields/field-definitions';
+import { EXACT_TYPES, FieldType, RANGE_TYPES, SEARCHED_TYPES } from '../../custom-fields/field-definitions';
 import type { FieldSet } from '../../custom-fields/field-set';
 import type { FieldValue } from '../../custom-fields/field-values';
 import { SubmissionFieldValueEntity } from '../entities/submission-field-value.entity';
@@ -44,17 +44,6 @@ export function storedFieldValues(column: string | null | undefined): StoredFiel
     return new Map();
   }
 }
-
-/** Types whose values a word search finds (their text). */
-const SEARCHED_TYPES: ReadonlySet<FieldType> = new Set([
-  'text',
-  'long_text',
-  'email',
-  'url',
-  'phone',
-  'select',
-  'multi_select',
-]);
 
 /**
  * The index rows of a submission's values (see SubmissionFieldValueEntity): compared values of fields

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { CustomFieldsService } from '../../custom-fields/custom-fields.service';
-import { FieldType } from '../../custom-fields/field-definitions';
+import { SEARCHED_TYPES } from '../../custom-fields/field-definitions';
 import { FieldCipher } from '../../database/field-cipher';
 import { ApiException } from '../../http/api-exception';
 import { SubmissionFilterQuery } from './dto/submission-list.query';
@@ -18,17 +18,6 @@ const DAY_MS = 86_400_000;
 export const SEARCH_UNAVAILABLE = 'unavailable: encrypted';
 /** A `q` that is one e-mail address: matched exactly, even when encrypted. */
 const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
-/** Custom fields whose words `q` finds: the text-like types and the choices of selects. */
-const SEARCHED_TYPES: ReadonlySet<FieldType> = new Set([
-  'text',
-  'long_text',
-  'email',
-  'url',
-  'phone',
-  'select',
-  'multi_select',
-]);
-
 /** What staff's filters (the list, the counts, the export) ask of the repository. */
 @Injectable()
 export class StaffSubmissionFilter {
@@ -64,7 +53,14 @@ export class StaffSubmissionFilter {
   private async fieldConditions(members: ReadonlyMap<string, unknown>): Promise<FieldCondition[]> {
     const conditions: FieldCondition[] = [];
     for (const [name, value] of members) {
-      conditions.push(fieldConditionOf(name, value, await this.customFields.named(name)));
+      const found = await this.customFields.definitionsOf(name);
+      conditions.push(
+        fieldConditionOf(
+          name,
+          value,
+          found.map(({ definition }) => definition),
+        ),
+      );
     }
     return conditions;
   }
