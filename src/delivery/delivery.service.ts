@@ -54,7 +54,7 @@ export class DeliveryService {
     // Its custom fields' index, from the values the intake stored in its row (see SubmissionFields);
     // a submission without any takes no transaction for it.
     if (submission.fieldValues !== null) {
-      await this.fields.indexOf(submission.id);
+      await this.fields.indexOf(submission.id, submission.apiKeyId);
     }
     if (submission.status === 'spam') {
       return this.holdBack(submission);

@@ -89,13 +89,15 @@ export class SubmissionFields {
    * staff change of the values cannot interleave. The worker calls it when it first takes a submission
    * (and again on a retry: the same rows), so the intake writes one row and nothing more.
    */
-  async indexOf(submissionId: string): Promise<void> {
+  async indexOf(submissionId: string, apiKeyId?: string): Promise<void> {
+    // The key's fields looked up before the row is locked (never a query while holding the lock).
+    const known = apiKeyId === undefined ? undefined : await this.fields.of(apiKeyId);
     await this.transactions.run(async (tx) => {
       const row = (await this.submissions.fieldValuesOf([submissionId], tx, { lock: true })).get(submissionId);
       if (!row?.fieldValues) {
         return;
       }
-      const set = await this.fields.of(row.apiKeyId);
+      const set = known ?? (await this.fields.of(row.apiKeyId));
       // Personal text is searchable only while it is stored in clear anyway (no encryption at rest).
       const rows = fieldIndexRowsOf(submissionId, set, storedFieldValues(row.fieldValues), !this.cipher.enabled);
       await this.index.replace(submissionId, rows, tx);
